@@ -1,0 +1,5 @@
+//! Sanqi (三棋): three Chinese folk board games on a 5×5 grid — Neihuang Ge Fang Qi, Square
+//! Flying Chess and Wu Dao Qi — with a computer opponent, a command line and a desktop app.
+
+pub mod cli;
+pub mod rules;

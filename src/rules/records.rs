@@ -1,0 +1,165 @@
+//! Game records: the game's id and its actions in the notation, as versioned JSON, with
+//! optional metadata. Loading replays every action under the full rules.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Action, Game, GameId, IllegalAction};
+
+/// The `format` field of every record.
+pub const FORMAT: &str = "sanqi-record";
+/// The record version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// Who played one side.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// A display name ("Player", "Computer").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The computer's level (`easy`, `medium`, `hard`, `expert`), if the computer played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+}
+
+/// Optional facts about a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Metadata {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<Player>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<Player>,
+    /// When the game was played (ISO 8601).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// The result as `replay` prints it (informative; the actions decide).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+}
+
+/// A record as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub format: String,
+    pub version: u32,
+    pub game: String,
+    pub actions: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub metadata: Metadata,
+}
+
+fn is_default(m: &Metadata) -> bool {
+    *m == Metadata::default()
+}
+
+/// Why a record could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// The bytes are not a JSON record.
+    Malformed(String),
+    /// The `format` field is not a Sanqi record.
+    NotARecord(String),
+    /// A version this build does not read.
+    UnsupportedVersion(u32),
+    /// An unknown game id.
+    UnknownGame(String),
+    /// Action `index` (from 1) is not in the notation.
+    Unparsable { index: usize, text: String },
+    /// Action `index` (from 1) breaks the rules.
+    Illegal {
+        index: usize,
+        action: Action,
+        reason: IllegalAction,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Malformed(why) => write!(f, "not a valid game record: {why}"),
+            RecordError::NotARecord(format) => {
+                write!(f, "not a Sanqi game record (format `{format}`)")
+            }
+            RecordError::UnsupportedVersion(v) => write!(
+                f,
+                "record version {v} is not supported (this version reads {VERSION})"
+            ),
+            RecordError::UnknownGame(id) => write!(
+                f,
+                "unknown game `{id}` (expected neihuang, flying or wudao)"
+            ),
+            RecordError::Unparsable { index, text } => {
+                write!(f, "action {index} `{text}`: not an action in the notation")
+            }
+            RecordError::Illegal {
+                index,
+                action,
+                reason,
+            } => write!(f, "action {index} `{action}`: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl Record {
+    /// The record of a game, with metadata.
+    pub fn of_game(game: &Game, mut metadata: Metadata) -> Record {
+        let status = game.status();
+        if status.is_over() {
+            metadata.result = Some(status.summary());
+        }
+        Record {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            game: game.id().id().to_string(),
+            actions: game.actions().map(|a| a.to_string()).collect(),
+            metadata,
+        }
+    }
+
+    /// Reads a record from bytes, without replaying it.
+    pub fn from_json(bytes: &[u8]) -> Result<Record, RecordError> {
+        let record: Record =
+            serde_json::from_slice(bytes).map_err(|e| RecordError::Malformed(e.to_string()))?;
+        if record.format != FORMAT {
+            return Err(RecordError::NotARecord(record.format));
+        }
+        if record.version != VERSION {
+            return Err(RecordError::UnsupportedVersion(record.version));
+        }
+        Ok(record)
+    }
+
+    /// The record as pretty JSON.
+    pub fn to_json(&self) -> String {
+        // A record is plain strings and numbers: serialising it cannot fail.
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Replays the actions under the full rules, draws included.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        let id = GameId::parse(&self.game).ok_or_else(|| RecordError::UnknownGame(self.game.clone()))?;
+        let mut game = Game::new(id);
+        for (i, text) in self.actions.iter().enumerate() {
+            let action = Action::parse(text).map_err(|_| RecordError::Unparsable {
+                index: i + 1,
+                text: text.clone(),
+            })?;
+            game.apply(action).map_err(|reason| RecordError::Illegal {
+                index: i + 1,
+                action,
+                reason,
+            })?;
+        }
+        Ok(game)
+    }
+}
+
+/// Reads and replays a record.
+pub fn load(bytes: &[u8]) -> Result<(Record, Game), RecordError> {
+    let record = Record::from_json(bytes)?;
+    let game = record.replay()?;
+    Ok((record, game))
+}
