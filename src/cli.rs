@@ -2,6 +2,8 @@
 //!
 //! Every error is one line on stderr naming what is wrong, with exit status 2.
 
+mod play;
+
 use std::io::Write;
 
 use crate::rules::notation::parse_actions;
@@ -16,10 +18,14 @@ usage: sanqi                      open the window
        sanqi legal GAME [--moves \"…\"]
        sanqi replay GAME --moves \"…\"
        sanqi replay FILE.json
+       sanqi bestmove GAME --level LEVEL [--moves \"…\"] [--seed N]
+       sanqi match GAME --black LEVEL --white LEVEL --games N [--seed N] [--swap]
+                        [--threads N] [--quiet]
        sanqi help | --version
 
 GAME is neihuang, flying or wudao. Actions are written c3 (place), c2-c4 (move),
-xc3 (remove) and timeout, separated by spaces.";
+xc3 (remove) and timeout, separated by spaces. LEVEL is easy, medium, hard,
+expert or random.";
 
 /// A command-line error: printed as one line, exit status 2.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,7 +43,7 @@ impl From<RecordError> for CliError {
     }
 }
 
-fn err<T>(message: impl Into<String>) -> Result<T, CliError> {
+pub(crate) fn err<T>(message: impl Into<String>) -> Result<T, CliError> {
     Err(CliError(message.into()))
 }
 
@@ -53,7 +59,7 @@ pub fn run(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> i32 
     }
 }
 
-fn dispatch(args: &[String], out: &mut dyn Write, _errors: &mut dyn Write) -> Result<(), CliError> {
+fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Result<(), CliError> {
     let Some((command, rest)) = args.split_first() else {
         return err("no command given (try `sanqi help`)");
     };
@@ -70,6 +76,8 @@ fn dispatch(args: &[String], out: &mut dyn Write, _errors: &mut dyn Write) -> Re
             write_line(out, &format!("sanqi {}", env!("CARGO_PKG_VERSION")))?;
             Ok(())
         }
+        "bestmove" => play::bestmove_command(&mut args, out),
+        "match" => play::match_command(&mut args, out, errors),
         other => err(format!("unknown command `{other}` (try `sanqi help`)")),
     };
     result?;

@@ -1,5 +1,6 @@
 //! Sanqi (三棋): three Chinese folk board games on a 5×5 grid — Neihuang Ge Fang Qi, Square
 //! Flying Chess and Wu Dao Qi — with a computer opponent, a command line and a desktop app.
 
+pub mod ai;
 pub mod cli;
 pub mod rules;

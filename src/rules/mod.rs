@@ -91,7 +91,10 @@ impl fmt::Display for Point {
 }
 
 /// One of the two sides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Side {
     Black = 0,
     White = 1,
@@ -134,7 +137,10 @@ impl fmt::Display for Side {
 }
 
 /// Which of the three games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum GameId {
     Neihuang,
     Flying,

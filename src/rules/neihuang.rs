@@ -78,9 +78,9 @@ impl State {
         self.boards[side.index()] & neighbours(self.boards[side.other().index()])
     }
 
-    /// The captures a piece of `side` arriving on `to` earns.
+    /// The captures a piece arriving on `to` earns, given the mover's pieces after the move.
     #[inline]
-    fn shapes_at(own: Bits, to: usize) -> u8 {
+    pub fn shapes_at(own: Bits, to: usize) -> u8 {
         let mut n = 0;
         for block in BLOCKS[to] {
             if block != 0 && own & block == block {

@@ -1,7 +1,7 @@
 //! Wu Dao Qi (五道棋): placement only; flanks and counter-captures send pieces back to their
 //! owner's hand, and the fuller side wins when the board is full.
 
-use super::board::{self, Bits, FULL, NONE, STEP, points};
+use super::board::{self, Bits, FULL, points};
 use super::{
     Action, ActionList, Decision, DrawReason, GameId, IllegalAction, RemovalKind, Rules, Side,
     Status, WinReason,
@@ -36,48 +36,86 @@ impl State {
     /// The enemy pieces captured by a piece of `own` just placed on `n`.
     #[inline]
     pub fn captures(own: Bits, enemy: Bits, n: usize) -> Bits {
-        let occupied = own | enemy;
-        let mut taken = 0;
-        // Directions 0/1 run along the row, 2/3 along the column.
-        for (fwd, back) in [(0, 1), (2, 3)] {
-            let a = STEP[n][fwd];
-            let b = STEP[n][back];
-            // Counter-capture: both neighbours along the line are enemies.
-            if a != NONE && b != NONE && enemy & (1 << a) != 0 && enemy & (1 << b) != 0 {
-                taken |= (1 << a) | (1 << b);
-                continue;
+        let (row, column) = (n / 5, n % 5);
+        let row_shift = row * 5;
+        let in_row = LINE[line_index(own >> row_shift, enemy >> row_shift)][column];
+        let in_column =
+            LINE[line_index(gather_column(own, column), gather_column(enemy, column))][row];
+        ((in_row as Bits) << row_shift) | scatter_column(in_column, column)
+    }
+}
+
+/// The five points of a column as bits 0–4.
+#[inline]
+const fn gather_column(set: Bits, column: usize) -> Bits {
+    let s = set >> column;
+    (s & 1) | ((s >> 4) & 2) | ((s >> 8) & 4) | ((s >> 12) & 8) | ((s >> 16) & 16)
+}
+
+/// Bits 0–4 back onto a column.
+#[inline]
+const fn scatter_column(bits: u8, column: usize) -> Bits {
+    let b = bits as Bits;
+    ((b & 1) | ((b & 2) << 4) | ((b & 4) << 8) | ((b & 8) << 12) | ((b & 16) << 16)) << column
+}
+
+#[inline]
+const fn line_index(own: Bits, enemy: Bits) -> usize {
+    ((own & 31) << 5 | (enemy & 31)) as usize
+}
+
+/// `LINE[own × 32 + enemy][i]`: the enemy points of one line of five captured by an own
+/// piece just placed on point `i` of it.
+static LINE: [[u8; 5]; 1024] = {
+    let mut table = [[0u8; 5]; 1024];
+    let mut index = 0;
+    while index < 1024 {
+        let (own, enemy) = ((index >> 5) as u32, (index & 31) as u32);
+        let mut i = 0;
+        while i < 5 {
+            if own & enemy == 0 && own & (1 << i) != 0 {
+                table[index][i] = line_captures(own, enemy, i as u32);
             }
-            // Flank: the run of occupied points through `n`, read from one end, must be
-            // own-own-enemy or own-own-enemy-enemy.
-            let mut run = [0u8; 5];
-            let mut start = n as u8;
-            while STEP[start as usize][back] != NONE
-                && occupied & (1 << STEP[start as usize][back]) != 0
-            {
-                start = STEP[start as usize][back];
-            }
-            let mut len = 0;
-            let mut q = start;
-            while q != NONE && occupied & (1 << q) != 0 {
-                run[len] = q;
-                len += 1;
-                q = STEP[q as usize][fwd];
-            }
-            if len != 3 && len != 4 {
-                continue;
-            }
-            let is_own = |i: usize| own & (1 << run[i]) != 0;
-            let forward = is_own(0) && is_own(1) && (2..len).all(|i| !is_own(i));
-            let backward = is_own(len - 1) && is_own(len - 2) && (0..len - 2).all(|i| !is_own(i));
-            if forward || backward {
-                for &p in &run[..len] {
-                    if enemy & (1 << p) != 0 {
-                        taken |= 1 << p;
-                    }
-                }
-            }
+            i += 1;
         }
-        taken
+        index += 1;
+    }
+    table
+};
+
+const fn has(set: u32, i: u32) -> bool {
+    set & (1 << i) != 0
+}
+
+/// The captures along one line of five for an own piece just placed on `at`.
+const fn line_captures(own: u32, enemy: u32, at: u32) -> u8 {
+    // Counter-capture: both neighbours are enemies, whatever lies beyond them.
+    if at > 0 && at < 4 && has(enemy, at - 1) && has(enemy, at + 1) {
+        return ((1 << (at - 1)) | (1 << (at + 1))) as u8;
+    }
+    // Flank: the run of occupied points through `at`, read from one end, must be
+    // own-own-enemy or own-own-enemy-enemy (so both its ends face an empty point or the edge).
+    let occupied = own | enemy;
+    let mut low = at;
+    while low > 0 && has(occupied, low - 1) {
+        low -= 1;
+    }
+    let mut high = at;
+    while high < 4 && has(occupied, high + 1) {
+        high += 1;
+    }
+    let len = high - low + 1;
+    if len != 3 && len != 4 {
+        return 0;
+    }
+    let run = ((1u32 << len) - 1) << low;
+    let forward = has(own, low) && has(own, low + 1) && enemy & run == run & !(0b11 << low);
+    let backward =
+        has(own, high) && has(own, high - 1) && enemy & run == run & !(0b11 << (high - 1));
+    if forward || backward {
+        (enemy & run) as u8
+    } else {
+        0
     }
 }
 

@@ -1,0 +1,142 @@
+//! The AI on its own thread: requests go in with a generation number, replies come back over
+//! a channel, and a new request or [`Worker::cancel`] stops the search in progress at once.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+use super::{AiError, Context, Level, Plan, choose};
+use crate::rules::State;
+
+/// A position to decide, with what the search may know.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub state: State,
+    /// Keys of the earlier positions of the game, for the repetition rule.
+    pub history: Vec<u128>,
+    pub level: Level,
+    pub seed: u64,
+    /// Echoed in the reply so that stale answers can be dropped.
+    pub generation: u64,
+}
+
+/// The answer to a request.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    pub generation: u64,
+    pub result: Result<Plan, AiError>,
+}
+
+struct Job {
+    request: Request,
+    cancel: Arc<AtomicBool>,
+}
+
+/// A search thread.
+pub struct Worker {
+    jobs: Option<Sender<Job>>,
+    replies: Receiver<Reply>,
+    current: Arc<Mutex<Arc<AtomicBool>>>,
+    thread: Option<thread::JoinHandle<()>>,
+}
+
+impl Worker {
+    /// Starts the thread. `notify` is called after each reply is sent (e.g. to wake a UI).
+    pub fn spawn(notify: impl Fn() + Send + 'static) -> Worker {
+        let (jobs, job_rx) = mpsc::channel::<Job>();
+        let (reply_tx, replies) = mpsc::channel();
+        let thread = thread::Builder::new()
+            .name("sanqi-ai".into())
+            .spawn(move || {
+                for job in job_rx {
+                    let result = if job.cancel.load(Ordering::Relaxed) {
+                        Err(AiError::Cancelled)
+                    } else {
+                        run(&job.request, &job.cancel)
+                    };
+                    let reply = Reply {
+                        generation: job.request.generation,
+                        result,
+                    };
+                    if reply_tx.send(reply).is_err() {
+                        break;
+                    }
+                    notify();
+                }
+            })
+            .ok();
+        Worker {
+            jobs: Some(jobs),
+            replies,
+            current: Arc::new(Mutex::new(Arc::new(AtomicBool::new(false)))),
+            thread,
+        }
+    }
+
+    /// Asks for a decision, cancelling any search in progress.
+    pub fn request(&self, request: Request) -> Result<(), AiError> {
+        let cancel = Arc::new(AtomicBool::new(false));
+        {
+            let mut current = self.current.lock().unwrap_or_else(|e| e.into_inner());
+            current.store(true, Ordering::Relaxed);
+            *current = cancel.clone();
+        }
+        let job = Job { request, cancel };
+        match &self.jobs {
+            Some(jobs) if self.thread.is_some() => jobs
+                .send(job)
+                .map_err(|_| AiError::Failed("the search thread has stopped".into())),
+            _ => Err(AiError::Failed("the search thread could not start".into())),
+        }
+    }
+
+    /// Stops the search in progress, if any; its reply will say `Cancelled`.
+    pub fn cancel(&self) {
+        let current = self.current.lock().unwrap_or_else(|e| e.into_inner());
+        current.store(true, Ordering::Relaxed);
+    }
+
+    /// A reply, if one is ready.
+    pub fn try_reply(&self) -> Option<Reply> {
+        match self.replies.try_recv() {
+            Ok(reply) => Some(reply),
+            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
+        }
+    }
+
+    /// Waits for the next reply (for the command line and tests).
+    pub fn wait_reply(&self) -> Option<Reply> {
+        self.replies.recv().ok()
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.cancel();
+        self.jobs.take();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Runs one search, turning a panic into an error.
+fn run(request: &Request, cancel: &AtomicBool) -> Result<Plan, AiError> {
+    let context = Context {
+        history: &request.history,
+        cancel,
+    };
+    catch_unwind(AssertUnwindSafe(|| {
+        choose(&request.state, request.level, request.seed, context)
+    }))
+    .unwrap_or_else(|panic| {
+        let why = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown failure".to_string());
+        Err(AiError::Failed(why))
+    })
+}
