@@ -1,0 +1,123 @@
+//! Helpers shared by the integration tests: points, boards drawn as text, action lists and a
+//! small seeded random number generator (so the tests need nothing beyond std).
+
+#![allow(dead_code)]
+
+use sanqi::rules::notation::parse_actions;
+use sanqi::rules::{Action, Bits, Game, GameId, Point, State};
+
+/// The point named `a1` … `e5`.
+pub fn pt(name: &str) -> Point {
+    Point::parse(name).unwrap_or_else(|| panic!("bad point {name:?}"))
+}
+
+/// The set of the points named, separated by spaces.
+pub fn pts(names: &str) -> Bits {
+    names
+        .split_whitespace()
+        .fold(0, |acc, name| acc | 1 << pt(name).index())
+}
+
+/// One action in the notation.
+pub fn act(text: &str) -> Action {
+    Action::parse(text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A list of actions in the notation.
+pub fn acts(text: &str) -> Vec<Action> {
+    parse_actions(text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Black's and White's pieces from a drawing of the board: five rows, row 5 first, each of
+/// five characters `B`, `W` or `.` for columns a to e (spaces are ignored).
+pub fn board(rows: [&str; 5]) -> [Bits; 2] {
+    let mut boards = [0, 0];
+    for (i, row) in rows.iter().enumerate() {
+        let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
+        assert_eq!(cells.len(), 5, "row {row:?} must have five points");
+        let r = 4 - i as u8;
+        for (c, cell) in cells.iter().enumerate() {
+            let bit = 1 << Point::at(c as u8, r).unwrap().index();
+            match cell {
+                'B' => boards[0] |= bit,
+                'W' => boards[1] |= bit,
+                '.' => {}
+                other => panic!("unexpected {other:?} in {row:?}"),
+            }
+        }
+    }
+    boards
+}
+
+/// The points of a set, lowest index first, named.
+pub fn names(set: Bits) -> String {
+    Point::ALL
+        .iter()
+        .filter(|p| set & (1 << p.index()) != 0)
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A game played from the start with these actions, every one of which must be legal.
+pub fn game_after(id: GameId, moves: &str) -> Game {
+    let mut game = Game::new(id);
+    for action in acts(moves) {
+        game.apply(action)
+            .unwrap_or_else(|e| panic!("{action} rejected: {e}"));
+    }
+    game
+}
+
+/// A state reached from the start with these actions (draw rules ignored).
+pub fn state_after(id: GameId, moves: &str) -> State {
+    let mut state = State::start(id);
+    for action in acts(moves) {
+        state
+            .apply(action)
+            .unwrap_or_else(|e| panic!("{action} rejected: {e}"));
+    }
+    state
+}
+
+/// SplitMix64: a tiny, fast, seeded generator; good enough for picking actions.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// True with probability `percent` / 100.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next_u64() % 100 < percent
+    }
+
+    /// A random point.
+    pub fn point(&mut self) -> Point {
+        Point::ALL[self.below(25)]
+    }
+
+    /// A random action of any kind except `timeout`, legal or not.
+    pub fn any_action(&mut self) -> Action {
+        match self.below(3) {
+            0 => Action::Place(self.point()),
+            1 => Action::Remove(self.point()),
+            _ => Action::Move(self.point(), self.point()),
+        }
+    }
+}

@@ -1,0 +1,512 @@
+//! Game records (loading, typed errors, no panics on bad input) and the command line
+//! (`perft`, `legal`, `replay` and their errors).
+
+mod common;
+
+use std::io::Write;
+
+use common::{Rng, act, acts, game_after, state_after};
+use sanqi::cli;
+use sanqi::rules::records::{self, FORMAT, Metadata, Player, Record, RecordError, VERSION};
+use sanqi::rules::{Action, Game, GameId, IllegalAction, Status};
+
+const PLACEMENTS: &str = "d4 a3 d2 b5 a2 a1 b3 e3 d3 d1 e2 a4 c1 c5 b4 d5 e5 b1 b2 e1 e4 c3 \
+     c4 a5 c2";
+/// The published Neihuang game up to its 30th action; Black is to move.
+const NEIHUANG_30: &str = "d4 a3 d2 b5 a2 a1 b3 e3 d3 d1 e2 a4 c1 c5 b4 d5 e5 b1 b2 e1 e4 c3 \
+     c4 a5 c2 xc2 xa3 c3-c2 c4-c3 c5-c4";
+const REPEAT_TWICE: &str = "a1-a2 a5-a4 a2-a1 a4-a5 a1-a2 a5-a4 a2-a1 a4-a5";
+
+fn record_json(game: &str, actions: &[&str]) -> String {
+    serde_json::json!({
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game,
+        "actions": actions,
+    })
+    .to_string()
+}
+
+fn load_err(bytes: &[u8]) -> RecordError {
+    match records::load(bytes) {
+        Ok((record, _)) => panic!("loaded {record:?}"),
+        Err(e) => e,
+    }
+}
+
+/// Runs the command line; returns (exit status, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = cli::run(&args, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+fn run_ok(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    assert_eq!(err, "", "{args:?}");
+    out
+}
+
+/// Runs a command that must fail: exit status 2, nothing on stdout, one line on stderr.
+/// Returns that line without the program name.
+fn run_err(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 2, "{args:?} should fail; stdout {out:?}");
+    assert_eq!(out, "", "{args:?}");
+    assert!(err.ends_with('\n'), "{args:?}: {err:?}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
+    err.trim_end()
+        .strip_prefix("sanqi: ")
+        .unwrap_or_else(|| panic!("{args:?}: {err:?}"))
+        .to_string()
+}
+
+/// The three lines `replay` prints for a game.
+fn replay_lines(game: &Game) -> Vec<String> {
+    let to_act = match (game.status(), game.state().to_act()) {
+        (Status::Ongoing, Some(side)) => side.name(),
+        _ => "none",
+    };
+    vec![
+        format!("board: {}", game.state().board_string()),
+        format!("to-act: {to_act}"),
+        format!("result: {}", game.status().summary()),
+    ]
+}
+
+// ---------------------------------------------------------------- records
+
+#[test]
+fn a_record_round_trips_with_metadata() {
+    let game = game_after(GameId::Wudao, "c3 b3 d3 timeout a3");
+    let metadata = Metadata {
+        black: Some(Player {
+            name: Some("Player".into()),
+            level: None,
+        }),
+        white: Some(Player {
+            name: Some("Computer".into()),
+            level: Some("hard".into()),
+        }),
+        date: Some("2025-01-01T12:00:00Z".into()),
+        result: None,
+    };
+    let record = Record::of_game(&game, metadata.clone());
+    assert_eq!(record.format, "sanqi-record");
+    assert_eq!(record.version, 1);
+    assert_eq!(record.game, "wudao");
+    assert_eq!(record.actions, vec!["c3", "b3", "d3", "timeout", "a3"]);
+    assert_eq!(
+        record.metadata, metadata,
+        "no result while the game goes on"
+    );
+    let json = record.to_json();
+    assert_eq!(Record::from_json(json.as_bytes()), Ok(record.clone()));
+    let (loaded, replayed) = records::load(json.as_bytes()).unwrap();
+    assert_eq!(loaded, record);
+    assert_eq!(replayed, game);
+    // A finished game's record carries the result.
+    let over = game_after(GameId::Flying, REPEAT_TWICE);
+    let record = Record::of_game(&over, Metadata::default());
+    assert_eq!(record.metadata.result.as_deref(), Some("draw repetition"));
+}
+
+#[test]
+fn a_minimal_record_loads() {
+    let json = record_json("flying", &["a1-a3", "timeout"]);
+    let (record, game) = records::load(json.as_bytes()).unwrap();
+    assert_eq!(record.metadata, Metadata::default());
+    assert_eq!(game.action_list(), acts("a1-a3 timeout"));
+}
+
+#[test]
+fn malformed_bytes_are_typed_errors() {
+    for bytes in [
+        &b""[..],
+        b"{",
+        b"[]",
+        b"null",
+        b"{\"format\": \"sanqi-record\"}",
+        b"{\"format\": \"sanqi-record\", \"version\": \"1\", \"game\": \"flying\", \"actions\": []}",
+        b"{\"format\": \"sanqi-record\", \"version\": 1, \"game\": \"flying\", \"actions\": [1]}",
+        b"{\"format\": \"sanqi-record\", \"version\": -1, \"game\": \"flying\", \"actions\": []}",
+    ] {
+        let e = load_err(bytes);
+        assert!(matches!(e, RecordError::Malformed(_)), "{bytes:?}: {e:?}");
+        assert!(e.to_string().starts_with("not a valid game record: "));
+    }
+    // Not UTF-8.
+    let e = load_err(b"\xff\xfe\x00{\"format\": \"sanqi-record\"}");
+    assert!(matches!(e, RecordError::Malformed(_)), "{e:?}");
+    let mut valid = record_json("wudao", &["c3"]).into_bytes();
+    valid.insert(40, 0xC3);
+    assert!(matches!(load_err(&valid), RecordError::Malformed(_)));
+}
+
+#[test]
+fn random_bytes_never_panic() {
+    let mut rng = Rng::new(2024);
+    let valid = Record::of_game(
+        &game_after(GameId::Neihuang, NEIHUANG_30),
+        Metadata::default(),
+    )
+    .to_json()
+    .into_bytes();
+    for i in 0..3000 {
+        let bytes: Vec<u8> = if i % 2 == 0 {
+            let len = rng.below(200);
+            (0..len).map(|_| rng.next_u64() as u8).collect()
+        } else {
+            // A valid record with a few bytes changed.
+            let mut b = valid.clone();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(b.len());
+                b[at] = rng.next_u64() as u8;
+            }
+            b
+        };
+        // Either a game or a typed error; displaying the error works too.
+        if let Err(e) = records::load(&bytes) {
+            assert!(!e.to_string().is_empty());
+        }
+    }
+}
+
+#[test]
+fn wrong_format_version_and_game() {
+    let json = serde_json::json!({
+        "format": "chess-record", "version": 1, "game": "flying", "actions": []
+    });
+    let e = load_err(json.to_string().as_bytes());
+    assert_eq!(e, RecordError::NotARecord("chess-record".into()));
+    assert_eq!(
+        e.to_string(),
+        "not a Sanqi game record (format `chess-record`)"
+    );
+
+    let json = serde_json::json!({
+        "format": FORMAT, "version": 2, "game": "flying", "actions": []
+    });
+    let e = load_err(json.to_string().as_bytes());
+    assert_eq!(e, RecordError::UnsupportedVersion(2));
+    assert_eq!(
+        e.to_string(),
+        "record version 2 is not supported (this version reads 1)"
+    );
+
+    let e = load_err(record_json("go", &[]).as_bytes());
+    assert_eq!(e, RecordError::UnknownGame("go".into()));
+    assert_eq!(
+        e.to_string(),
+        "unknown game `go` (expected neihuang, flying or wudao)"
+    );
+    // Game ids are exact.
+    assert_eq!(
+        load_err(record_json("Flying", &[]).as_bytes()),
+        RecordError::UnknownGame("Flying".into())
+    );
+}
+
+#[test]
+fn unparsable_action() {
+    let e = load_err(record_json("wudao", &["c3", "d4", "z9", "e5"]).as_bytes());
+    assert_eq!(
+        e,
+        RecordError::Unparsable {
+            index: 3,
+            text: "z9".into()
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "action 3 `z9`: not an action in the notation"
+    );
+    let e = load_err(record_json("wudao", &["c3 d4"]).as_bytes());
+    assert!(
+        matches!(e, RecordError::Unparsable { index: 1, .. }),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn illegal_action_names_its_index_and_reason() {
+    // Action 31 of the published Neihuang game, replaced by a two-point jump.
+    let mut actions: Vec<String> = acts(NEIHUANG_30).iter().map(|a| a.to_string()).collect();
+    assert_eq!(actions.len(), 30);
+    actions.push("b2-b4".into());
+    let texts: Vec<&str> = actions.iter().map(String::as_str).collect();
+    let e = load_err(record_json("neihuang", &texts).as_bytes());
+    assert_eq!(
+        e,
+        RecordError::Illegal {
+            index: 31,
+            action: act("b2-b4"),
+            reason: IllegalAction::NotAStep
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "action 31 `b2-b4`: not a step to an adjacent point"
+    );
+
+    let e = load_err(record_json("wudao", &["c3", "c3"]).as_bytes());
+    assert_eq!(e.to_string(), "action 2 `c3`: c3 is occupied");
+    let e = load_err(record_json("flying", &["a1-b2"]).as_bytes());
+    assert_eq!(e.to_string(), "action 1 `a1-b2`: not along a row or column");
+    let e = load_err(record_json("neihuang", &["xc3"]).as_bytes());
+    assert_eq!(
+        e.to_string(),
+        "action 1 `xc3`: a placement is expected here"
+    );
+}
+
+#[test]
+fn action_after_the_end() {
+    // The eighth action is the third occurrence of the start position: a draw.
+    let mut actions: Vec<&str> = REPEAT_TWICE.split_whitespace().collect();
+    actions.push("b1-b2");
+    let e = load_err(record_json("flying", &actions).as_bytes());
+    assert_eq!(
+        e,
+        RecordError::Illegal {
+            index: 9,
+            action: act("b1-b2"),
+            reason: IllegalAction::GameOver
+        }
+    );
+    assert_eq!(e.to_string(), "action 9 `b1-b2`: the game is over");
+    // A timeout after the end is just as illegal.
+    actions[8] = "timeout";
+    let e = load_err(record_json("flying", &actions).as_bytes());
+    assert_eq!(e.to_string(), "action 9 `timeout`: the game is over");
+}
+
+// ---------------------------------------------------------------- command line
+
+#[test]
+fn replay_prints_board_side_and_result() {
+    let out = run_ok(&["replay", "flying"]);
+    let lines: Vec<&str> = out.lines().take(3).collect();
+    assert_eq!(
+        lines,
+        vec![
+            "board: bbbbb...............wwwww",
+            "to-act: black",
+            "result: ongoing"
+        ]
+    );
+    let out = run_ok(&["replay", "wudao", "--moves", "a1 e5 b1 timeout"]);
+    let lines: Vec<&str> = out.lines().take(3).collect();
+    assert_eq!(
+        lines,
+        vec![
+            "board: bb......................w",
+            "to-act: black",
+            "result: ongoing"
+        ]
+    );
+    // Commas separate actions too; the draw rules apply in `replay`.
+    let moves = REPEAT_TWICE.replace(' ', ",");
+    let out = run_ok(&["replay", "flying", "--moves", &moves]);
+    let lines: Vec<&str> = out.lines().take(3).collect();
+    assert_eq!(
+        lines,
+        vec![
+            "board: bbbbb...............wwwww",
+            "to-act: none",
+            "result: draw repetition"
+        ]
+    );
+    // Every line has the documented shape.
+    let game = game_after(GameId::Neihuang, NEIHUANG_30);
+    let out = run_ok(&["replay", "neihuang", "--moves", NEIHUANG_30]);
+    assert_eq!(out.lines().take(3).collect::<Vec<_>>(), replay_lines(&game));
+    let board = out.lines().next().unwrap().strip_prefix("board: ").unwrap();
+    assert_eq!(board.len(), 25);
+    assert!(board.chars().all(|c| matches!(c, 'b' | 'w' | '.')));
+}
+
+#[test]
+fn replay_of_record_files() {
+    let dir = tempfile::tempdir().unwrap();
+    // Random finished games of each kind, written as records and replayed from the file.
+    for (i, id) in GameId::ALL.into_iter().enumerate() {
+        let mut rng = Rng::new(77 + i as u64);
+        let mut game = Game::new(id);
+        while !game.status().is_over() {
+            let legal = game.state().legal_vec();
+            let action = if rng.chance(5) {
+                Action::Timeout
+            } else {
+                legal[rng.below(legal.len())]
+            };
+            game.apply(action).unwrap();
+        }
+        let path = dir.path().join(format!("{id}.json"));
+        let mut file = std::fs::File::create(&path).unwrap();
+        file.write_all(
+            Record::of_game(&game, Metadata::default())
+                .to_json()
+                .as_bytes(),
+        )
+        .unwrap();
+        drop(file);
+        let out = run_ok(&["replay", path.to_str().unwrap()]);
+        let lines: Vec<String> = out.lines().take(3).map(String::from).collect();
+        assert_eq!(lines, replay_lines(&game));
+        assert_eq!(lines[1], "to-act: none");
+        assert!(!lines[2].contains("ongoing"));
+    }
+    // An unfinished game.
+    let path = dir.path().join("unfinished.json");
+    std::fs::write(&path, record_json("neihuang", &["c3", "timeout"])).unwrap();
+    let out = run_ok(&["replay", path.to_str().unwrap()]);
+    assert_eq!(
+        out.lines().take(3).collect::<Vec<_>>(),
+        vec![
+            "board: ............b............",
+            "to-act: black",
+            "result: ongoing"
+        ]
+    );
+    // A broken record: one line naming the file and the record's error.
+    let path = dir.path().join("broken.json");
+    std::fs::write(&path, record_json("wudao", &["c3", "c3"])).unwrap();
+    let p = path.to_str().unwrap();
+    assert_eq!(
+        run_err(&["replay", p]),
+        format!("{p}: action 2 `c3`: c3 is occupied")
+    );
+    std::fs::write(&path, b"\xff\x00 not json\n{").unwrap();
+    assert!(run_err(&["replay", p]).starts_with(&format!("{p}: not a valid game record: ")));
+    // --moves goes with a game id only.
+    std::fs::write(&path, record_json("wudao", &[])).unwrap();
+    assert_eq!(
+        run_err(&["replay", p, "--moves", "c3"]),
+        "--moves goes with a game id, not with a record file"
+    );
+    // A missing file.
+    let missing = dir.path().join("missing.json");
+    let m = missing.to_str().unwrap();
+    assert!(run_err(&["replay", m]).starts_with(&format!("cannot read record file `{m}`: ")));
+}
+
+#[test]
+fn legal_lists_one_action_per_line() {
+    let out = run_ok(&["legal", "wudao"]);
+    let expected: Vec<String> = sanqi::rules::Point::ALL
+        .iter()
+        .map(|p| p.to_string())
+        .collect();
+    assert_eq!(out.lines().collect::<Vec<_>>(), expected);
+    assert!(out.ends_with('\n'));
+
+    let out = run_ok(&["legal", "neihuang", "--moves", PLACEMENTS]);
+    let state = state_after(GameId::Neihuang, PLACEMENTS);
+    let expected: Vec<String> = state.legal_vec().iter().map(|a| a.to_string()).collect();
+    assert_eq!(out.lines().collect::<Vec<_>>(), expected);
+    assert_eq!(
+        expected.len(),
+        13,
+        "White may pull any of Black's 13 pieces"
+    );
+    assert!(expected.iter().all(|a| a.starts_with('x')));
+
+    // After a1-a4, White's a5 is stuck and b5…e5 have three moves each.
+    let out = run_ok(&["legal", "flying", "--moves", "a1-a4"]);
+    assert_eq!(out.lines().count(), 12);
+    assert!(out.lines().all(|l| Action::parse(l).is_ok()));
+    // `legal` ignores the draw rules, as perft does.
+    let out = run_ok(&["legal", "flying", "--moves", REPEAT_TWICE]);
+    assert_eq!(out.lines().count(), 15);
+}
+
+#[test]
+fn help_and_version() {
+    let out = run_ok(&["help"]);
+    assert!(out.starts_with("usage: sanqi"));
+    assert!(out.contains("perft GAME DEPTH"));
+    assert!(run_ok(&["--version"]).starts_with("sanqi "));
+}
+
+#[test]
+fn command_line_errors_are_one_line_with_status_2() {
+    assert_eq!(run_err(&[]), "no command given (try `sanqi help`)");
+    assert_eq!(
+        run_err(&["play-chess"]),
+        "unknown command `play-chess` (try `sanqi help`)"
+    );
+    let unknown = "unknown game `chess` (expected neihuang, flying or wudao)";
+    assert_eq!(run_err(&["perft", "chess", "2"]), unknown);
+    assert_eq!(run_err(&["legal", "chess"]), unknown);
+    assert!(run_err(&["replay", "chess"]).starts_with("cannot read game or record file `chess`"));
+    for depth in ["x", "-1", "65", "2.5", ""] {
+        assert_eq!(
+            run_err(&["perft", "flying", depth]),
+            format!("DEPTH must be a whole number from 0 to 64, not `{depth}`"),
+        );
+    }
+    assert_eq!(run_err(&["perft", "flying"]), "missing DEPTH");
+    assert_eq!(run_err(&["perft"]), "missing GAME");
+    assert_eq!(run_err(&["legal"]), "missing GAME");
+    assert_eq!(run_err(&["replay"]), "missing GAME or FILE.json");
+    // Left-over arguments are noticed once the command has read its own, so what the
+    // command printed may come first; the error itself is still one line with status 2.
+    for (args, extra) in [
+        (&["perft", "flying", "1", "extra"][..], "extra"),
+        (&["legal", "wudao", "--divide"][..], "--divide"),
+        (&["replay", "wudao", "b2"][..], "b2"),
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err, format!("sanqi: unexpected argument `{extra}`\n"));
+    }
+    assert_eq!(
+        run_err(&["legal", "wudao", "--moves"]),
+        "--moves needs a value"
+    );
+    // Unparsable and illegal --moves, for every command that takes them.
+    for command in ["perft", "legal", "replay"] {
+        let mut args = vec![command, "wudao"];
+        if command == "perft" {
+            args.push("1");
+        }
+        let mut bad = args.clone();
+        bad.extend(["--moves", "c3 z9"]);
+        assert!(
+            run_err(&bad).starts_with("`z9` is not an action"),
+            "{command}"
+        );
+        let mut illegal = args.clone();
+        illegal.extend(["--moves", "c3 d4 c3"]);
+        assert_eq!(
+            run_err(&illegal),
+            "action 3 `c3`: c3 is occupied",
+            "{command}"
+        );
+    }
+    assert_eq!(
+        run_err(&[
+            "replay",
+            "neihuang",
+            "--moves",
+            &format!("{NEIHUANG_30} b2-b4")
+        ]),
+        "action 31 `b2-b4`: not a step to an adjacent point"
+    );
+    assert_eq!(
+        run_err(&[
+            "replay",
+            "flying",
+            "--moves",
+            &format!("{REPEAT_TWICE} b1-b2")
+        ]),
+        "action 9 `b1-b2`: the game is over"
+    );
+}
