@@ -20,7 +20,7 @@ usage: sanqi                      open the window
        sanqi replay FILE.json
        sanqi bestmove GAME --level LEVEL [--moves \"…\"] [--seed N]
        sanqi match GAME --black LEVEL --white LEVEL --games N [--seed N] [--swap]
-                        [--threads N] [--quiet]
+                        [--threads N] [--budget-scale F] [--records DIR] [--quiet]
        sanqi help | --version
 
 GAME is neihuang, flying or wudao. Actions are written c3 (place), c2-c4 (move),
@@ -52,6 +52,8 @@ pub(crate) fn err<T>(message: impl Into<String>) -> Result<T, CliError> {
 pub fn run(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> i32 {
     match dispatch(args, out, errors) {
         Ok(()) => 0,
+        // The reader went away (e.g. `| head`): stop quietly.
+        Err(e) if e.0.is_empty() => 0,
         Err(e) => {
             let _ = writeln!(errors, "sanqi: {e}");
             2
@@ -69,24 +71,29 @@ fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Res
         "legal" => legal_command(&mut args, out),
         "replay" => replay_command(&mut args, out),
         "help" | "--help" | "-h" => {
-            write_line(out, USAGE)?;
-            Ok(())
+            args.finish()?;
+            write_line(out, USAGE)
         }
         "--version" | "-V" => {
-            write_line(out, &format!("sanqi {}", env!("CARGO_PKG_VERSION")))?;
-            Ok(())
+            args.finish()?;
+            write_line(out, &format!("sanqi {}", env!("CARGO_PKG_VERSION")))
         }
         "bestmove" => play::bestmove_command(&mut args, out),
         "match" => play::match_command(&mut args, out, errors),
         other => err(format!("unknown command `{other}` (try `sanqi help`)")),
     };
-    result?;
-    args.finish()
+    result
 }
 
 /// Writes a line, turning a closed pipe into a quiet error.
 pub(crate) fn write_line(out: &mut dyn Write, line: &str) -> Result<(), CliError> {
-    writeln!(out, "{line}").map_err(|e| CliError(format!("cannot write output: {e}")))
+    writeln!(out, "{line}").map_err(|e| {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError(String::new())
+        } else {
+            CliError(format!("cannot write output: {e}"))
+        }
+    })
 }
 
 /// The remaining arguments of a command, taken as the command reads them.
@@ -137,7 +144,7 @@ impl<'a> Args<'a> {
         }
     }
 
-    /// Fails on anything left over.
+    /// Fails on anything left over; commands call it before they print anything.
     pub fn finish(&self) -> Result<(), CliError> {
         match self.items.iter().flatten().next() {
             Some(extra) => err(format!("unexpected argument `{extra}`")),
@@ -188,6 +195,7 @@ fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         Ok(d) if d <= 64 => d,
         _ => return err(format!("DEPTH must be a whole number from 0 to 64, not `{depth_text}`")),
     };
+    args.finish()?;
     let state = replay_ignoring_draws(game, moves)?;
     if show_divide {
         let mut total = 0;
@@ -207,6 +215,7 @@ fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
 fn legal_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let moves = args.option("--moves")?;
     let game = parse_game(args.positional("GAME")?)?;
+    args.finish()?;
     let state = replay_ignoring_draws(game, moves)?;
     for action in state.legal_vec() {
         write_line(out, &action.to_string())?;
@@ -217,6 +226,7 @@ fn legal_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
 fn replay_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let moves = args.option("--moves")?;
     let target = args.positional("GAME or FILE.json")?;
+    args.finish()?;
     let game = match GameId::parse(target) {
         Some(id) => {
             let mut game = Game::new(id);

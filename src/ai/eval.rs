@@ -3,7 +3,7 @@
 
 use crate::rules::board::{Bits, COLUMN, FILE_A, FILE_E, FULL, ROW, neighbours, points};
 use crate::rules::neihuang::Phase;
-use crate::rules::{Action, Decision, Rules, flying, neihuang, wudao};
+use crate::rules::{Action, ActionList, Decision, Rules, flying, neihuang, wudao};
 
 /// What the search needs from a game beyond its rules.
 pub(crate) trait Evaluate: Rules {
@@ -11,6 +11,8 @@ pub(crate) trait Evaluate: Rules {
     fn evaluate(&self) -> i32;
     /// A cheap guess at how promising an action is, for ordering (higher first).
     fn order_hint(&self, action: Action) -> i32;
+    /// The actions that capture or flip, for the quiescence search.
+    fn noisy_actions(&self, out: &mut ActionList);
 }
 
 /// Points reachable by sliding any piece of `pieces` through `empty` (Flying moves).
@@ -93,6 +95,23 @@ impl Evaluate for flying::State {
         let own = boards[me] & !(1 << from.index()) | 1 << to.index();
         flying::State::flips(own, boards[1 - me], to.index()).count_ones() as i32 * 100
     }
+
+    fn noisy_actions(&self, out: &mut ActionList) {
+        let mut all = ActionList::new();
+        self.legal_actions(&mut all);
+        out.clear();
+        let me = self.to_act().map_or(0, |s| s.index());
+        let boards = self.boards();
+        let candidates = flip_candidates(boards[me], boards[1 - me]);
+        for &action in all.iter() {
+            if let Action::Move(_, to) = action
+                && candidates & 1 << to.index() != 0
+                && self.order_hint(action) > 0
+            {
+                out.push(action);
+            }
+        }
+    }
 }
 
 /// The best number of pieces `own` could capture with one placement.
@@ -130,6 +149,23 @@ impl Evaluate for wudao::State {
         )
         .count_ones() as i32;
         taken * 100 + theirs * 40
+    }
+
+    fn noisy_actions(&self, out: &mut ActionList) {
+        out.clear();
+        let Some(side) = self.to_act() else { return };
+        let me = side.index();
+        let boards = self.boards();
+        if self.hands()[me] == 0 {
+            return;
+        }
+        let (own, enemy) = (boards[me], boards[1 - me]);
+        let empty = FULL & !(own | enemy);
+        for q in points(empty & neighbours(enemy | (own & neighbours(enemy)))) {
+            if wudao::State::captures(own | 1 << q.index(), enemy, q.index()) != 0 {
+                out.push(Action::Place(q));
+            }
+        }
     }
 }
 
@@ -264,6 +300,20 @@ impl Evaluate for neihuang::State {
                 s.open_blocks + s.full_blocks + s.open_lines
             }
             Action::Timeout => 0,
+        }
+    }
+
+    fn noisy_actions(&self, out: &mut ActionList) {
+        out.clear();
+        if self.decision() != Some(Decision::Move) {
+            return;
+        }
+        let mut all = ActionList::new();
+        self.legal_actions(&mut all);
+        for &action in all.iter() {
+            if self.order_hint(action) > 0 {
+                out.push(action);
+            }
         }
     }
 }

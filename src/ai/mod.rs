@@ -118,6 +118,20 @@ pub struct Context<'a> {
     pub history: &'a [u128],
     /// Stops the search as soon as it is set.
     pub cancel: &'a AtomicBool,
+    /// Multiplies the level's node budgets (1.0 in play; matches may scale all levels alike
+    /// to measure the ladder faster).
+    pub budget_scale: f64,
+}
+
+impl<'a> Context<'a> {
+    /// A context with the given history and cancel flag, at full budget.
+    pub fn new(history: &'a [u128], cancel: &'a AtomicBool) -> Context<'a> {
+        Context {
+            history,
+            cancel,
+            budget_scale: 1.0,
+        }
+    }
 }
 
 /// Plans the turn of the side to act in `state`.
@@ -149,7 +163,9 @@ fn plan_turn<R: eval::Evaluate>(
     let mut score = None;
     // The first decision gets the full budget; the captures and the yield that finish the
     // turn are searched with a small share of it, so they come at once.
-    let mut share = 1.0;
+    // A safety net only: budgets are in nodes, which take far less time than this.
+    let deadline = started + level.turn_budget().mul_f64(1.8);
+    let mut share = context.budget_scale;
     while actions.is_empty() || !current.turn_over_after(side) {
         if context.cancel.load(Ordering::Relaxed) {
             return Err(AiError::Cancelled);
@@ -160,6 +176,7 @@ fn plan_turn<R: eval::Evaluate>(
             level,
             decision_seed,
             share,
+            deadline,
             &history,
             context.cancel,
         )?;
@@ -170,7 +187,7 @@ fn plan_turn<R: eval::Evaluate>(
         actions.push(action);
         history.push(current.key());
         current.apply_unchecked(action);
-        share = 0.1;
+        share = 0.1 * context.budget_scale;
     }
     stats.elapsed = started.elapsed();
     Ok(Plan {

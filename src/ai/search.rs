@@ -55,6 +55,10 @@ struct Params {
     blunder: u32,
     /// Transposition table size (log2 of entries).
     table_bits: u32,
+    /// How much the searching side dislikes a draw.
+    contempt: i32,
+    /// Plies of capture-only search after the main depth.
+    quiescence: u8,
 }
 
 fn params(level: Level) -> Params {
@@ -65,6 +69,8 @@ fn params(level: Level) -> Params {
             noise: 150,
             blunder: 200,
             table_bits: 10,
+            contempt: 0,
+            quiescence: 0,
         },
         Level::Medium => Params {
             max_depth: 2,
@@ -72,13 +78,17 @@ fn params(level: Level) -> Params {
             noise: 30,
             blunder: 20,
             table_bits: 14,
+            contempt: 0,
+            quiescence: 2,
         },
         Level::Hard => Params {
-            max_depth: 64,
-            nodes: 250_000,
-            noise: 0,
+            max_depth: 5,
+            nodes: 150_000,
+            noise: 12,
             blunder: 0,
             table_bits: 18,
+            contempt: 10,
+            quiescence: 4,
         },
         Level::Expert => Params {
             max_depth: 64,
@@ -86,6 +96,8 @@ fn params(level: Level) -> Params {
             noise: 0,
             blunder: 0,
             table_bits: 21,
+            contempt: 25,
+            quiescence: 6,
         },
     }
 }
@@ -96,6 +108,7 @@ pub(crate) fn decide<R: Evaluate>(
     level: Level,
     seed: u64,
     share: f64,
+    deadline: Instant,
     history: &[u128],
     cancel: &AtomicBool,
 ) -> Result<(Action, Found), AiError> {
@@ -122,8 +135,10 @@ pub(crate) fn decide<R: Evaluate>(
     for i in (1..actions.len()).rev() {
         actions.swap(i, rng.random_range(0..=i));
     }
-    let budget = ((p.nodes as f64 * share) as u64).max(2_000);
-    let mut searcher = Searcher::<R>::new(&p, budget, level.turn_budget(), history, cancel);
+    let budget = ((p.nodes as f64 * share) as u64).max(1_000);
+    let side = state.to_act().ok_or(AiError::GameOver)?;
+    let mut searcher =
+        Searcher::<R>::new(&p, side, budget, deadline, history, cancel);
     if p.noise > 0 {
         searcher.noisy_root(state, &list, p.max_depth, p.noise, &mut rng)
     } else {
@@ -177,22 +192,25 @@ struct Searcher<'a, R: Evaluate> {
     history_scores: Vec<i32>,
     earlier: HashSet<u128>,
     path: Vec<u128>,
+    root_side: Side,
+    contempt: i32,
+    quiescence: u8,
     _game: std::marker::PhantomData<R>,
 }
 
 impl<'a, R: Evaluate> Searcher<'a, R> {
     fn new(
         p: &Params,
+        root_side: Side,
         node_limit: u64,
-        time_budget: Duration,
+        deadline: Instant,
         history: &[u128],
         cancel: &'a AtomicBool,
     ) -> Self {
         Searcher {
             nodes: 0,
             node_limit,
-            // A safety net only: budgets are in nodes, which take far less than this.
-            deadline: Instant::now() + time_budget.mul_f64(1.5),
+            deadline,
             cancel,
             aborted: false,
             table: vec![Entry::default(); 1 << p.table_bits],
@@ -201,7 +219,20 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             history_scores: vec![0; CODES],
             earlier: history.iter().copied().collect(),
             path: Vec::with_capacity(MAX_PLY),
+            root_side,
+            contempt: p.contempt,
+            quiescence: p.quiescence,
             _game: std::marker::PhantomData,
+        }
+    }
+
+    /// A draw as `pov` sees it: the searching side slightly dislikes it.
+    #[inline]
+    fn draw_score(&self, pov: Side) -> i32 {
+        if pov == self.root_side {
+            -self.contempt
+        } else {
+            self.contempt
         }
     }
 
@@ -213,7 +244,9 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         }
     }
 
-    /// Scores every root action exactly at `depth`, adds noise, and plays the best.
+    /// Scores every root action exactly, deepening up to `depth` while the budget lasts,
+    /// adds a fixed random amount to each, and plays the best: a player who sees well but
+    /// misjudges close choices.
     fn noisy_root(
         &mut self,
         state: &R,
@@ -224,18 +257,38 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
     ) -> Result<(Action, Found), AiError> {
         let me = state.to_act().ok_or(AiError::GameOver)?;
         self.path.push(state.key());
-        let mut best = (list[0], -INFINITY, -INFINITY);
-        for &action in list.iter() {
-            let mut child = *state;
-            child.apply_unchecked(action);
-            let score = self.child_value(&child, me, depth - 1, -INFINITY, INFINITY, 1);
-            self.cancelled()?;
-            let noisy = score.saturating_add(rng.random_range(-noise..=noise));
-            if noisy > best.1 {
-                best = (action, noisy, score);
+        let jitter: Vec<i32> = list
+            .iter()
+            .map(|_| rng.random_range(-noise..=noise))
+            .collect();
+        let mut scores: Vec<i32> = list.iter().map(|&a| state.order_hint(a)).collect();
+        let mut completed = 0;
+        for d in 1..=depth {
+            let mut current = Vec::with_capacity(list.len());
+            for &action in list.iter() {
+                let mut child = *state;
+                child.apply_unchecked(action);
+                let score = self.child_value(&child, me, d - 1, -INFINITY, INFINITY, 1);
+                if self.aborted {
+                    break;
+                }
+                current.push(score);
             }
+            self.cancelled()?;
+            if self.aborted {
+                break;
+            }
+            scores = current;
+            completed = d;
         }
-        Ok((best.0, self.found(Some(best.2), depth)))
+        let (best, _) = scores
+            .iter()
+            .zip(&jitter)
+            .enumerate()
+            .max_by_key(|&(_, (score, jitter))| score.saturating_add(*jitter))
+            .map_or((0, 0), |(i, (score, _))| (i, *score));
+        let score = (completed > 0).then_some(scores[best]);
+        Ok((list[best], self.found(score, completed)))
     }
 
     fn found(&self, score: Option<i32>, depth: i32) -> Found {
@@ -340,16 +393,16 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 let score = MATE - ply as i32;
                 return if winner == pov { score } else { -score };
             }
-            Status::Drawn(_) => return 0,
+            Status::Drawn(_) => return self.draw_score(pov),
         }
         let key = state.key();
         if self.earlier.contains(&key) || self.path.contains(&key) {
-            return 0;
+            return self.draw_score(pov);
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(state, alpha, beta, ply, pov, self.quiescence);
         }
         self.nodes += 1;
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            return state.evaluate();
-        }
         if self.nodes & 1023 == 0
             && (self.cancel.load(Ordering::Relaxed) || Instant::now() >= self.deadline)
         {
@@ -381,10 +434,11 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
 
         let mut list = ActionList::new();
         state.legal_actions(&mut list);
-        let mut scored = [(Action::Timeout, 0i32); crate::rules::MAX_ACTIONS];
+        let mut scored = [(Action::Timeout, 0i32, false); crate::rules::MAX_ACTIONS];
         let n = list.len();
         for (slot, &action) in scored.iter_mut().zip(list.iter()) {
             let c = code(action);
+            let hint = state.order_hint(action);
             let order = if c == tt_move {
                 1 << 30
             } else if self.killers[ply].contains(&c) {
@@ -392,25 +446,39 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             } else {
                 0
             };
+            let quiet = order == 0 && hint <= 0;
             *slot = (
                 action,
-                order + state.order_hint(action) * 64 + self.history_scores[c as usize] / 8,
+                order + hint * 64 + self.history_scores[c as usize] / 8,
+                quiet,
             );
         }
         let scored = &mut scored[..n];
-        scored.sort_unstable_by_key(|&(_, s)| std::cmp::Reverse(s));
+        scored.sort_unstable_by_key(|&(_, s, _)| std::cmp::Reverse(s));
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = NO_MOVE;
         self.path.push(key);
-        for (i, &(action, _)) in scored.iter().enumerate() {
+        for (i, &(action, _, quiet)) in scored.iter().enumerate() {
             let mut child = *state;
             child.apply_unchecked(action);
             let score = if i == 0 {
                 self.child_value(&child, pov, depth - 1, alpha, beta, ply + 1)
             } else {
-                let probe = self.child_value(&child, pov, depth - 1, alpha, alpha + 1, ply + 1);
+                // Late quiet actions are first searched a ply shallower.
+                let reduction = i32::from(quiet && depth >= 3 && i >= 4);
+                let mut probe = self.child_value(
+                    &child,
+                    pov,
+                    depth - 1 - reduction,
+                    alpha,
+                    alpha + 1,
+                    ply + 1,
+                );
+                if probe > alpha && reduction > 0 && !self.aborted {
+                    probe = self.child_value(&child, pov, depth - 1, alpha, alpha + 1, ply + 1);
+                }
                 if probe > alpha && probe < beta && !self.aborted {
                     self.child_value(&child, pov, depth - 1, alpha, beta, ply + 1)
                 } else {
@@ -454,6 +522,57 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             bound,
         };
         best_score
+    }
+}
+
+impl<R: Evaluate> Searcher<'_, R> {
+    /// Capture-only search: the side to act may stand on the static value or play an
+    /// action that captures or flips, for `left` more plies.
+    fn quiesce(
+        &mut self,
+        state: &R,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pov: Side,
+        left: u8,
+    ) -> i32 {
+        self.nodes += 1;
+        let stand = state.evaluate();
+        if left == 0 || stand >= beta || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut list = ActionList::new();
+        state.noisy_actions(&mut list);
+        let mut best = stand;
+        for &action in list.iter() {
+            let mut child = *state;
+            child.apply_unchecked(action);
+            let score = match child.status() {
+                Status::Won { winner, .. } => {
+                    let s = MATE - ply as i32 - 1;
+                    if winner == pov { s } else { -s }
+                }
+                Status::Drawn(_) => self.draw_score(pov),
+                Status::Ongoing => match child.to_act() {
+                    Some(side) if side != pov => {
+                        -self.quiesce(&child, -beta, -alpha, ply + 1, side, left - 1)
+                    }
+                    _ => self.quiesce(&child, alpha, beta, ply + 1, pov, left - 1),
+                },
+            };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 
@@ -100,10 +100,7 @@ impl Worker {
 
     /// A reply, if one is ready.
     pub fn try_reply(&self) -> Option<Reply> {
-        match self.replies.try_recv() {
-            Ok(reply) => Some(reply),
-            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
-        }
+        self.replies.try_recv().ok()
     }
 
     /// Waits for the next reply (for the command line and tests).
@@ -124,10 +121,7 @@ impl Drop for Worker {
 
 /// Runs one search, turning a panic into an error.
 fn run(request: &Request, cancel: &AtomicBool) -> Result<Plan, AiError> {
-    let context = Context {
-        history: &request.history,
-        cancel,
-    };
+    let context = Context::new(&request.history, cancel);
     catch_unwind(AssertUnwindSafe(|| {
         choose(&request.state, request.level, request.seed, context)
     }))

@@ -34,16 +34,14 @@ pub(super) fn bestmove_command(args: &mut Args, out: &mut dyn Write) -> Result<(
     let moves = args.option("--moves")?;
     let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
     let game = parse_game(args.positional("GAME")?)?;
+    args.finish()?;
     let state = replay_ignoring_draws(game, moves)?;
     let cancel = AtomicBool::new(false);
     let plan = ai::choose(
         &state,
         level,
         seed,
-        Context {
-            history: &[],
-            cancel: &cancel,
-        },
+        Context::new(&[], &cancel),
     )
     .map_err(|e| CliError(e.to_string()))?;
     let turn: Vec<String> = plan.actions.iter().map(|a| a.to_string()).collect();
@@ -70,6 +68,8 @@ struct Played {
     white: Level,
     status: Status,
     actions: usize,
+    /// The game's record, for `--records`.
+    record: String,
     /// Time of each computer turn, by the side that played it.
     turn_times: [Vec<Duration>; 2],
 }
@@ -80,6 +80,7 @@ fn play_one(
     white: Level,
     seed: u64,
     max_actions: usize,
+    budget_scale: f64,
 ) -> Result<Played, CliError> {
     let mut g = Game::new(game);
     let cancel = AtomicBool::new(false);
@@ -96,6 +97,7 @@ fn play_one(
             Context {
                 history: &history[..history.len() - 1],
                 cancel: &cancel,
+                budget_scale,
             },
         )
         .map_err(|e| CliError(format!("{level} failed: {e}")))?;
@@ -111,11 +113,23 @@ fn play_one(
         }
         turn += 1;
     }
+    let metadata = crate::rules::records::Metadata {
+        black: Some(crate::rules::records::Player {
+            name: Some("Computer".into()),
+            level: Some(black.id().into()),
+        }),
+        white: Some(crate::rules::records::Player {
+            name: Some("Computer".into()),
+            level: Some(white.id().into()),
+        }),
+        ..Default::default()
+    };
     Ok(Played {
         black,
         white,
         status: g.status(),
         actions: g.len(),
+        record: crate::rules::records::Record::of_game(&g, metadata).to_json(),
         turn_times,
     })
 }
@@ -142,9 +156,18 @@ pub(super) fn match_command(
     let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
     let threads = parse_number(args.option("--threads")?, "--threads", 1)?.clamp(1, 64) as usize;
     let max_actions = parse_number(args.option("--max-actions")?, "--max-actions", 20_000)? as usize;
+    let budget_scale = match args.option("--budget-scale")? {
+        None => 1.0,
+        Some(t) => match t.parse::<f64>() {
+            Ok(f) if f > 0.0 && f <= 100.0 => f,
+            _ => return err(format!("--budget-scale must be a number above 0, not `{t}`")),
+        },
+    };
+    let records_dir = args.option("--records")?.map(std::path::PathBuf::from);
     let swap = args.flag("--swap");
     let quiet = args.flag("--quiet");
     let game = parse_game(args.positional("GAME")?)?;
+    args.finish()?;
 
     let pairing = |i: u64| {
         if swap && i % 2 == 1 {
@@ -170,7 +193,14 @@ pub(super) fn match_command(
                         break;
                     }
                     let (black, white) = pairing(i);
-                    let played = play_one(game, black, white, seed.wrapping_add(i), max_actions);
+                    let played = play_one(
+                        game,
+                        black,
+                        white,
+                        seed.wrapping_add(i),
+                        max_actions,
+                        budget_scale,
+                    );
                     let failed = played.is_err();
                     if tx.send((i, played)).is_err() || failed {
                         break;
@@ -221,6 +251,15 @@ pub(super) fn match_command(
         return Err(e);
     }
     let played: Vec<Played> = results.into_iter().flatten().collect();
+    if let Some(dir) = records_dir {
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
+        for (i, p) in played.iter().enumerate() {
+            let path = dir.join(format!("{game}-{:04}.json", i + 1));
+            std::fs::write(&path, &p.record)
+                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+        }
+    }
     summarize(game, first, second, &played, out)
 }
 

@@ -87,8 +87,8 @@ impl Rules for State {
         out.clear();
         let occupied = self.boards[0] | self.boards[1];
         for from in points(self.boards[self.to_act.index()]) {
-            for d in 0..4 {
-                let mut q = STEP[from.index()][d];
+            for (d, &first) in STEP[from.index()].iter().enumerate() {
+                let mut q = first;
                 while q != NONE && occupied & (1 << q) == 0 {
                     out.push(Action::Move(from, Point::from_index_unchecked(q)));
                     q = STEP[q as usize][d];

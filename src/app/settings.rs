@@ -1,0 +1,440 @@
+//! What the app keeps between runs: the settings, the game in progress and the statistics, as
+//! plain serde types written to versioned JSON by [`crate::app::storage`].
+//!
+//! Every struct is `#[serde(default)]`, so a file written by an older version, or edited by
+//! hand with fields left out, still loads with the missing fields at their defaults; unknown
+//! fields are ignored. A file whose `version` is newer than this build knows is refused by the
+//! store (and set aside), because its fields may mean something else.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Level;
+use crate::app::i18n::Language;
+use crate::rules::records::{Metadata, Player, Record};
+use crate::rules::{Action, Game, GameId, Side};
+
+/// The version of `settings.json` this build writes and the newest it reads.
+pub const SETTINGS_VERSION: u32 = 1;
+/// The version of the saved game file this build writes and the newest it reads.
+pub const SAVED_GAME_VERSION: u32 = 1;
+/// The version of the statistics file this build writes and the newest it reads.
+pub const STATS_VERSION: u32 = 1;
+
+/// How long each turn may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum ClockSetting {
+    /// 30 seconds a turn.
+    #[serde(rename = "30")]
+    S30,
+    /// 60 seconds a turn (the default).
+    #[default]
+    #[serde(rename = "60")]
+    S60,
+    /// 120 seconds a turn.
+    #[serde(rename = "120")]
+    S120,
+    /// No turn clock.
+    #[serde(rename = "off")]
+    Off,
+}
+
+impl ClockSetting {
+    /// Every choice, in the order the settings offer them.
+    pub const ALL: [ClockSetting; 4] = [
+        ClockSetting::S30,
+        ClockSetting::S60,
+        ClockSetting::S120,
+        ClockSetting::Off,
+    ];
+
+    /// The length of a turn in seconds, or `None` when the clock is off.
+    pub const fn seconds(self) -> Option<u32> {
+        match self {
+            ClockSetting::S30 => Some(30),
+            ClockSetting::S60 => Some(60),
+            ClockSetting::S120 => Some(120),
+            ClockSetting::Off => None,
+        }
+    }
+}
+
+/// Which side the human takes against the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SideChoice {
+    Black,
+    White,
+    /// Drawn at the start of each game.
+    Random,
+}
+
+impl SideChoice {
+    /// Every choice, in the order the setup screen offers them.
+    pub const ALL: [SideChoice; 3] = [SideChoice::Black, SideChoice::White, SideChoice::Random];
+
+    /// The side this choice names, or `None` for [`SideChoice::Random`].
+    pub const fn side(self) -> Option<Side> {
+        match self {
+            SideChoice::Black => Some(Side::Black),
+            SideChoice::White => Some(Side::White),
+            SideChoice::Random => None,
+        }
+    }
+}
+
+/// Who plays against whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Opponent {
+    /// Two people at one screen (hot seat).
+    Human,
+    /// A person against the computer.
+    Computer { level: Level, side: SideChoice },
+    /// The computer against itself.
+    Watch { black: Level, white: Level },
+}
+
+impl Opponent {
+    /// The computer's level for `side`, if the computer plays that side. For
+    /// [`Opponent::Computer`], `human_side` is the side the person plays.
+    pub fn level_of(self, side: Side, human_side: Option<Side>) -> Option<Level> {
+        match self {
+            Opponent::Human => None,
+            Opponent::Computer { level, .. } => (human_side != Some(side)).then_some(level),
+            Opponent::Watch { black, white } => Some(match side {
+                Side::Black => black,
+                Side::White => white,
+            }),
+        }
+    }
+}
+
+/// The choices made on the new-game screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Setup {
+    pub game: GameId,
+    pub opponent: Opponent,
+    pub clock: ClockSetting,
+}
+
+impl Default for Setup {
+    /// Neihuang against the computer at medium level, the person playing Black, 60 seconds
+    /// a turn.
+    fn default() -> Self {
+        Setup {
+            game: GameId::Neihuang,
+            opponent: Opponent::Computer {
+                level: Level::Medium,
+                side: SideChoice::Black,
+            },
+            clock: ClockSetting::S60,
+        }
+    }
+}
+
+impl Setup {
+    /// The players of a game with this setup, for a record's metadata: `Player` for a
+    /// person, `Computer` with its level for the computer. `human_side` is the side the person
+    /// plays against the computer.
+    pub fn players(&self, human_side: Option<Side>) -> Metadata {
+        let player = |side: Side| match self.opponent.level_of(side, human_side) {
+            Some(level) => Player {
+                name: Some("Computer".to_string()),
+                level: Some(level.id().to_string()),
+            },
+            None => Player {
+                name: Some("Player".to_string()),
+                level: None,
+            },
+        };
+        Metadata {
+            black: Some(player(Side::Black)),
+            white: Some(player(Side::White)),
+            ..Metadata::default()
+        }
+    }
+}
+
+/// The app's settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The file format version ([`SETTINGS_VERSION`]).
+    pub version: u32,
+    /// The language of the interface; `None` follows the system.
+    pub language: Option<Language>,
+    /// Whether pieces move, flip and disappear with animations.
+    pub animations: bool,
+    /// Whether the board is shown with White at the bottom.
+    pub flip_board: bool,
+    /// Whether the letters and numbers of the points are shown around the board.
+    pub show_coordinates: bool,
+    /// The setup of the last game started, offered again on the new-game screen.
+    pub last_setup: Setup,
+    /// The window's inner size in points, as it was when the app last closed.
+    pub window_size: Option<[f32; 2]>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            version: SETTINGS_VERSION,
+            language: None,
+            animations: true,
+            flip_board: false,
+            show_coordinates: true,
+            last_setup: Setup::default(),
+            window_size: None,
+        }
+    }
+}
+
+/// The game in progress, kept so that it can be resumed after the app closes.
+///
+/// The setup and the record are required: without them there is no game to resume.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// The file format version ([`SAVED_GAME_VERSION`]).
+    #[serde(default = "saved_game_version")]
+    pub version: u32,
+    pub setup: Setup,
+    /// The person's side when playing the computer, resolved from the [`SideChoice`].
+    #[serde(default)]
+    pub human_side: Option<Side>,
+    /// The actions so far; replaying them gives the position.
+    pub record: Record,
+    /// Milliseconds left on the clock of the turn in progress.
+    #[serde(default)]
+    pub clock_remaining_ms: Option<u64>,
+    /// Actions undone that redo can bring back, in the notation, in the order they were given
+    /// to [`SavedGame::new`].
+    #[serde(default)]
+    pub redo: Vec<String>,
+}
+
+fn saved_game_version() -> u32 {
+    SAVED_GAME_VERSION
+}
+
+impl SavedGame {
+    /// The saved form of a game in progress. The record's metadata names the players.
+    pub fn new(
+        setup: Setup,
+        human_side: Option<Side>,
+        game: &Game,
+        clock_remaining_ms: Option<u64>,
+        redo: &[Action],
+    ) -> SavedGame {
+        SavedGame {
+            version: SAVED_GAME_VERSION,
+            setup,
+            human_side,
+            record: Record::of_game(game, setup.players(human_side)),
+            clock_remaining_ms,
+            redo: redo.iter().map(|a| a.to_string()).collect(),
+        }
+    }
+
+    /// Replays the record under the full rules and parses the redo list, in the order it was
+    /// saved. Fails with a message if the record does not replay (the message is the
+    /// record's error, such as "action 31 `b2-b4`: …"), if it is of another game than the
+    /// setup says, or if a redo entry is not an action. Whether the redo actions are legal is
+    /// checked when they are played.
+    pub fn restore(&self) -> Result<(Game, Vec<Action>), String> {
+        let game = self.record.replay().map_err(|e| e.to_string())?;
+        if game.id() != self.setup.game {
+            return Err(format!(
+                "the record is of `{}` but the game was set up as `{}`",
+                game.id(),
+                self.setup.game
+            ));
+        }
+        let redo = self
+            .redo
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                Action::parse(text).map_err(|_| {
+                    format!(
+                        "redo action {} `{text}`: not an action in the notation",
+                        i + 1
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((game, redo))
+    }
+}
+
+/// Wins, losses and draws against one opponent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Tally {
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+impl Tally {
+    /// The number of games counted.
+    pub const fn games(&self) -> u32 {
+        self.wins
+            .saturating_add(self.losses)
+            .saturating_add(self.draws)
+    }
+
+    fn add(&mut self, other: Tally) {
+        self.wins = self.wins.saturating_add(other.wins);
+        self.losses = self.losses.saturating_add(other.losses);
+        self.draws = self.draws.saturating_add(other.draws);
+    }
+}
+
+/// How a finished game went, from the person's point of view (Black's in a hot-seat game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// Results of finished games, per game and opponent.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Stats {
+    /// The file format version ([`STATS_VERSION`]).
+    pub version: u32,
+    /// Keyed `game/opponent`, such as `flying/hard` or `wudao/human`.
+    pub tallies: BTreeMap<String, Tally>,
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            version: STATS_VERSION,
+            tallies: BTreeMap::new(),
+        }
+    }
+}
+
+impl Stats {
+    /// The opponent name of hot-seat games.
+    pub const HUMAN: &'static str = "human";
+
+    fn key(game: GameId, opponent: &str) -> String {
+        format!("{}/{opponent}", game.id())
+    }
+
+    /// Counts a finished game. `opponent` is [`Stats::HUMAN`] for a hot-seat game (where a
+    /// win is a win for Black), otherwise the computer's level id (`easy` … `expert`);
+    /// `outcome` is from the person's point of view.
+    pub fn record(&mut self, game: GameId, opponent: &str, outcome: Outcome) {
+        let tally = self.tallies.entry(Stats::key(game, opponent)).or_default();
+        let count = match outcome {
+            Outcome::Win => &mut tally.wins,
+            Outcome::Loss => &mut tally.losses,
+            Outcome::Draw => &mut tally.draws,
+        };
+        *count = count.saturating_add(1);
+    }
+
+    /// The results of one game against one opponent.
+    pub fn tally(&self, game: GameId, opponent: &str) -> Tally {
+        self.tallies
+            .get(&Stats::key(game, opponent))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The results of one game against all opponents, hot-seat games included.
+    pub fn total(&self, game: GameId) -> Tally {
+        let prefix = format!("{}/", game.id());
+        let mut total = Tally::default();
+        for (_, tally) in self.tallies.iter().filter(|(k, _)| k.starts_with(&prefix)) {
+            total.add(*tally);
+        }
+        total
+    }
+
+    /// Forgets every result.
+    pub fn clear(&mut self) {
+        self.tallies.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_setting_serialises_as_the_number_of_seconds() {
+        for clock in ClockSetting::ALL {
+            let json = serde_json::to_string(&clock).unwrap_or_default();
+            let expected = match clock.seconds() {
+                Some(s) => format!("\"{s}\""),
+                None => "\"off\"".to_string(),
+            };
+            assert_eq!(json, expected);
+        }
+    }
+
+    #[test]
+    fn opponent_is_tagged_by_kind() {
+        let json = serde_json::to_value(Setup::default().opponent).unwrap_or_default();
+        assert_eq!(
+            json,
+            serde_json::json!({"kind": "computer", "level": "medium", "side": "black"})
+        );
+    }
+
+    #[test]
+    fn levels_of_each_opponent() {
+        let computer = Opponent::Computer {
+            level: Level::Hard,
+            side: SideChoice::White,
+        };
+        assert_eq!(
+            computer.level_of(Side::Black, Some(Side::White)),
+            Some(Level::Hard)
+        );
+        assert_eq!(computer.level_of(Side::White, Some(Side::White)), None);
+        assert_eq!(Opponent::Human.level_of(Side::Black, None), None);
+        let watch = Opponent::Watch {
+            black: Level::Easy,
+            white: Level::Expert,
+        };
+        assert_eq!(watch.level_of(Side::White, None), Some(Level::Expert));
+    }
+
+    #[test]
+    fn partial_settings_take_defaults() {
+        let settings: Settings =
+            serde_json::from_str(r#"{"flip_board": true, "future_field": 3}"#).unwrap_or_default();
+        assert!(settings.flip_board);
+        assert!(settings.animations);
+        assert_eq!(settings.version, SETTINGS_VERSION);
+        assert_eq!(settings.last_setup, Setup::default());
+    }
+
+    #[test]
+    fn stats_add_up_per_game() {
+        let mut stats = Stats::default();
+        stats.record(GameId::Flying, "hard", Outcome::Win);
+        stats.record(GameId::Flying, "hard", Outcome::Loss);
+        stats.record(GameId::Flying, Stats::HUMAN, Outcome::Draw);
+        stats.record(GameId::Wudao, "hard", Outcome::Win);
+        assert_eq!(
+            stats.tally(GameId::Flying, "hard"),
+            Tally {
+                wins: 1,
+                losses: 1,
+                draws: 0
+            }
+        );
+        assert_eq!(stats.total(GameId::Flying).games(), 3);
+        assert_eq!(stats.total(GameId::Neihuang), Tally::default());
+    }
+}

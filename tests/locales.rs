@@ -1,0 +1,380 @@
+//! The locale files and the embedded font: both locales parse, have the same keys, the same
+//! placeholders and the same help structure, no text is empty, and every character they use
+//! has a glyph in the embedded font.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use sanqi::app::fonts;
+use sanqi::app::i18n::{self, EN_JSON, I18n, Language, Locale, ZH_CN_JSON};
+use sanqi::rules::GameId;
+use serde_json::Value;
+
+fn value(json: &str, name: &str) -> Value {
+    serde_json::from_str(json).unwrap_or_else(|e| panic!("{name} is not valid JSON: {e}"))
+}
+
+fn locale(language: Language) -> Locale {
+    Locale::parse(language.locale_json())
+        .unwrap_or_else(|e| panic!("{} does not parse: {e}", language.code()))
+}
+
+#[test]
+fn both_locales_parse_strictly() {
+    for language in Language::ALL {
+        let locale = locale(language);
+        assert!(
+            locale.strings.contains_key("app.title"),
+            "{}: no app.title",
+            language.code()
+        );
+        for game in GameId::ALL {
+            let help = locale.help.game(game);
+            assert!(!help.name.is_empty());
+            assert!(!help.key_points.is_empty());
+            assert!(!help.quick_start.is_empty());
+            assert!(!help.rules.is_empty());
+            assert!(!help.house_rules.is_empty());
+        }
+        assert!(!locale.help.common.notation.is_empty());
+    }
+}
+
+#[test]
+fn flat_keys_are_the_same_in_every_locale() {
+    let en: BTreeSet<String> = locale(Language::English).strings.into_keys().collect();
+    let zh: BTreeSet<String> = locale(Language::Chinese).strings.into_keys().collect();
+    let only_en: Vec<_> = en.difference(&zh).collect();
+    let only_zh: Vec<_> = zh.difference(&en).collect();
+    assert!(
+        only_en.is_empty() && only_zh.is_empty(),
+        "keys only in en.json: {only_en:?}; keys only in zh-CN.json: {only_zh:?}"
+    );
+}
+
+#[test]
+fn placeholders_match_per_key() {
+    let en = locale(Language::English).strings;
+    let zh = locale(Language::Chinese).strings;
+    let mut mismatches = Vec::new();
+    for (key, en_text) in &en {
+        let Some(zh_text) = zh.get(key) else { continue };
+        let en_names: BTreeSet<&str> = i18n::placeholders(en_text).into_iter().collect();
+        let zh_names: BTreeSet<&str> = i18n::placeholders(zh_text).into_iter().collect();
+        if en_names != zh_names {
+            mismatches.push(format!("{key}: en {en_names:?}, zh-CN {zh_names:?}"));
+        }
+    }
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
+
+/// Compares the shape of two JSON trees: the same keys, the same list lengths, the same kinds
+/// of value. `path` names where a difference is.
+fn same_shape(path: &str, a: &Value, b: &Value, differences: &mut Vec<String>) {
+    match (a, b) {
+        (Value::Object(a), Value::Object(b)) => {
+            let keys_a: BTreeSet<&String> = a.keys().collect();
+            let keys_b: BTreeSet<&String> = b.keys().collect();
+            if keys_a != keys_b {
+                differences.push(format!("{path}: keys {keys_a:?} vs {keys_b:?}"));
+            }
+            for (key, va) in a {
+                if let Some(vb) = b.get(key) {
+                    same_shape(&format!("{path}.{key}"), va, vb, differences);
+                }
+            }
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            if a.len() != b.len() {
+                differences.push(format!("{path}: {} items vs {}", a.len(), b.len()));
+            }
+            for (i, (va, vb)) in a.iter().zip(b).enumerate() {
+                same_shape(&format!("{path}[{i}]"), va, vb, differences);
+            }
+        }
+        (Value::String(_), Value::String(_)) => {}
+        _ => differences.push(format!("{path}: {a} vs {b}")),
+    }
+}
+
+#[test]
+fn help_has_the_same_structure_in_every_locale() {
+    let en = value(EN_JSON, "en.json");
+    let zh = value(ZH_CN_JSON, "zh-CN.json");
+    let mut differences = Vec::new();
+    same_shape("help", &en["help"], &zh["help"], &mut differences);
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
+}
+
+#[test]
+fn diagrams_are_the_same_in_every_locale_and_well_formed() {
+    let en = locale(Language::English).help;
+    let zh = locale(Language::Chinese).help;
+    let mut count = 0;
+    for game in GameId::ALL {
+        let (en, zh) = (en.game(game), zh.game(game));
+        assert_eq!(en.diagrams.len(), zh.diagrams.len(), "{game}");
+        for (i, (a, b)) in en.diagrams.iter().zip(&zh.diagrams).enumerate() {
+            assert_eq!(a.rows, b.rows, "{game} diagram {i}: rows");
+            assert_eq!(a.last, b.last, "{game} diagram {i}: last");
+            assert_eq!(a.marked, b.marked, "{game} diagram {i}: marked");
+            assert_eq!(a.rows.len(), 5, "{game} diagram {i}");
+            for row in &a.rows {
+                assert!(
+                    row.len() == 5 && row.chars().all(|c| matches!(c, 'B' | 'W' | '.')),
+                    "{game} diagram {i}: bad row {row:?}"
+                );
+            }
+            for point in a.last.iter().chain(&a.marked) {
+                assert!(
+                    sanqi::rules::Point::parse(point).is_some(),
+                    "{game} diagram {i}: bad point {point:?}"
+                );
+            }
+            count += 1;
+        }
+    }
+    assert!(count > 0, "no diagrams at all");
+}
+
+/// Every string in a JSON tree, with where it is.
+fn strings<'a>(path: String, value: &'a Value, out: &mut Vec<(String, &'a str)>) {
+    match value {
+        Value::String(s) => out.push((path, s)),
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                strings(format!("{path}[{i}]"), item, out);
+            }
+        }
+        Value::Object(map) => {
+            for (key, item) in map {
+                strings(format!("{path}.{key}"), item, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn no_text_is_empty() {
+    for (name, json) in [("en.json", EN_JSON), ("zh-CN.json", ZH_CN_JSON)] {
+        let value = value(json, name);
+        let mut all = Vec::new();
+        strings(String::new(), &value, &mut all);
+        let empty: Vec<&String> = all
+            .iter()
+            .filter(|(_, s)| s.trim().is_empty())
+            .map(|(path, _)| path)
+            .collect();
+        assert!(empty.is_empty(), "{name}: empty text at {empty:?}");
+    }
+}
+
+#[test]
+fn i18n_switches_language_and_falls_back() {
+    let mut i18n = I18n::new(Language::English);
+    let english_title = i18n.t("app.title").to_string();
+    assert!(!english_title.is_empty());
+    assert_eq!(i18n.help(GameId::Flying).name, "Square Flying Chess");
+    i18n.set_language(Language::Chinese);
+    assert_eq!(i18n.language(), Language::Chinese);
+    assert!(
+        i18n.help(GameId::Flying)
+            .name
+            .chars()
+            .any(|c| c > '\u{2E80}')
+    );
+    assert!(!i18n.common_help().timer.is_empty());
+    assert_eq!(i18n.t("missing.key.for.sure"), "missing.key.for.sure");
+    // Every key with placeholders formats without leaving any behind when given all of them.
+    let en = locale(Language::English).strings;
+    for (key, text) in &en {
+        let names = i18n::placeholders(text);
+        let args: Vec<(&str, &dyn std::fmt::Display)> = names
+            .iter()
+            .map(|n| (*n, &"X" as &dyn std::fmt::Display))
+            .collect();
+        for language in Language::ALL {
+            i18n.set_language(language);
+            let filled = i18n.format(key, &args);
+            assert!(
+                i18n::placeholders(&filled).is_empty(),
+                "{}: {key} keeps a placeholder: {filled}",
+                language.code()
+            );
+        }
+    }
+}
+
+/// The characters an OpenType font maps to a glyph, from its `cmap` table (formats 4 and 12).
+struct Cmap<'a> {
+    font: &'a [u8],
+    subtables: Vec<usize>,
+}
+
+fn u16_at(data: &[u8], at: usize) -> Option<u16> {
+    Some(u16::from_be_bytes(data.get(at..at + 2)?.try_into().ok()?))
+}
+
+fn u32_at(data: &[u8], at: usize) -> Option<u32> {
+    Some(u32::from_be_bytes(data.get(at..at + 4)?.try_into().ok()?))
+}
+
+impl<'a> Cmap<'a> {
+    fn parse(font: &'a [u8]) -> Option<Cmap<'a>> {
+        let tables = usize::from(u16_at(font, 4)?);
+        let cmap = (0..tables).find_map(|i| {
+            let record = 12 + 16 * i;
+            (font.get(record..record + 4)? == b"cmap")
+                .then(|| u32_at(font, record + 8))
+                .flatten()
+        })? as usize;
+        let count = usize::from(u16_at(font, cmap + 2)?);
+        let mut subtables = Vec::new();
+        for i in 0..count {
+            let offset = cmap + u32_at(font, cmap + 4 + 8 * i + 4)? as usize;
+            if matches!(u16_at(font, offset)?, 4 | 12) {
+                subtables.push(offset);
+            }
+        }
+        Some(Cmap { font, subtables })
+    }
+
+    fn glyph(&self, c: char) -> Option<u32> {
+        self.subtables
+            .iter()
+            .find_map(|&t| match u16_at(self.font, t)? {
+                4 => self.glyph4(t, c),
+                12 => self.glyph12(t, c),
+                _ => None,
+            })
+    }
+
+    fn glyph4(&self, t: usize, c: char) -> Option<u32> {
+        let c = u16::try_from(u32::from(c)).ok()?;
+        let f = self.font;
+        let segments = usize::from(u16_at(f, t + 6)? / 2);
+        let ends = t + 14;
+        let starts = ends + 2 * segments + 2;
+        let deltas = starts + 2 * segments;
+        let range_offsets = deltas + 2 * segments;
+        for s in 0..segments {
+            if c > u16_at(f, ends + 2 * s)? {
+                continue;
+            }
+            let start = u16_at(f, starts + 2 * s)?;
+            if c < start {
+                return None;
+            }
+            let delta = u16_at(f, deltas + 2 * s)?;
+            let range_offset = usize::from(u16_at(f, range_offsets + 2 * s)?);
+            let glyph = if range_offset == 0 {
+                c.wrapping_add(delta)
+            } else {
+                let at = range_offsets + 2 * s + range_offset + 2 * usize::from(c - start);
+                match u16_at(f, at)? {
+                    0 => 0,
+                    g => g.wrapping_add(delta),
+                }
+            };
+            return (glyph != 0).then_some(u32::from(glyph));
+        }
+        None
+    }
+
+    fn glyph12(&self, t: usize, c: char) -> Option<u32> {
+        let c = u32::from(c);
+        let groups = u32_at(self.font, t + 12)? as usize;
+        for g in 0..groups {
+            let at = t + 16 + 12 * g;
+            let (start, end) = (u32_at(self.font, at)?, u32_at(self.font, at + 4)?);
+            if (start..=end).contains(&c) {
+                let glyph = u32_at(self.font, at + 8)? + (c - start);
+                return (glyph != 0).then_some(glyph);
+            }
+        }
+        None
+    }
+}
+
+#[test]
+fn the_cmap_reader_works() {
+    let cmap = Cmap::parse(fonts::CHINESE_FONT).expect("the embedded font has a cmap");
+    assert!(!cmap.subtables.is_empty());
+    for c in ['A', 'z', '中', '棋', '方'] {
+        assert!(cmap.glyph(c).is_some(), "{c:?} should be in the font");
+    }
+    // A private-use character and a Hangul syllable are not in the subset.
+    for c in ['\u{E000}', '한'] {
+        assert!(cmap.glyph(c).is_none(), "{c:?} should not be in the font");
+    }
+}
+
+#[test]
+fn every_character_of_the_locales_has_a_glyph() {
+    let cmap = Cmap::parse(fonts::CHINESE_FONT).expect("the embedded font has a cmap");
+    for (name, json) in [("zh-CN.json", ZH_CN_JSON), ("en.json", EN_JSON)] {
+        let value = value(json, name);
+        let mut all = Vec::new();
+        strings(String::new(), &value, &mut all);
+        let mut missing: BTreeMap<char, String> = BTreeMap::new();
+        for (path, text) in all {
+            for c in text.chars().filter(|c| !c.is_control()) {
+                if cmap.glyph(c).is_none() {
+                    missing.entry(c).or_insert_with(|| path.clone());
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "{name}: characters without a glyph in the embedded font (run \
+             scripts/make-font-subset.sh): {missing:?}"
+        );
+    }
+}
+
+#[test]
+fn font_definitions_put_the_chinese_font_last_in_both_families() {
+    let definitions = fonts::definitions();
+    assert!(definitions.font_data.contains_key(fonts::CHINESE_FONT_NAME));
+    let defaults = egui::FontDefinitions::default();
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        let list = &definitions.families[&family];
+        assert_eq!(
+            list.last().map(String::as_str),
+            Some(fonts::CHINESE_FONT_NAME)
+        );
+        assert_eq!(&list[..list.len() - 1], &defaults.families[&family][..]);
+    }
+}
+
+/// Whether a context with `install` (or without) has a glyph for `c` in both families.
+fn context_has_glyph(install: bool, c: char) -> bool {
+    let ctx = egui::Context::default();
+    if install {
+        fonts::install(&ctx);
+    }
+    let mut has_glyph = false;
+    let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+        ui.label("三棋");
+        has_glyph = ui.ctx().fonts_mut(|f| {
+            f.has_glyph(&egui::FontId::proportional(14.0), c)
+                && f.has_glyph(&egui::FontId::monospace(14.0), c)
+        });
+    });
+    // No renderer takes the font atlas here.
+    output.textures_delta.clear();
+    has_glyph
+}
+
+#[test]
+fn installed_fonts_have_chinese_glyphs() {
+    assert!(
+        !context_has_glyph(false, '棋'),
+        "egui's own fonts should lack Chinese glyphs, or this test proves nothing"
+    );
+    assert!(
+        context_has_glyph(true, '棋'),
+        "the installed fonts have no glyph for 棋"
+    );
+    assert!(context_has_glyph(true, 'a'));
+}

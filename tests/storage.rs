@@ -1,0 +1,686 @@
+//! The store: defaults, round trips, unusable files set aside (never deleted), a data folder
+//! that cannot be written, atomic writes, exported records and reading record files.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use sanqi::ai::Level;
+use sanqi::app::i18n::Language;
+use sanqi::app::settings::{
+    ClockSetting, Opponent, Outcome, SETTINGS_VERSION, SavedGame, Settings, Setup, SideChoice,
+    Stats, Tally,
+};
+use sanqi::app::storage::{
+    GAME_FILE, SETTINGS_FILE, STATS_FILE, Store, StoreNotice, read_record_file, write_atomic,
+};
+use sanqi::rules::notation::parse_actions;
+use sanqi::rules::records::{Metadata, Record};
+use sanqi::rules::{Action, Game, GameId, Side};
+
+fn temp_dir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary folder")
+}
+
+fn game_of(id: GameId, actions: &str) -> Game {
+    let mut game = Game::new(id);
+    for action in parse_actions(actions).expect("actions in the notation") {
+        game.apply(action)
+            .unwrap_or_else(|e| panic!("{action} is illegal: {e}"));
+    }
+    game
+}
+
+/// The names of the files in a folder, sorted.
+fn file_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .expect("a readable folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// Checks that `notices` is one `SetAside` of `file` whose moved file holds `bytes`, and
+/// that the original name is free again.
+fn assert_set_aside(dir: &Path, notices: &[StoreNotice], file: &str, bytes: &[u8]) -> PathBuf {
+    let [
+        StoreNotice::SetAside {
+            file: named,
+            moved_to,
+            reason,
+        },
+    ] = notices
+    else {
+        panic!("expected one SetAside notice, got {notices:?}");
+    };
+    assert_eq!(named, file);
+    assert!(!reason.is_empty());
+    assert_eq!(moved_to.parent(), Some(dir));
+    let moved_name = moved_to
+        .file_name()
+        .expect("a file name")
+        .to_string_lossy()
+        .into_owned();
+    let stem = file.trim_end_matches(".json");
+    assert!(
+        moved_name.starts_with(&format!("{stem}.corrupt-")) && moved_name.ends_with(".json"),
+        "moved to {moved_name}"
+    );
+    assert_eq!(fs::read(moved_to).expect("the set-aside file"), bytes);
+    assert!(!dir.join(file).exists(), "{file} should have been moved");
+    moved_to.clone()
+}
+
+fn custom_settings() -> Settings {
+    Settings {
+        language: Some(Language::Chinese),
+        animations: false,
+        flip_board: true,
+        show_coordinates: false,
+        last_setup: Setup {
+            game: GameId::Wudao,
+            opponent: Opponent::Watch {
+                black: Level::Easy,
+                white: Level::Expert,
+            },
+            clock: ClockSetting::Off,
+        },
+        window_size: Some([1024.0, 700.5]),
+        ..Settings::default()
+    }
+}
+
+#[test]
+fn missing_files_give_defaults_without_notices() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    assert!(store.is_writable());
+    assert_eq!(store.dir(), Some(dir.path()));
+    assert!(store.startup_notices().is_empty());
+
+    let settings = store.load_settings();
+    assert_eq!(settings.value, Settings::default());
+    assert!(settings.notices.is_empty());
+    let game = store.load_game();
+    assert_eq!(game.value, None);
+    assert!(game.notices.is_empty());
+    let stats = store.load_stats();
+    assert_eq!(stats.value, Stats::default());
+    assert!(stats.notices.is_empty());
+    assert!(store.list_records().is_empty());
+    // Opening leaves no probe file behind.
+    assert!(
+        file_names(dir.path()).is_empty(),
+        "{:?}",
+        file_names(dir.path())
+    );
+}
+
+#[test]
+fn defaults_are_as_documented() {
+    let settings = Settings::default();
+    assert_eq!(settings.version, SETTINGS_VERSION);
+    assert_eq!(settings.language, None);
+    assert!(settings.animations && !settings.flip_board && settings.show_coordinates);
+    assert_eq!(
+        settings.last_setup,
+        Setup {
+            game: GameId::Neihuang,
+            opponent: Opponent::Computer {
+                level: Level::Medium,
+                side: SideChoice::Black
+            },
+            clock: ClockSetting::S60,
+        }
+    );
+    assert_eq!(ClockSetting::default().seconds(), Some(60));
+    assert_eq!(ClockSetting::Off.seconds(), None);
+}
+
+#[test]
+fn settings_round_trip() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    let settings = custom_settings();
+    store.save_settings(&settings).expect("saved");
+    let loaded = Store::at(dir.path()).load_settings();
+    assert!(loaded.notices.is_empty());
+    assert_eq!(loaded.value, settings);
+    let json = fs::read_to_string(dir.path().join(SETTINGS_FILE)).expect("settings.json");
+    assert!(json.contains("\"zh-CN\""), "{json}");
+    assert!(json.contains("\"version\": 1"), "{json}");
+    assert_eq!(file_names(dir.path()), [SETTINGS_FILE]);
+}
+
+#[test]
+fn partial_and_older_settings_load_with_defaults() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    fs::write(
+        dir.path().join(SETTINGS_FILE),
+        r#"{"flip_board": true, "last_setup": {"game": "flying"}, "some_future_field": [1]}"#,
+    )
+    .expect("written");
+    let loaded = store.load_settings();
+    assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
+    assert!(loaded.value.flip_board);
+    assert!(loaded.value.animations);
+    assert_eq!(loaded.value.last_setup.game, GameId::Flying);
+    assert_eq!(loaded.value.last_setup.clock, ClockSetting::S60);
+}
+
+#[test]
+fn saved_game_round_trip_replays_the_record() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    let setup = Setup {
+        game: GameId::Neihuang,
+        opponent: Opponent::Computer {
+            level: Level::Hard,
+            side: SideChoice::Random,
+        },
+        clock: ClockSetting::S30,
+    };
+    let game = game_of(GameId::Neihuang, "c3 a1 b2 e5 d4");
+    let redo = parse_actions("a5 b4").expect("actions");
+    let saved = SavedGame::new(setup, Some(Side::White), &game, Some(12_345), &redo);
+    assert_eq!(
+        saved
+            .record
+            .metadata
+            .black
+            .as_ref()
+            .and_then(|p| p.level.as_deref()),
+        Some("hard")
+    );
+    store.save_game(&saved).expect("saved");
+
+    let loaded = Store::at(dir.path()).load_game();
+    assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
+    let loaded = loaded.value.expect("a saved game");
+    assert_eq!(loaded, saved);
+    let (restored, restored_redo) = loaded.restore().expect("replays");
+    assert_eq!(restored, game);
+    assert_eq!(restored.state(), game.state());
+    assert_eq!(restored_redo, redo);
+    assert_eq!(loaded.human_side, Some(Side::White));
+    assert_eq!(loaded.clock_remaining_ms, Some(12_345));
+
+    store.clear_game().expect("cleared");
+    assert_eq!(store.load_game().value, None);
+    assert!(!dir.path().join(GAME_FILE).exists());
+    store.clear_game().expect("clearing nothing is fine");
+}
+
+#[test]
+fn stats_round_trip() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    let mut stats = store.load_stats().value;
+    stats.record(GameId::Flying, "expert", Outcome::Loss);
+    stats.record(GameId::Flying, "expert", Outcome::Win);
+    stats.record(GameId::Flying, Stats::HUMAN, Outcome::Draw);
+    store.save_stats(&stats).expect("saved");
+    let loaded = store.load_stats();
+    assert!(loaded.notices.is_empty());
+    assert_eq!(loaded.value, stats);
+    assert_eq!(
+        loaded.value.tally(GameId::Flying, "expert"),
+        Tally {
+            wins: 1,
+            losses: 1,
+            draws: 0
+        }
+    );
+    assert_eq!(loaded.value.total(GameId::Flying).games(), 3);
+    assert!(dir.path().join(STATS_FILE).exists());
+}
+
+#[test]
+fn corrupt_settings_are_set_aside_and_the_next_save_works() {
+    let cases: [(&str, &[u8]); 6] = [
+        ("garbage bytes", b"\xff\xfe\x00garbage{{{"),
+        ("truncated JSON", b"{\"animations\": tr"),
+        ("wrong JSON shape", b"[1, 2, 3]"),
+        ("wrong field type", br#"{"animations": "yes"}"#),
+        ("unknown language", br#"{"language": "klingon"}"#),
+        ("a newer version", br#"{"version": 2, "animations": false}"#),
+    ];
+    for (what, bytes) in cases {
+        let dir = temp_dir();
+        let store = Store::at(dir.path());
+        fs::write(dir.path().join(SETTINGS_FILE), bytes).expect("written");
+        let loaded = store.load_settings();
+        assert_eq!(loaded.value, Settings::default(), "{what}");
+        let moved = assert_set_aside(dir.path(), &loaded.notices, SETTINGS_FILE, bytes);
+        if what == "a newer version" {
+            let StoreNotice::SetAside { reason, .. } = &loaded.notices[0] else {
+                unreachable!()
+            };
+            assert!(reason.contains("newer"), "{reason}");
+        }
+
+        // The next save works and the set-aside file stays.
+        let settings = custom_settings();
+        store
+            .save_settings(&settings)
+            .expect("saved after setting aside");
+        let again = store.load_settings();
+        assert!(again.notices.is_empty(), "{what}: {:?}", again.notices);
+        assert_eq!(again.value, settings, "{what}");
+        assert!(moved.exists(), "{what}");
+    }
+}
+
+#[test]
+fn setting_aside_twice_keeps_both_files() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    fs::write(dir.path().join(SETTINGS_FILE), b"first").expect("written");
+    let first = store.load_settings();
+    fs::write(dir.path().join(SETTINGS_FILE), b"second").expect("written");
+    let second = store.load_settings();
+    let a = assert_set_aside(dir.path(), &first.notices, SETTINGS_FILE, b"first");
+    let b = assert_set_aside(dir.path(), &second.notices, SETTINGS_FILE, b"second");
+    assert_ne!(a, b);
+    assert_eq!(file_names(dir.path()).len(), 2);
+}
+
+#[test]
+fn an_unreadable_settings_file_is_set_aside() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    // A folder where the file should be cannot be read as a file.
+    fs::create_dir(dir.path().join(SETTINGS_FILE)).expect("created");
+    let loaded = store.load_settings();
+    assert_eq!(loaded.value, Settings::default());
+    let [StoreNotice::SetAside { moved_to, .. }] = loaded.notices.as_slice() else {
+        panic!("expected one SetAside notice, got {:?}", loaded.notices);
+    };
+    assert!(moved_to.is_dir());
+    store.save_settings(&custom_settings()).expect("saved");
+    assert_eq!(store.load_settings().value, custom_settings());
+}
+
+#[test]
+fn a_saved_game_that_does_not_replay_is_set_aside() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    let game = game_of(GameId::Neihuang, "c3 a1");
+    let mut saved = SavedGame::new(Setup::default(), Some(Side::Black), &game, None, &[]);
+    // Valid JSON of the right shape, but the third action places on an occupied point.
+    saved.record.actions.push("c3".to_string());
+    let bytes = serde_json::to_vec_pretty(&saved).expect("encoded");
+    fs::write(dir.path().join(GAME_FILE), &bytes).expect("written");
+
+    let loaded = store.load_game();
+    assert_eq!(loaded.value, None);
+    assert_set_aside(dir.path(), &loaded.notices, GAME_FILE, &bytes);
+    let StoreNotice::SetAside { reason, .. } = &loaded.notices[0] else {
+        unreachable!()
+    };
+    assert!(reason.contains("action 3 `c3`"), "{reason}");
+    assert!(reason.contains("occupied"), "{reason}");
+
+    // Other unusable saved games: a record of another game than the setup's, a bad redo
+    // entry, a missing record.
+    let mut other_game = SavedGame::new(Setup::default(), None, &game, None, &[]);
+    other_game.setup.game = GameId::Flying;
+    let mut bad_redo = SavedGame::new(Setup::default(), None, &game, None, &[]);
+    bad_redo.redo.push("z9".to_string());
+    let cases = [
+        serde_json::to_vec(&other_game).expect("encoded"),
+        serde_json::to_vec(&bad_redo).expect("encoded"),
+        br#"{"version": 1, "setup": {}}"#.to_vec(),
+    ];
+    for bytes in cases {
+        let dir = temp_dir();
+        let store = Store::at(dir.path());
+        fs::write(dir.path().join(GAME_FILE), &bytes).expect("written");
+        let loaded = store.load_game();
+        assert_eq!(loaded.value, None);
+        assert_set_aside(dir.path(), &loaded.notices, GAME_FILE, &bytes);
+    }
+}
+
+#[test]
+fn corrupt_stats_are_set_aside() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    let bytes = br#"{"tallies": {"flying/easy": {"wins": -1}}}"#;
+    fs::write(dir.path().join(STATS_FILE), bytes).expect("written");
+    let loaded = store.load_stats();
+    assert_eq!(loaded.value, Stats::default());
+    assert_set_aside(dir.path(), &loaded.notices, STATS_FILE, bytes);
+}
+
+/// Checks a store that cannot keep anything: the app can still run.
+fn assert_keeps_nothing(store: &Store) {
+    assert!(!store.is_writable());
+    let notices = store.startup_notices();
+    assert!(
+        matches!(notices.as_slice(), [StoreNotice::NotWritable { .. }]),
+        "{notices:?}"
+    );
+    let settings = store.load_settings();
+    assert_eq!(settings.value, Settings::default());
+    assert!(settings.notices.is_empty(), "{:?}", settings.notices);
+    assert_eq!(store.load_game().value, None);
+    assert_eq!(store.load_stats().value, Stats::default());
+    assert!(store.save_settings(&Settings::default()).is_err());
+    let game = Game::new(GameId::Flying);
+    let saved = SavedGame::new(Setup::default(), None, &game, None, &[]);
+    let error = store.save_game(&saved).expect_err("not kept");
+    assert!(!error.to_string().is_empty());
+    assert!(store.save_stats(&Stats::default()).is_err());
+    assert!(store.clear_game().is_err());
+}
+
+#[test]
+fn a_data_folder_that_cannot_exist_keeps_nothing() {
+    let dir = temp_dir();
+    let file = dir.path().join("a-file");
+    fs::write(&file, b"not a folder").expect("written");
+    let store = Store::at(file.join("data"));
+    assert_keeps_nothing(&store);
+    let notices = store.startup_notices();
+    let [
+        StoreNotice::NotWritable {
+            dir: Some(named), ..
+        },
+    ] = notices.as_slice()
+    else {
+        panic!("expected NotWritable with the folder");
+    };
+    assert_eq!(named, &file.join("data"));
+    let record = Record::of_game(&Game::new(GameId::Wudao), Metadata::default());
+    assert!(store.export_record(&record).is_err());
+    assert!(store.list_records().is_empty());
+    assert_eq!(fs::read(&file).expect("still there"), b"not a folder");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_data_folder_keeps_nothing() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir();
+    let data = dir.path().join("data");
+    fs::create_dir(&data).expect("created");
+    fs::write(data.join(SETTINGS_FILE), b"{\"flip_board\": true}").expect("written");
+    fs::set_permissions(&data, fs::Permissions::from_mode(0o555)).expect("chmod");
+    // Root (as in CI) writes anywhere: the permission bits cannot be tested there.
+    let enforced = fs::write(data.join("probe"), b"x").is_err();
+    if enforced {
+        let store = Store::at(&data);
+        assert!(!store.is_writable());
+        assert!(matches!(
+            store.startup_notices().as_slice(),
+            [StoreNotice::NotWritable { .. }]
+        ));
+        // What is there can still be read.
+        assert!(store.load_settings().value.flip_board);
+        assert!(store.save_settings(&Settings::default()).is_err());
+        assert!(store.save_stats(&Stats::default()).is_err());
+        assert_eq!(file_names(&data), [SETTINGS_FILE]);
+    } else {
+        let _ = fs::remove_file(data.join("probe"));
+        println!("note: permission bits are not enforced for this user (root?); skipped");
+    }
+    fs::set_permissions(&data, fs::Permissions::from_mode(0o755)).expect("chmod back");
+}
+
+#[test]
+fn atomic_writes_leave_no_temporary_files() {
+    let dir = temp_dir();
+    let path = dir.path().join("file.json");
+    for i in 0..50 {
+        write_atomic(&path, format!("{{\"n\": {i}}}").as_bytes()).expect("written");
+    }
+    assert_eq!(fs::read_to_string(&path).expect("read"), "{\"n\": 49}");
+    assert_eq!(file_names(dir.path()), ["file.json"]);
+
+    // A write that fails leaves neither a temporary file nor a changed target.
+    let blocked = dir.path().join("blocked.json");
+    fs::create_dir(&blocked).expect("created");
+    fs::write(blocked.join("inside"), b"x").expect("written");
+    assert!(write_atomic(&blocked, b"data").is_err());
+    assert!(blocked.is_dir());
+    assert_eq!(file_names(dir.path()), ["blocked.json", "file.json"]);
+    assert!(write_atomic(&dir.path().join("no-such-folder/f.json"), b"x").is_err());
+    assert_eq!(file_names(dir.path()), ["blocked.json", "file.json"]);
+}
+
+#[test]
+fn readers_never_see_a_partial_file() {
+    let dir = temp_dir();
+    let path = dir.path().join("shared.json");
+    // Two writers (as two instances of the app would) and a reader: every read is one of
+    // the complete versions.
+    let versions: Vec<Vec<u8>> = (0..4u8)
+        .map(|v| vec![b'a' + v; 256 * 1024 + usize::from(v) * 4096])
+        .collect();
+    write_atomic(&path, &versions[0]).expect("written");
+    std::thread::scope(|scope| {
+        for writer in 0..2 {
+            let (path, versions) = (&path, &versions);
+            scope.spawn(move || {
+                for i in 0..40 {
+                    write_atomic(path, &versions[(writer + i) % versions.len()]).expect("written");
+                }
+            });
+        }
+        for _ in 0..200 {
+            let bytes = fs::read(&path).expect("read");
+            assert!(
+                versions.contains(&bytes),
+                "a torn file of {} bytes",
+                bytes.len()
+            );
+        }
+    });
+    assert_eq!(file_names(dir.path()), ["shared.json"]);
+}
+
+#[test]
+fn two_stores_in_one_folder_last_writer_wins() {
+    let dir = temp_dir();
+    let first = Store::at(dir.path());
+    let second = Store::at(dir.path());
+    first.save_settings(&custom_settings()).expect("saved");
+    second.save_settings(&Settings::default()).expect("saved");
+    assert_eq!(first.load_settings().value, Settings::default());
+}
+
+#[test]
+fn exported_records_never_overwrite_and_reopen() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path().join("data")).with_records_dir(dir.path().join("records"));
+    assert_eq!(store.records_dir(), dir.path().join("records"));
+    let game = game_of(GameId::Flying, "a1-a2 b5-b4");
+    let record = Record::of_game(&game, Setup::default().players(Some(Side::Black)));
+    let mut paths = Vec::new();
+    for _ in 0..3 {
+        paths.push(store.export_record(&record).expect("exported"));
+    }
+    let names: Vec<String> = paths
+        .iter()
+        .map(|p| {
+            p.file_name()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    for name in &names {
+        assert!(
+            name.starts_with("sanqi-flying-") && name.ends_with(".json"),
+            "{name}"
+        );
+    }
+    assert_ne!(names[0], names[1]);
+    assert_ne!(names[1], names[2]);
+    assert_ne!(names[0], names[2]);
+    if names[0].len() == "sanqi-flying-2026-11-29-1432.json".len()
+        && names[1].len() > names[0].len()
+    {
+        assert!(names[1].ends_with("-2.json"), "{names:?}");
+    }
+    for path in &paths {
+        let (read, replayed) = read_record_file(path).expect("reopens");
+        assert_eq!(read, record);
+        assert_eq!(replayed, game);
+    }
+    // No temporary files, and the listing has all three.
+    let mut listed = store.list_records();
+    assert_eq!(listed.len(), 3);
+    listed.sort();
+    let mut expected = paths.clone();
+    expected.sort();
+    assert_eq!(listed, expected);
+    assert_eq!(file_names(&dir.path().join("records")).len(), 3);
+}
+
+#[test]
+fn store_at_exports_into_its_own_folder() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    assert_eq!(store.records_dir(), dir.path().join("records"));
+    let record = Record::of_game(&Game::new(GameId::Wudao), Metadata::default());
+    let path = store.export_record(&record).expect("exported");
+    assert!(path.starts_with(dir.path().join("records")));
+}
+
+#[test]
+fn records_are_listed_newest_first() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    let records = store.records_dir();
+    fs::create_dir_all(&records).expect("created");
+    let now = SystemTime::now();
+    for (name, age) in [("old.json", 300), ("newest.json", 0), ("middle.json", 100)] {
+        let path = records.join(name);
+        fs::write(&path, b"{}").expect("written");
+        let file = fs::File::options().write(true).open(&path).expect("opened");
+        file.set_modified(now - Duration::from_secs(age))
+            .expect("set time");
+    }
+    fs::write(records.join("notes.txt"), b"not a record").expect("written");
+    fs::create_dir(records.join("folder.json")).expect("created");
+    let listed: Vec<String> = store
+        .list_records()
+        .iter()
+        .map(|p| {
+            p.file_name()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(listed, ["newest.json", "middle.json", "old.json"]);
+}
+
+#[test]
+fn reading_a_bad_record_file_names_the_problem() {
+    let dir = temp_dir();
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.path().join(name);
+        fs::write(&path, bytes).expect("written");
+        path
+    };
+    let garbage = write("garbage.json", b"\x00\x01\xffnot json at all");
+    let error = read_record_file(&garbage).expect_err("garbage");
+    assert!(error.starts_with("garbage.json: "), "{error}");
+    assert!(error.contains("not a valid game record"), "{error}");
+
+    let other = write(
+        "other.json",
+        br#"{"format": "chess", "version": 1, "game": "x", "actions": []}"#,
+    );
+    let error = read_record_file(&other).expect_err("not a record");
+    assert!(
+        error.contains("other.json") && error.contains("not a Sanqi game record"),
+        "{error}"
+    );
+
+    let mut record = Record::of_game(&game_of(GameId::Flying, "a1-a2"), Metadata::default());
+    record.actions.push("b5-b3".to_string());
+    record.actions.push("a2-c4".to_string());
+    let illegal = write("illegal.json", record.to_json().as_bytes());
+    let error = read_record_file(&illegal).expect_err("illegal");
+    assert!(
+        error.starts_with("illegal.json: action 3 `a2-c4`"),
+        "{error}"
+    );
+
+    record.actions[1] = "b5~b3".to_string();
+    let unparsable = write("unparsable.json", record.to_json().as_bytes());
+    let error = read_record_file(&unparsable).expect_err("unparsable");
+    assert!(error.contains("action 2 `b5~b3`"), "{error}");
+
+    let error = read_record_file(&dir.path().join("missing.json")).expect_err("missing");
+    assert!(error.starts_with("missing.json: "), "{error}");
+
+    let huge = dir.path().join("huge.json");
+    let file = fs::File::create(&huge).expect("created");
+    file.set_len(16 * 1024 * 1024 + 1).expect("sized");
+    let error = read_record_file(&huge).expect_err("too large");
+    assert!(
+        error.contains("huge.json") && error.contains("larger"),
+        "{error}"
+    );
+
+    // Random bytes never panic.
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    for i in 0..200 {
+        let len = (i * 7) % 300;
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                (seed >> 24) as u8
+            })
+            .collect();
+        let path = write("random.json", &bytes);
+        assert!(read_record_file(&path).is_err());
+    }
+}
+
+#[test]
+fn saving_writes_the_current_version() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    let settings = Settings {
+        version: 0,
+        ..Settings::default()
+    };
+    store.save_settings(&settings).expect("saved");
+    let json: serde_json::Value =
+        serde_json::from_slice(&fs::read(dir.path().join(SETTINGS_FILE)).expect("read"))
+            .expect("JSON");
+    assert_eq!(json["version"], SETTINGS_VERSION);
+    assert_eq!(json["last_setup"]["clock"], "60");
+    assert_eq!(json["last_setup"]["opponent"]["kind"], "computer");
+}
+
+#[test]
+fn redo_actions_keep_their_order() {
+    let game = game_of(GameId::Wudao, "c3");
+    let redo: Vec<Action> = parse_actions("d4 b2 timeout").expect("actions");
+    let setup = Setup {
+        game: GameId::Wudao,
+        opponent: Opponent::Human,
+        clock: ClockSetting::S120,
+    };
+    let saved = SavedGame::new(setup, None, &game, None, &redo);
+    assert_eq!(saved.redo, ["d4", "b2", "timeout"]);
+    let (restored, restored_redo) = saved.restore().expect("replays");
+    assert_eq!(restored, game);
+    assert_eq!(restored_redo, redo);
+}
