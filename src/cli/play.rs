@@ -318,9 +318,9 @@ fn summarize(
         write_line(
             out,
             &format!(
-                "time {level}: median {:.3}s max {:.3}s over {turns} turns",
-                med.as_secs_f64(),
-                max.as_secs_f64()
+                "time {level}: median {:.1} ms max {:.1} ms over {turns} turns",
+                med.as_secs_f64() * 1e3,
+                max.as_secs_f64() * 1e3
             ),
         )?;
     }

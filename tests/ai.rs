@@ -1,0 +1,249 @@
+//! The computer opponent: legal plans in every phase of every game, determinism, a seeded
+//! match against random play, and cancellation through the worker thread.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+
+use common::{Rng, state_after};
+use sanqi::ai::{self, AiError, Context, Level, Request, Worker};
+use sanqi::rules::{Decision, Game, GameId, Side, State};
+
+/// Node budgets are scaled down so that the debug build stays quick; the search is the same.
+fn context<'a>(history: &'a [u128], cancel: &'a AtomicBool) -> Context<'a> {
+    Context {
+        history,
+        cancel,
+        budget_scale: 0.02,
+    }
+}
+
+/// Positions of a game reached by seeded random play with occasional timeouts, covering every
+/// kind of decision the game has.
+fn sample_positions(game: GameId, seed: u64, wanted: usize) -> Vec<State> {
+    let mut rng = Rng::new(seed);
+    let mut found = Vec::new();
+    while found.len() < wanted {
+        let mut state = State::start(game);
+        while state.to_act().is_some() && found.len() < wanted {
+            if rng.chance(15) {
+                found.push(state);
+            }
+            let legal = state.legal_vec();
+            let action = if rng.chance(4) || legal.is_empty() {
+                sanqi::rules::Action::Timeout
+            } else {
+                legal[rng.below(legal.len())]
+            };
+            state.apply(action).expect("random play is legal");
+        }
+    }
+    found
+}
+
+/// Checks that a plan is a legal sequence from `state` that ends the mover's turn.
+fn assert_plan_legal(state: &State, plan: &ai::Plan, level: Level) {
+    let side = state.to_act().expect("ongoing");
+    let mut current = *state;
+    assert!(!plan.actions.is_empty(), "{level} returned no action");
+    for (i, &action) in plan.actions.iter().enumerate() {
+        assert_eq!(current.to_act(), Some(side), "{level}: action {i} is not the mover's");
+        assert!(
+            current.legal_vec().contains(&action),
+            "{level} chose illegal {action} in {state:?}"
+        );
+        current.apply(action).expect("legal");
+    }
+    let finished = match current.decision() {
+        Some(Decision::Capture { .. } | Decision::Yield) => current.to_act() != Some(side),
+        _ => true,
+    };
+    assert!(finished, "{level}'s plan stops in the middle of its turn");
+}
+
+#[test]
+fn every_level_plays_legal_whole_turns_in_every_phase() {
+    let cancel = AtomicBool::new(false);
+    for game in GameId::ALL {
+        let positions = sample_positions(game, 11 + game as u64, 24);
+        for (n, state) in positions.iter().enumerate() {
+            for level in [
+                Level::Random,
+                Level::Easy,
+                Level::Medium,
+                Level::Hard,
+                Level::Expert,
+            ] {
+                let plan = ai::choose(state, level, n as u64, context(&[], &cancel))
+                    .unwrap_or_else(|e| panic!("{game} {level}: {e}"));
+                assert_plan_legal(state, &plan, level);
+            }
+        }
+    }
+}
+
+#[test]
+fn neihuang_decisions_of_every_kind_are_covered() {
+    // A pull, a move that owes captures, and a yield, each planned whole.
+    let cancel = AtomicBool::new(false);
+    let filled = "d4 a3 d2 b5 a2 a1 b3 e3 d3 d1 e2 a4 c1 c5 b4 d5 e5 b1 b2 e1 e4 c3 c4 a5 c2";
+    let pull = state_after(GameId::Neihuang, filled);
+    assert_eq!(pull.decision(), Some(Decision::Pull));
+    let movement = state_after(GameId::Neihuang, &format!("{filled} xc2 xa3"));
+    assert_eq!(movement.decision(), Some(Decision::Move));
+    for state in [pull, movement] {
+        for level in Level::PLAYABLE {
+            let plan = ai::choose(&state, level, 3, context(&[], &cancel)).expect("a plan");
+            assert_plan_legal(&state, &plan, level);
+        }
+    }
+    let mut with_captures = 0;
+    for state in sample_positions(GameId::Neihuang, 99, 400) {
+        if matches!(
+            state.decision(),
+            Some(Decision::Capture { .. } | Decision::Yield)
+        ) {
+            with_captures += 1;
+            let plan = ai::choose(&state, Level::Hard, 5, context(&[], &cancel)).expect("a plan");
+            assert_plan_legal(&state, &plan, Level::Hard);
+        }
+    }
+    assert!(with_captures > 0, "the sample reached no capture or yield");
+}
+
+#[test]
+fn a_finished_game_has_nothing_to_decide() {
+    let cancel = AtomicBool::new(false);
+    // A full Wu Dao board: the game is over.
+    let black = 0b1010101010101010101010101u32;
+    let full = State::Wudao(
+        sanqi::rules::wudao::State::from_parts([black, !black & ((1 << 25) - 1)], Side::White)
+            .expect("a valid position"),
+    );
+    assert!(full.status().is_over());
+    assert_eq!(
+        ai::choose(&full, Level::Easy, 1, context(&[], &cancel)),
+        Err(AiError::GameOver)
+    );
+}
+
+#[test]
+fn the_same_seed_gives_the_same_choice() {
+    let cancel = AtomicBool::new(false);
+    for game in GameId::ALL {
+        for state in sample_positions(game, 7, 6) {
+            for level in Level::PLAYABLE {
+                let a = ai::choose(&state, level, 42, context(&[], &cancel)).expect("plan");
+                let b = ai::choose(&state, level, 42, context(&[], &cancel)).expect("plan");
+                assert_eq!(a.actions, b.actions, "{game} {level} is not deterministic");
+            }
+        }
+    }
+}
+
+#[test]
+fn easy_beats_random_in_a_seeded_match() {
+    let cancel = AtomicBool::new(false);
+    for game in [GameId::Flying, GameId::Wudao] {
+        let mut easy_score = 0.0;
+        let games = 10;
+        for g in 0..games {
+            let easy_side = if g % 2 == 0 {
+                Side::Black
+            } else {
+                Side::White
+            };
+            let mut match_game = Game::new(game);
+            let mut turn = 0;
+            while !match_game.status().is_over() && match_game.len() < 2_000 {
+                let side = match_game.state().to_act().expect("ongoing");
+                let level = if side == easy_side {
+                    Level::Easy
+                } else {
+                    Level::Random
+                };
+                let seed = g * 1_000 + turn;
+                let plan = ai::choose(
+                    match_game.state(),
+                    level,
+                    seed,
+                    Context::new(&[], &cancel),
+                )
+                .expect("plan");
+                for action in plan.actions {
+                    if match_game.status().is_over() {
+                        break;
+                    }
+                    match_game.apply(action).expect("legal");
+                }
+                turn += 1;
+            }
+            easy_score += match match_game.status().winner() {
+                Some(w) if w == easy_side => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+        }
+        assert!(
+            easy_score >= 8.0,
+            "{game}: easy scored only {easy_score} of {games} against random play"
+        );
+    }
+}
+
+#[test]
+fn a_cancelled_context_stops_at_once() {
+    let cancel = AtomicBool::new(true);
+    let state = state_after(GameId::Flying, "a1-a4 e5-e2");
+    assert_eq!(
+        ai::choose(&state, Level::Expert, 1, Context::new(&[], &cancel)),
+        Err(AiError::Cancelled)
+    );
+}
+
+#[test]
+fn the_worker_drops_a_search_when_a_new_request_comes() {
+    let worker = Worker::spawn(|| {});
+    let state = state_after(GameId::Wudao, "c3 b3 d3");
+    // A full Expert search takes far longer than sending the next request.
+    worker
+        .request(Request {
+            state,
+            history: Vec::new(),
+            level: Level::Expert,
+            seed: 1,
+            generation: 1,
+        })
+        .expect("sent");
+    worker
+        .request(Request {
+            state,
+            history: Vec::new(),
+            level: Level::Easy,
+            seed: 1,
+            generation: 2,
+        })
+        .expect("sent");
+    let first = worker.wait_reply().expect("a reply");
+    assert_eq!(first.generation, 1);
+    assert!(matches!(first.result, Err(AiError::Cancelled)));
+    let second = worker.wait_reply().expect("a reply");
+    assert_eq!(second.generation, 2);
+    let plan = second.result.expect("easy answers");
+    assert!(state.legal_vec().contains(&plan.actions[0]));
+
+    // Cancelling without a new request also stops the search.
+    worker
+        .request(Request {
+            state,
+            history: Vec::new(),
+            level: Level::Expert,
+            seed: 2,
+            generation: 3,
+        })
+        .expect("sent");
+    worker.cancel();
+    let third = worker.wait_reply().expect("a reply");
+    assert_eq!(third.generation, 3);
+    assert!(matches!(third.result, Err(AiError::Cancelled)));
+}
