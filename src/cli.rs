@@ -66,7 +66,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Res
         return err("no command given (try `sanqi help`)");
     };
     let mut args = Args::new(rest);
-    let result = match command.as_str() {
+    match command.as_str() {
         "perft" => perft_command(&mut args, out),
         "legal" => legal_command(&mut args, out),
         "replay" => replay_command(&mut args, out),
@@ -81,8 +81,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Res
         "bestmove" => play::bestmove_command(&mut args, out),
         "match" => play::match_command(&mut args, out, errors),
         other => err(format!("unknown command `{other}` (try `sanqi help`)")),
-    };
-    result
+    }
 }
 
 /// Writes a line, turning a closed pipe into a quiet error.

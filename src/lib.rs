@@ -2,5 +2,6 @@
 //! Flying Chess and Wu Dao Qi — with a computer opponent, a command line and a desktop app.
 
 pub mod ai;
+pub mod app;
 pub mod cli;
 pub mod rules;

@@ -2,6 +2,10 @@
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.is_empty() {
+        sanqi::app::run();
+        return;
+    }
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let code = sanqi::cli::run(&args, &mut stdout.lock(), &mut stderr.lock());

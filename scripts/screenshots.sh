@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Regenerate docs/screenshots/*.png: the real window under a virtual X server (Xvfb), opened
+# on a ready-made screen with SANQI_DEMO, in English and in Chinese.
+#
+# Requirements: xvfb-run (package xvfb), xauth and ImageMagick's `import`.
+#   apt-get install -y xvfb xauth imagemagick
+# Usage: scripts/screenshots.sh [--small]   (run from anywhere)
+#   --small also writes the screens at 760×560 into docs/screenshots/small/, to check the
+#   layout at the smallest sensible window size.
+set -euo pipefail
+
+repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo_root"
+
+for tool in xvfb-run import; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+        echo "error: '$tool' not found (apt-get install -y xvfb xauth imagemagick)" >&2
+        exit 1
+    fi
+done
+
+cargo build --quiet
+binary="$repo_root/target/debug/sanqi"
+out_dir="docs/screenshots"
+mkdir -p "$out_dir"
+
+# shot NAME DEMO LANG WIDTH HEIGHT DIR: one screenshot of the window at WIDTH×HEIGHT.
+shot() {
+    local name="$1" demo="$2" lang="$3" width="$4" height="$5" dir="$6"
+    local data
+    data="$(mktemp -d)"
+    # The window opens at the size remembered in the settings.
+    printf '{"version":1,"window_size":[%s,%s]}\n' "$width" "$height" \
+        >"$data/settings.json"
+    SANQI_DATA_DIR="$data" SANQI_DEMO="$demo" SANQI_LANG="$lang" \
+        xvfb-run -a -s "-screen 0 ${width}x${height}x24" \
+        bash -c '"$0" & pid=$!; sleep 5; import -window root "$1"; kill "$pid"; wait "$pid" 2>/dev/null || true' \
+        "$binary" "$dir/$name.png" 2>/dev/null || true
+    rm -rf "$data"
+    if [[ -f "$dir/$name.png" ]]; then
+        echo "wrote $dir/$name.png"
+    else
+        echo "error: no screenshot for $name" >&2
+        return 1
+    fi
+}
+
+shots() {
+    local width="$1" height="$2" dir="$3"
+    mkdir -p "$dir"
+    for lang in en zh-CN; do
+        local suffix="${lang%%-*}"
+        shot "home-$suffix" home "$lang" "$width" "$height" "$dir"
+        shot "neihuang-$suffix" neihuang "$lang" "$width" "$height" "$dir"
+        shot "flying-$suffix" flying "$lang" "$width" "$height" "$dir"
+        shot "wudao-$suffix" wudao "$lang" "$width" "$height" "$dir"
+    done
+    shot rules-en rules-flying en "$width" "$height" "$dir"
+    shot rules-zh rules-neihuang zh-CN "$width" "$height" "$dir"
+    shot result-en result en "$width" "$height" "$dir"
+    shot new-game-zh new-game zh-CN "$width" "$height" "$dir"
+    shot settings-en settings en "$width" "$height" "$dir"
+    shot records-zh records zh-CN "$width" "$height" "$dir"
+    shot review-en review en "$width" "$height" "$dir"
+}
+
+shots 1100 760 "$out_dir"
+if [[ "${1:-}" == "--small" ]]; then
+    shots 760 560 "$out_dir/small"
+fi

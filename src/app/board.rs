@@ -1,0 +1,775 @@
+//! The board: a painter shared by the game screen, the home cards and the rules diagrams,
+//! the interactive widget (hit-testing, one accessible button per point) and the short
+//! animations of moves, placements, removals and flips.
+
+use egui::epaint::Mesh;
+use egui::{
+    Align2, Color32, CornerRadius, FontFamily, FontId, Pos2, Rect, Sense, Shape, Stroke,
+    StrokeKind, Vec2, pos2, vec2,
+};
+
+use super::theme;
+use crate::rules::{Action, Point, Side, State};
+
+/// How long one animation step lasts, in seconds.
+pub const ANIMATION_SECONDS: f64 = 0.32;
+
+/// What an animation shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AnimationKind {
+    /// A piece travels from one point to another.
+    Slide { from: Point, to: Point, side: Side },
+    /// A piece is put down.
+    Drop { point: Point, side: Side },
+    /// A piece leaves the board.
+    Vanish { point: Point, side: Side },
+    /// A piece turns over to the other colour.
+    Flip { point: Point, from: Side },
+}
+
+/// One running animation, timed in the UI's clock (seconds).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Animation {
+    pub kind: AnimationKind,
+    pub start: f64,
+    pub duration: f64,
+}
+
+impl Animation {
+    /// Progress from 0 (not started) to 1 (done).
+    pub fn progress(&self, now: f64) -> f32 {
+        (((now - self.start) / self.duration).clamp(0.0, 1.0)) as f32
+    }
+
+    /// Whether the animation is over at `now`.
+    pub fn is_done(&self, now: f64) -> bool {
+        now >= self.start + self.duration
+    }
+
+    fn point(&self) -> Point {
+        match self.kind {
+            AnimationKind::Slide { to, .. } => to,
+            AnimationKind::Drop { point, .. }
+            | AnimationKind::Vanish { point, .. }
+            | AnimationKind::Flip { point, .. } => point,
+        }
+    }
+}
+
+/// The animations that show one action, starting at `now`: the piece arrives first, then
+/// what it captured leaves or turns over.
+pub fn animations_for(
+    before: &State,
+    action: Action,
+    removed: crate::rules::Bits,
+    removed_owner: Option<Side>,
+    flipped: crate::rules::Bits,
+    actor: Side,
+    now: f64,
+) -> Vec<Animation> {
+    let mut out = Vec::new();
+    let mut consequence_start = now;
+    match action {
+        Action::Move(from, to) => {
+            out.push(Animation {
+                kind: AnimationKind::Slide {
+                    from,
+                    to,
+                    side: actor,
+                },
+                start: now,
+                duration: ANIMATION_SECONDS,
+            });
+            consequence_start = now + ANIMATION_SECONDS * 0.8;
+        }
+        Action::Place(point) => {
+            out.push(Animation {
+                kind: AnimationKind::Drop { point, side: actor },
+                start: now,
+                duration: ANIMATION_SECONDS * 0.75,
+            });
+            consequence_start = now + ANIMATION_SECONDS * 0.6;
+        }
+        Action::Remove(_) | Action::Timeout => {}
+    }
+    for p in Point::ALL {
+        let bit = 1u32 << p.index();
+        if removed & bit != 0 {
+            let side = before
+                .piece_at(p)
+                .or(removed_owner)
+                .unwrap_or(actor.other());
+            out.push(Animation {
+                kind: AnimationKind::Vanish { point: p, side },
+                start: consequence_start,
+                duration: ANIMATION_SECONDS,
+            });
+        }
+        if flipped & bit != 0 {
+            let from = before.piece_at(p).unwrap_or(actor.other());
+            out.push(Animation {
+                kind: AnimationKind::Flip { point: p, from },
+                start: consequence_start,
+                duration: ANIMATION_SECONDS,
+            });
+        }
+    }
+    out
+}
+
+/// Which kind of removal the highlighted pieces stand for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Eligible {
+    /// Enemy pieces that may be pulled or captured.
+    #[default]
+    Enemy,
+    /// Own pieces that may be given up to make room.
+    Own,
+}
+
+/// Everything the painter draws.
+#[derive(Clone, Debug, Default)]
+pub struct BoardScene {
+    /// The piece on each point, by index.
+    pub pieces: [Option<Side>; 25],
+    /// Row 5 at the bottom and column `e` at the left (White's view).
+    pub flipped: bool,
+    /// Letters and numbers around the board.
+    pub coordinates: bool,
+    /// Points the last turn's pieces arrived on (a ring marks them).
+    pub last_to: Vec<Point>,
+    /// Where the last move started (a faint trail).
+    pub last_from: Option<Point>,
+    /// Points the last turn removed pieces from (a small cross).
+    pub last_removed: Vec<Point>,
+    /// Points marked in a diagram (captured or to be removed).
+    pub marked: Vec<Point>,
+    /// The selected piece.
+    pub selected: Option<Point>,
+    /// Where the selected piece may go.
+    pub destinations: Vec<Point>,
+    /// Pieces that may be removed now.
+    pub eligible: Vec<Point>,
+    /// Whose pieces [`BoardScene::eligible`] are.
+    pub eligible_kind: Eligible,
+    /// The computer's suggestion.
+    pub hint: Option<Action>,
+    /// A translucent piece where a click would place one.
+    pub preview: Option<(Point, Side)>,
+    /// Points where a click does something now (they answer the pointer).
+    pub clickable: Vec<Point>,
+    /// Animations to draw over the position.
+    pub animations: Vec<Animation>,
+    /// The UI time for the animations.
+    pub now: f64,
+}
+
+impl BoardScene {
+    /// A scene showing a position, nothing else.
+    pub fn of_state(state: &State) -> BoardScene {
+        let mut scene = BoardScene::default();
+        for p in Point::ALL {
+            scene.pieces[p.index()] = state.piece_at(p);
+        }
+        scene
+    }
+
+    /// A scene of a help diagram: five rows of `B`, `W` and `.`, the top row first.
+    pub fn of_rows(rows: &[String]) -> BoardScene {
+        let mut scene = BoardScene::default();
+        for (r, row) in rows.iter().take(5).enumerate() {
+            for (c, ch) in row.chars().take(5).enumerate() {
+                let side = match ch {
+                    'B' | 'b' => Some(Side::Black),
+                    'W' | 'w' => Some(Side::White),
+                    _ => None,
+                };
+                if let Some(p) = Point::at(c as u8, 4 - r as u8) {
+                    scene.pieces[p.index()] = side;
+                }
+            }
+        }
+        scene
+    }
+}
+
+/// Where the points of a board drawn in a square lie.
+#[derive(Clone, Copy, Debug)]
+pub struct Geometry {
+    /// The whole board, frame included.
+    pub rect: Rect,
+    /// The distance between neighbouring points.
+    pub step: f32,
+    /// The a1 corner when not flipped.
+    origin: Pos2,
+    flipped: bool,
+}
+
+impl Geometry {
+    /// The geometry of a board filling `rect` (a square).
+    pub fn new(rect: Rect, flipped: bool, coordinates: bool) -> Geometry {
+        let side = rect.width().min(rect.height());
+        let rect = Rect::from_center_size(rect.center(), vec2(side, side));
+        let margin = if coordinates { 0.78 } else { 0.58 };
+        let step = side / (4.0 + 2.0 * margin);
+        let origin = pos2(rect.left() + margin * step, rect.bottom() - margin * step);
+        Geometry {
+            rect,
+            step,
+            origin,
+            flipped,
+        }
+    }
+
+    /// The centre of a point on screen.
+    pub fn position(&self, p: Point) -> Pos2 {
+        let (mut c, mut r) = (p.column() as f32, p.row() as f32);
+        if self.flipped {
+            c = 4.0 - c;
+            r = 4.0 - r;
+        }
+        pos2(self.origin.x + c * self.step, self.origin.y - r * self.step)
+    }
+
+    /// The point nearest to a screen position, if it is close enough to count as a click.
+    pub fn hit(&self, pos: Pos2) -> Option<Point> {
+        let mut c = ((pos.x - self.origin.x) / self.step).round();
+        let mut r = ((self.origin.y - pos.y) / self.step).round();
+        if !(0.0..=4.0).contains(&c) || !(0.0..=4.0).contains(&r) {
+            return None;
+        }
+        if self.flipped {
+            c = 4.0 - c;
+            r = 4.0 - r;
+        }
+        let p = Point::at(c as u8, r as u8)?;
+        (self.position(p).distance(pos) <= self.step * 0.5).then_some(p)
+    }
+
+    /// The clickable square around a point.
+    pub fn cell(&self, p: Point) -> Rect {
+        Rect::from_center_size(self.position(p), Vec2::splat(self.step * 0.92))
+    }
+
+    /// The radius of a piece.
+    pub fn stone_radius(&self) -> f32 {
+        self.step * 0.4
+    }
+}
+
+/// Paints a whole board scene into `rect`.
+pub fn paint(painter: &egui::Painter, rect: Rect, scene: &BoardScene) -> Geometry {
+    let geo = Geometry::new(rect, scene.flipped, scene.coordinates);
+    paint_wood(painter, geo.rect);
+    paint_grid(painter, &geo, scene.coordinates);
+    paint_markers_under(painter, &geo, scene);
+    paint_pieces(painter, &geo, scene);
+    paint_markers_over(painter, &geo, scene);
+    geo
+}
+
+fn paint_wood(painter: &egui::Painter, rect: Rect) {
+    let radius = (rect.width() * 0.025).clamp(3.0, 12.0);
+    // A soft drop shadow under the board.
+    for (grow, alpha) in [(6.0, 10u8), (3.0, 18), (1.5, 26)] {
+        painter.rect_filled(
+            rect.translate(vec2(0.0, grow * 0.6)).expand(grow * 0.5),
+            CornerRadius::same((radius + grow) as u8),
+            Color32::from_black_alpha(alpha),
+        );
+    }
+    painter.rect_filled(rect, CornerRadius::same(radius as u8), theme::WOOD_EDGE);
+    let inner = rect.shrink((rect.width() * 0.012).max(1.5));
+    // The grain: a diagonal gradient with a few faint bands.
+    let mut mesh = Mesh::default();
+    let corners = [
+        (inner.left_top(), theme::WOOD_LIGHT),
+        (
+            inner.right_top(),
+            lerp_color(theme::WOOD_LIGHT, theme::WOOD_DARK, 0.45),
+        ),
+        (inner.right_bottom(), theme::WOOD_DARK),
+        (
+            inner.left_bottom(),
+            lerp_color(theme::WOOD_LIGHT, theme::WOOD_DARK, 0.55),
+        ),
+    ];
+    for (pos, color) in corners {
+        mesh.colored_vertex(pos, color);
+    }
+    mesh.add_triangle(0, 1, 2);
+    mesh.add_triangle(0, 2, 3);
+    painter.add(Shape::mesh(mesh));
+    let bands = 9;
+    for i in 0..bands {
+        let t = (i as f32 + 0.5) / bands as f32;
+        let y = inner.top() + inner.height() * (t + 0.03 * (i as f32 * 1.7).sin());
+        let alpha = if i % 2 == 0 { 9 } else { 6 };
+        let thickness = inner.height() / bands as f32 * 0.35;
+        painter.line_segment(
+            [
+                pos2(inner.left(), y),
+                pos2(inner.right(), y + thickness * 0.6),
+            ],
+            Stroke::new(
+                thickness,
+                Color32::from_rgba_unmultiplied(120, 72, 20, alpha),
+            ),
+        );
+    }
+    painter.rect_stroke(
+        inner,
+        CornerRadius::same((radius * 0.7) as u8),
+        Stroke::new(1.0, Color32::from_rgba_unmultiplied(255, 240, 210, 90)),
+        StrokeKind::Inside,
+    );
+}
+
+fn paint_grid(painter: &egui::Painter, geo: &Geometry, coordinates: bool) {
+    let width = (geo.step * 0.028).clamp(1.0, 2.6);
+    let stroke = Stroke::new(width, theme::BOARD_LINE);
+    let a1 = geo.position(Point::ALL[0]);
+    let e5 = geo.position(Point::ALL[24]);
+    let (left, right) = (a1.x.min(e5.x), a1.x.max(e5.x));
+    let (top, bottom) = (a1.y.min(e5.y), a1.y.max(e5.y));
+    for i in 0..5 {
+        let x = left + i as f32 * geo.step;
+        let y = top + i as f32 * geo.step;
+        painter.line_segment([pos2(x, top), pos2(x, bottom)], stroke);
+        painter.line_segment([pos2(left, y), pos2(right, y)], stroke);
+    }
+    // A heavier outline around the playing area.
+    painter.rect_stroke(
+        Rect::from_min_max(pos2(left, top), pos2(right, bottom)),
+        CornerRadius::ZERO,
+        Stroke::new(width * 1.6, theme::BOARD_LINE),
+        StrokeKind::Middle,
+    );
+    // Small dots on every point, the centre a little larger.
+    for p in Point::ALL {
+        let r = if p.index() == 12 {
+            width * 2.6
+        } else {
+            width * 1.5
+        };
+        painter.circle_filled(geo.position(p), r, theme::BOARD_LINE);
+    }
+    if coordinates {
+        let size = (geo.step * 0.22).clamp(10.0, 17.0);
+        let font = FontId::new(size, FontFamily::Proportional);
+        let color = Color32::from_rgb(0x5E, 0x40, 0x22);
+        let offset = geo.step * 0.6;
+        for i in 0..5u8 {
+            if let Some(p) = Point::at(i, 0) {
+                let pos = geo.position(p);
+                let label = ((b'a' + i) as char).to_string();
+                painter.text(
+                    pos2(pos.x, bottom + offset),
+                    Align2::CENTER_CENTER,
+                    label,
+                    font.clone(),
+                    color,
+                );
+            }
+            if let Some(p) = Point::at(0, i) {
+                let pos = geo.position(p);
+                painter.text(
+                    pos2(left - offset, pos.y),
+                    Align2::CENTER_CENTER,
+                    (i + 1).to_string(),
+                    font.clone(),
+                    color,
+                );
+            }
+        }
+    }
+}
+
+fn paint_markers_under(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
+    // The trail of the last move, under the pieces.
+    if let (Some(from), Some(&to)) = (scene.last_from, scene.last_to.first()) {
+        let a = geo.position(from);
+        let b = geo.position(to);
+        painter.line_segment(
+            [a, b],
+            Stroke::new(
+                geo.step * 0.09,
+                Color32::from_rgba_unmultiplied(216, 58, 42, 70),
+            ),
+        );
+        painter.circle_stroke(
+            a,
+            geo.step * 0.14,
+            Stroke::new(
+                geo.step * 0.035,
+                Color32::from_rgba_unmultiplied(216, 58, 42, 150),
+            ),
+        );
+    }
+    for &p in &scene.last_removed {
+        if scene.pieces[p.index()].is_none() {
+            let c = geo.position(p);
+            let r = geo.step * 0.12;
+            let stroke = Stroke::new(
+                geo.step * 0.03,
+                Color32::from_rgba_unmultiplied(90, 50, 20, 130),
+            );
+            painter.line_segment([c + vec2(-r, -r), c + vec2(r, r)], stroke);
+            painter.line_segment([c + vec2(-r, r), c + vec2(r, -r)], stroke);
+        }
+    }
+}
+
+fn paint_pieces(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
+    let radius = geo.stone_radius();
+    let now = scene.now;
+    let active: Vec<&Animation> = scene
+        .animations
+        .iter()
+        .filter(|a| !a.is_done(now))
+        .collect();
+    let animated = |p: Point| active.iter().any(|a| a.point() == p);
+    for p in Point::ALL {
+        if animated(p) {
+            continue;
+        }
+        if let Some(side) = scene.pieces[p.index()] {
+            paint_stone(painter, geo.position(p), vec2(radius, radius), side, 1.0);
+        }
+    }
+    if let Some((p, side)) = scene.preview
+        && scene.pieces[p.index()].is_none()
+    {
+        paint_stone(painter, geo.position(p), vec2(radius, radius), side, 0.35);
+    }
+    for anim in active {
+        let t = anim.progress(now);
+        match anim.kind {
+            AnimationKind::Slide { from, to, side } => {
+                let e = ease(t);
+                let pos = geo.position(from).lerp(geo.position(to), e);
+                let lift = 1.0 + 0.08 * (std::f32::consts::PI * e).sin();
+                paint_stone(painter, pos, vec2(radius, radius) * lift, side, 1.0);
+            }
+            AnimationKind::Drop { point, side } => {
+                let e = ease(t);
+                let scale = 1.25 - 0.25 * e;
+                paint_stone(
+                    painter,
+                    geo.position(point),
+                    vec2(radius, radius) * scale,
+                    side,
+                    0.3 + 0.7 * e,
+                );
+            }
+            AnimationKind::Vanish { point, side } => {
+                let e = ease(t);
+                let scale = 1.0 + 0.25 * e;
+                paint_stone(
+                    painter,
+                    geo.position(point),
+                    vec2(radius, radius) * scale,
+                    side,
+                    1.0 - e,
+                );
+            }
+            AnimationKind::Flip { point, from } => {
+                // A coin turning over: the old face narrows, the new one widens.
+                let angle = (t * std::f32::consts::PI).cos();
+                let side = if t < 0.5 { from } else { from.other() };
+                let width = angle.abs().max(0.06);
+                let lift = 1.0 + 0.12 * (t * std::f32::consts::PI).sin();
+                paint_stone(
+                    painter,
+                    geo.position(point),
+                    vec2(radius * width, radius) * lift,
+                    side,
+                    1.0,
+                );
+            }
+        }
+    }
+}
+
+fn paint_markers_over(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
+    let radius = geo.stone_radius();
+    for &p in &scene.last_to {
+        let c = geo.position(p);
+        let color = match scene.pieces[p.index()] {
+            Some(Side::Black) => Color32::from_rgb(0xF0, 0x6A, 0x55),
+            _ => theme::LAST_MOVE,
+        };
+        if scene.pieces[p.index()].is_some() {
+            painter.circle_filled(c, radius * 0.2, color);
+        } else {
+            painter.circle_stroke(c, radius * 0.55, Stroke::new(geo.step * 0.045, color));
+        }
+    }
+    for &p in &scene.marked {
+        let c = geo.position(p);
+        painter.circle_stroke(
+            c,
+            radius * 1.12,
+            Stroke::new(geo.step * 0.05, theme::REMOVABLE),
+        );
+        let r = radius * 0.42;
+        let stroke = Stroke::new(geo.step * 0.05, theme::REMOVABLE);
+        painter.line_segment([c + vec2(-r, -r), c + vec2(r, r)], stroke);
+        painter.line_segment([c + vec2(-r, r), c + vec2(r, -r)], stroke);
+    }
+    let eligible_color = match scene.eligible_kind {
+        Eligible::Enemy => theme::REMOVABLE,
+        Eligible::Own => theme::YIELDABLE,
+    };
+    for &p in &scene.eligible {
+        let c = geo.position(p);
+        painter.circle_filled(c, radius * 1.02, eligible_color.gamma_multiply(0.10));
+        painter.circle_stroke(
+            c,
+            radius * 1.07,
+            Stroke::new(geo.step * 0.032, eligible_color),
+        );
+    }
+    if let Some(p) = scene.selected {
+        let c = geo.position(p);
+        painter.circle_stroke(
+            c,
+            radius * 1.16,
+            Stroke::new(geo.step * 0.06, theme::SELECT),
+        );
+        painter.circle_stroke(
+            c,
+            radius * 1.3,
+            Stroke::new(geo.step * 0.02, theme::SELECT.gamma_multiply(0.5)),
+        );
+    }
+    for &p in &scene.destinations {
+        let c = geo.position(p);
+        painter.circle_filled(c, radius * 0.32, theme::DESTINATION.gamma_multiply(0.85));
+        painter.circle_stroke(
+            c,
+            radius * 0.5,
+            Stroke::new(geo.step * 0.02, theme::DESTINATION.gamma_multiply(0.6)),
+        );
+    }
+    if let Some(hint) = scene.hint {
+        let stroke = Stroke::new(geo.step * 0.05, theme::INFO);
+        match hint {
+            Action::Move(from, to) => {
+                let a = geo.position(from);
+                let b = geo.position(to);
+                painter.circle_stroke(a, radius * 1.15, stroke);
+                let dir = (b - a).normalized();
+                let start = a + dir * radius * 1.15;
+                let end = b - dir * radius * 0.5;
+                painter.arrow(start, end - start, stroke);
+                painter.circle_stroke(b, radius * 0.6, stroke);
+            }
+            Action::Place(p) | Action::Remove(p) => {
+                painter.circle_stroke(geo.position(p), radius * 1.15, stroke);
+                painter.circle_stroke(
+                    geo.position(p),
+                    radius * 1.32,
+                    Stroke::new(geo.step * 0.02, theme::INFO.gamma_multiply(0.5)),
+                );
+            }
+            Action::Timeout => {}
+        }
+    }
+}
+
+fn ease(t: f32) -> f32 {
+    // Ease in and out (smoothstep).
+    t * t * (3.0 - 2.0 * t)
+}
+
+fn lerp_color(a: Color32, b: Color32, t: f32) -> Color32 {
+    let l = |x: u8, y: u8| (x as f32 + (y as f32 - x as f32) * t).round() as u8;
+    Color32::from_rgb(l(a.r(), b.r()), l(a.g(), b.g()), l(a.b(), b.b()))
+}
+
+fn with_alpha(c: Color32, alpha: f32) -> Color32 {
+    c.gamma_multiply(alpha.clamp(0.0, 1.0))
+}
+
+/// Paints one piece with a soft shadow, a body shaded from a highlight near its top left,
+/// and a crisp rim. `radius` may differ in x and y (a piece turning over).
+pub fn paint_stone(painter: &egui::Painter, center: Pos2, radius: Vec2, side: Side, alpha: f32) {
+    if alpha <= 0.0 || radius.x <= 0.0 {
+        return;
+    }
+    let r = radius.y;
+    // Shadow: a few widening translucent discs below and to the right.
+    let shadow_offset = vec2(r * 0.08, r * 0.14);
+    for (grow, a) in [(1.10, 0.10), (1.04, 0.16), (0.98, 0.22)] {
+        painter.add(Shape::ellipse_filled(
+            center + shadow_offset,
+            radius * grow,
+            with_alpha(Color32::BLACK, a * alpha),
+        ));
+    }
+    let (rim, body, light) = match side {
+        Side::Black => (
+            Color32::from_rgb(0x08, 0x08, 0x0A),
+            Color32::from_rgb(0x22, 0x22, 0x26),
+            Color32::from_rgb(0x74, 0x74, 0x7C),
+        ),
+        Side::White => (
+            Color32::from_rgb(0xA8, 0xA2, 0x96),
+            Color32::from_rgb(0xE6, 0xE2, 0xD9),
+            Color32::from_rgb(0xFF, 0xFF, 0xFF),
+        ),
+    };
+    // The body: a fan from an off-centre highlight to the rim, with an inner ring so the
+    // light falls off smoothly.
+    let segments = 48;
+    let highlight = center + vec2(-radius.x * 0.32, -r * 0.36);
+    let mut mesh = Mesh::default();
+    mesh.colored_vertex(highlight, with_alpha(light, alpha));
+    for ring in [0.5f32, 1.0] {
+        let color = if ring < 1.0 {
+            lerp_color(light, body, 0.72)
+        } else {
+            lerp_color(body, rim, 0.55)
+        };
+        for i in 0..segments {
+            let angle = i as f32 / segments as f32 * std::f32::consts::TAU;
+            let edge = center + vec2(angle.cos() * radius.x, angle.sin() * r);
+            let pos = highlight + (edge - highlight) * ring;
+            mesh.colored_vertex(pos, with_alpha(color, alpha));
+        }
+    }
+    let n = segments as u32;
+    for i in 0..n {
+        let j = (i + 1) % n;
+        mesh.add_triangle(0, 1 + i, 1 + j);
+        mesh.add_triangle(1 + i, 1 + n + i, 1 + n + j);
+        mesh.add_triangle(1 + i, 1 + n + j, 1 + j);
+    }
+    painter.add(Shape::mesh(mesh));
+    // A crisp, anti-aliased rim.
+    painter.add(Shape::ellipse_stroke(
+        center,
+        radius,
+        Stroke::new((r * 0.06).clamp(0.6, 1.6), with_alpha(rim, alpha)),
+    ));
+    // A small specular glint.
+    painter.add(Shape::ellipse_filled(
+        highlight + vec2(-radius.x * 0.02, -r * 0.02),
+        vec2(radius.x * 0.16, r * 0.11),
+        with_alpha(Color32::from_rgba_unmultiplied(255, 255, 255, 120), alpha),
+    ));
+}
+
+/// What the user did on the interactive board this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardInput {
+    /// The point clicked, if any.
+    pub clicked: Option<Point>,
+    /// The point under the pointer, if any.
+    pub hovered: Option<Point>,
+}
+
+/// The interactive board, filling a square of side `size`. Every point is a button named
+/// after it (`c3`), so screen readers and tests can reach it. `enabled` says whether the
+/// user may act now.
+pub fn board_ui(
+    ui: &mut egui::Ui,
+    scene: &mut BoardScene,
+    size: f32,
+    enabled: bool,
+    preview: Option<Side>,
+) -> BoardInput {
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(size), Sense::hover());
+    let geo = Geometry::new(rect, scene.flipped, scene.coordinates);
+    let id = ui.scope_id().with("board_points");
+    let mut input = BoardInput::default();
+    for p in Point::ALL {
+        let response = ui.interact(geo.cell(p), id.with(p.index()), Sense::click());
+        let name = p.to_string();
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &name));
+        if response.hovered() {
+            input.hovered = Some(p);
+        }
+        if response.clicked() {
+            input.clicked = Some(p);
+        }
+    }
+    let active = input
+        .hovered
+        .filter(|p| enabled && scene.clickable.contains(p));
+    if active.is_some() {
+        ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
+    }
+    if let (Some(side), Some(p)) = (preview, active) {
+        scene.preview = Some((p, side));
+    }
+    paint(ui.painter(), rect, scene);
+    if let Some(p) = active {
+        let c = geo.position(p);
+        ui.painter().circle_stroke(
+            c,
+            geo.stone_radius() * 1.05,
+            Stroke::new(
+                geo.step * 0.025,
+                Color32::from_rgba_unmultiplied(255, 250, 235, 170),
+            ),
+        );
+    }
+    input
+}
+
+/// A non-interactive board drawing of side `size` (the home cards and the rules diagrams).
+pub fn picture_ui(ui: &mut egui::Ui, scene: &BoardScene, size: f32) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(Vec2::splat(size), Sense::hover());
+    if ui.is_rect_visible(rect) {
+        paint(ui.painter(), rect, scene);
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_hit_themselves_in_both_orientations() {
+        for flipped in [false, true] {
+            let geo = Geometry::new(
+                Rect::from_min_size(pos2(10.0, 20.0), vec2(400.0, 400.0)),
+                flipped,
+                true,
+            );
+            for p in Point::ALL {
+                assert_eq!(geo.hit(geo.position(p)), Some(p));
+            }
+        }
+    }
+
+    #[test]
+    fn a1_is_bottom_left_unless_flipped() {
+        let rect = Rect::from_min_size(Pos2::ZERO, vec2(300.0, 300.0));
+        let a1 = Point::ALL[0];
+        let straight = Geometry::new(rect, false, false).position(a1);
+        assert!(straight.x < 150.0 && straight.y > 150.0);
+        let flipped = Geometry::new(rect, true, false).position(a1);
+        assert!(flipped.x > 150.0 && flipped.y < 150.0);
+    }
+
+    #[test]
+    fn diagram_rows_read_top_row_first() {
+        let rows: Vec<String> = ["B....", ".....", ".....", ".....", "....W"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let scene = BoardScene::of_rows(&rows);
+        assert_eq!(
+            scene.pieces[Point::parse("a5").map_or(0, |p| p.index())],
+            Some(Side::Black)
+        );
+        assert_eq!(
+            scene.pieces[Point::parse("e1").map_or(0, |p| p.index())],
+            Some(Side::White)
+        );
+    }
+}

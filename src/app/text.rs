@@ -1,0 +1,295 @@
+//! Translated descriptions of the game's vocabulary: sides, levels, what the side to act must
+//! do, why a click is not allowed, how a game ended, what a timeout did and the store's
+//! notices. All text comes from the locale files through [`I18n`].
+
+use std::fmt::Display;
+
+use super::i18n::I18n;
+use super::settings::ClockSetting;
+use super::storage::StoreNotice;
+use crate::ai::Level;
+use crate::rules::{
+    Action, Decision, DrawReason, GameId, IllegalAction, Point, Side, State, Status, WinReason,
+};
+
+/// `Black` or `White`.
+pub fn side_name(i18n: &I18n, side: Side) -> &str {
+    match side {
+        Side::Black => i18n.t("side.black"),
+        Side::White => i18n.t("side.white"),
+    }
+}
+
+/// `Easy` … `Expert`.
+pub fn level_name(i18n: &I18n, level: Level) -> &str {
+    match level {
+        Level::Random => i18n.t("level.random"),
+        Level::Easy => i18n.t("level.easy"),
+        Level::Medium => i18n.t("level.medium"),
+        Level::Hard => i18n.t("level.hard"),
+        Level::Expert => i18n.t("level.expert"),
+    }
+}
+
+/// `30 s` … `Off`.
+pub fn clock_name(i18n: &I18n, clock: ClockSetting) -> String {
+    match clock.seconds() {
+        Some(s) => i18n.format("clock.seconds", &[("n", &s)]),
+        None => i18n.t("clock.off").to_string(),
+    }
+}
+
+/// The game's name in the interface language.
+pub fn game_name(i18n: &I18n, game: GameId) -> &str {
+    &i18n.help(game).name
+}
+
+/// One action as the move list shows it: the notation, with `timeout` translated.
+pub fn action_text(i18n: &I18n, action: Action) -> String {
+    match action {
+        Action::Timeout => i18n.t("notation.timeout").to_string(),
+        other => other.to_string(),
+    }
+}
+
+fn fmt1(i18n: &I18n, key: &str, name: &str, value: &dyn Display) -> String {
+    i18n.format(key, &[(name, value)])
+}
+
+/// What the side to act must do now, such as "White: remove one Black piece".
+pub fn instruction(i18n: &I18n, state: &State) -> String {
+    let (Some(side), Some(decision)) = (state.to_act(), state.decision()) else {
+        return String::new();
+    };
+    let me = side_name(i18n, side);
+    let enemy = side_name(i18n, side.other());
+    let args: [(&str, &dyn Display); 2] = [("side", &me), ("enemy", &enemy)];
+    match decision {
+        Decision::Place => i18n.format("do.place", &args),
+        Decision::Pull => i18n.format("do.pull", &args),
+        Decision::Move => match state.game() {
+            GameId::Flying => i18n.format("do.move_flying", &args),
+            _ => i18n.format("do.move_step", &args),
+        },
+        Decision::Capture { owed } => {
+            let n = owed;
+            let key = if n == 1 {
+                "do.capture_one"
+            } else {
+                "do.capture_many"
+            };
+            i18n.format(key, &[("side", &me), ("enemy", &enemy), ("n", &n)])
+        }
+        Decision::Yield => i18n.format("do.yield", &args),
+    }
+}
+
+/// Why an action is not allowed, in a short sentence.
+pub fn illegal(i18n: &I18n, error: IllegalAction) -> String {
+    match error {
+        IllegalAction::GameOver => i18n.t("illegal.game_over").to_string(),
+        IllegalAction::WrongKind { expected } => i18n
+            .t(match expected {
+                Decision::Place => "illegal.expected_place",
+                Decision::Pull => "illegal.expected_pull",
+                Decision::Move => "illegal.expected_move",
+                Decision::Capture { .. } => "illegal.expected_capture",
+                Decision::Yield => "illegal.expected_yield",
+            })
+            .to_string(),
+        IllegalAction::Occupied(p) => fmt1(i18n, "illegal.occupied", "point", &p),
+        IllegalAction::EmptyHand => i18n.t("illegal.empty_hand").to_string(),
+        IllegalAction::NoPiece(p) => fmt1(i18n, "illegal.no_piece", "point", &p),
+        IllegalAction::NotYourPiece(p) => fmt1(i18n, "illegal.not_yours", "point", &p),
+        IllegalAction::DestinationOccupied(p) => {
+            fmt1(i18n, "illegal.destination_occupied", "point", &p)
+        }
+        IllegalAction::SamePoint => i18n.t("illegal.same_point").to_string(),
+        IllegalAction::NotAStep => i18n.t("illegal.not_a_step").to_string(),
+        IllegalAction::NotStraight => i18n.t("illegal.not_straight").to_string(),
+        IllegalAction::PathBlocked(p) => fmt1(i18n, "illegal.path_blocked", "point", &p),
+        IllegalAction::NotEnemyPiece(p) => fmt1(i18n, "illegal.not_enemy", "point", &p),
+        IllegalAction::CannotYield(p) => fmt1(i18n, "illegal.cannot_yield", "point", &p),
+    }
+}
+
+/// The headline of a finished game: "Black wins", "You win", "Draw".
+pub fn result_headline(
+    i18n: &I18n,
+    status: Status,
+    resigned: Option<Side>,
+    human_side: Option<Side>,
+) -> String {
+    let winner = match resigned {
+        Some(loser) => Some(loser.other()),
+        None => status.winner(),
+    };
+    match (winner, human_side) {
+        (None, _) => i18n.t("result.draw").to_string(),
+        (Some(w), Some(me)) if w == me => i18n.t("result.you_win").to_string(),
+        (Some(_), Some(_)) => i18n.t("result.computer_wins").to_string(),
+        (Some(w), None) => fmt1(i18n, "result.side_wins", "side", &side_name(i18n, w)),
+    }
+}
+
+/// Why a game ended: "White has 3 pieces left", "Draw by repetition", "Board full: 14 – 11".
+pub fn result_reason(i18n: &I18n, status: Status, resigned: Option<Side>) -> String {
+    if let Some(loser) = resigned {
+        return fmt1(i18n, "reason.resigned", "side", &side_name(i18n, loser));
+    }
+    match status {
+        Status::Ongoing => String::new(),
+        Status::Won { winner, reason } => {
+            let loser = side_name(i18n, winner.other());
+            match reason {
+                WinReason::Reduced { pieces } => {
+                    i18n.format("reason.reduced", &[("side", &loser), ("n", &pieces)])
+                }
+                WinReason::NoPieces => fmt1(i18n, "reason.no_pieces", "side", &loser),
+                WinReason::NoMoves => fmt1(i18n, "reason.no_moves", "side", &loser),
+                WinReason::BoardFull { black, white } => {
+                    i18n.format("reason.board_full", &[("black", &black), ("white", &white)])
+                }
+            }
+        }
+        Status::Drawn(reason) => i18n
+            .t(match reason {
+                DrawReason::Repetition => "reason.repetition",
+                DrawReason::NoCaptureLimit => "reason.no_capture",
+                DrawReason::BoardFullEqual => "reason.board_full_equal",
+            })
+            .to_string(),
+    }
+}
+
+/// What a timeout did, from the position before it and what it removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeoutReport {
+    /// The side whose time ran out.
+    pub side: Side,
+    /// What that side had to decide.
+    pub decision: Option<Decision>,
+    /// Captures forfeited.
+    pub forfeited: u8,
+    /// Pieces the engine gave up to make room.
+    pub yielded: Option<Point>,
+}
+
+impl TimeoutReport {
+    /// The report of a timeout applied to `before`, with its effects.
+    pub fn new(before: &State, effects: &crate::rules::Effects) -> TimeoutReport {
+        let yielded = Point::ALL
+            .into_iter()
+            .find(|p| effects.removed & (1 << p.index()) != 0);
+        TimeoutReport {
+            side: effects.actor,
+            decision: before.decision(),
+            forfeited: effects.forfeited,
+            yielded,
+        }
+    }
+}
+
+/// "White's time ran out: the turn passes." with what was forfeited or given up.
+pub fn timeout_note(i18n: &I18n, report: &TimeoutReport) -> String {
+    let side = side_name(i18n, report.side);
+    let mut text = fmt1(i18n, "timeout.passes", "side", &side);
+    let detail = match report.decision {
+        Some(Decision::Place) => Some(i18n.t("timeout.place").to_string()),
+        Some(Decision::Pull) => Some(i18n.t("timeout.pull").to_string()),
+        Some(Decision::Capture { .. }) if report.forfeited > 0 => Some(fmt1(
+            i18n,
+            if report.forfeited == 1 {
+                "timeout.captures_one"
+            } else {
+                "timeout.captures_many"
+            },
+            "n",
+            &report.forfeited,
+        )),
+        _ => None,
+    };
+    if let Some(detail) = detail {
+        text.push(' ');
+        text.push_str(&detail);
+    }
+    if let Some(p) = report.yielded {
+        text.push(' ');
+        text.push_str(&fmt1(i18n, "timeout.yielded", "point", &p));
+    }
+    text
+}
+
+/// A store notice in the interface language.
+pub fn store_notice(i18n: &I18n, notice: &StoreNotice) -> String {
+    match notice {
+        StoreNotice::SetAside {
+            file,
+            moved_to,
+            reason,
+        } => i18n.format(
+            "notice.set_aside",
+            &[
+                ("file", file),
+                ("path", &moved_to.display()),
+                ("reason", reason),
+            ],
+        ),
+        StoreNotice::NotWritable {
+            dir: Some(dir),
+            reason,
+        } => i18n.format(
+            "notice.not_writable",
+            &[("path", &dir.display()), ("reason", reason)],
+        ),
+        StoreNotice::NotWritable { dir: None, reason } => {
+            fmt1(i18n, "notice.no_folder", "reason", reason)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::i18n::Language;
+
+    #[test]
+    fn every_illegal_action_has_a_message_in_both_languages() {
+        let p = Point::ALL[7];
+        let errors = [
+            IllegalAction::GameOver,
+            IllegalAction::WrongKind {
+                expected: Decision::Yield,
+            },
+            IllegalAction::Occupied(p),
+            IllegalAction::EmptyHand,
+            IllegalAction::NoPiece(p),
+            IllegalAction::NotYourPiece(p),
+            IllegalAction::DestinationOccupied(p),
+            IllegalAction::SamePoint,
+            IllegalAction::NotAStep,
+            IllegalAction::NotStraight,
+            IllegalAction::PathBlocked(p),
+            IllegalAction::NotEnemyPiece(p),
+            IllegalAction::CannotYield(p),
+        ];
+        for language in Language::ALL {
+            let i18n = I18n::new(language);
+            for e in errors {
+                let text = illegal(&i18n, e);
+                assert!(!text.starts_with("illegal."), "{language:?} {e:?}: {text}");
+                assert!(!text.contains('{'), "{language:?} {e:?}: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn instructions_name_the_side_and_the_count() {
+        let i18n = I18n::new(Language::English);
+        let state = State::start(GameId::Neihuang);
+        assert_eq!(
+            instruction(&i18n, &state),
+            "Black: place a piece on an empty point"
+        );
+    }
+}

@@ -1,0 +1,684 @@
+//! The desktop app driven through its accessibility tree with egui_kittest: games played by
+//! clicking points, the turn clock expiring, undo and redo, the language switch, a corrupt
+//! settings file, records, statistics, and the window staying responsive while the computer
+//! thinks.
+
+use std::path::Path;
+use std::time::Duration;
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use sanqi::ai::Level;
+use sanqi::app::clock::ManualTime;
+use sanqi::app::i18n::Language;
+use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
+use sanqi::app::storage::Store;
+use sanqi::app::{AiMode, AppOptions, SanqiApp, Screen};
+use sanqi::rules::{Action, Decision, GameId, Point, Side};
+
+/// Options for a test: a clock that only moves when told, the computer searching inline, no
+/// pause between its actions, a fixed seed and English text.
+fn options(time: &ManualTime) -> AppOptions {
+    AppOptions {
+        time: time.source(),
+        ai: AiMode::Inline,
+        ai_step_delay: Duration::ZERO,
+        seed: Some(7),
+        demo: None,
+        language: Some(Language::English),
+    }
+}
+
+fn harness(dir: &Path, options: AppOptions) -> Harness<'static, SanqiApp> {
+    let store = Store::at(dir);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1100.0, 760.0))
+        .with_max_steps(400)
+        .build_eframe(move |cc| SanqiApp::new(&cc.egui_ctx, store, options));
+    harness.run();
+    harness
+}
+
+fn pt(name: &str) -> Point {
+    Point::parse(name).unwrap_or_else(|| panic!("bad point {name}"))
+}
+
+fn click(harness: &mut Harness<'static, SanqiApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+fn click_points(harness: &mut Harness<'static, SanqiApp>, points: &str) {
+    for p in points.split_whitespace() {
+        click(harness, p);
+    }
+}
+
+fn has_text(harness: &Harness<'static, SanqiApp>, text: &str) -> bool {
+    harness.query_all_by_label_contains(text).next().is_some()
+}
+
+/// Clicks the button (or selectable label) with this text, not a plain label that says the same.
+fn click_button(harness: &mut Harness<'static, SanqiApp>, label: &str) {
+    harness
+        .get_by(|n| n.label().as_deref() == Some(label) && n.role() != egui::accesskit::Role::Label)
+        .click();
+    harness.run();
+}
+
+fn actions(harness: &Harness<'static, SanqiApp>) -> Vec<String> {
+    harness
+        .state()
+        .session()
+        .map(|s| s.game.actions().map(|a| a.to_string()).collect())
+        .unwrap_or_default()
+}
+
+/// Starts a game through the home screen's card and the new-game dialog.
+fn start_from_home(harness: &mut Harness<'static, SanqiApp>, game: &str, opponent: &str) {
+    click(harness, &format!("Play {game}"));
+    click(harness, opponent);
+    click(harness, "Start game");
+    assert_eq!(harness.state().screen(), Screen::Game);
+}
+
+fn start(
+    harness: &mut Harness<'static, SanqiApp>,
+    game: GameId,
+    opponent: Opponent,
+    clock: ClockSetting,
+) {
+    harness.state_mut().start_game(Setup {
+        game,
+        opponent,
+        clock,
+    });
+    harness.run();
+}
+
+#[test]
+fn every_point_is_a_labelled_button() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    for p in Point::ALL {
+        let name = p.to_string();
+        let node = h.get_by_label(&name);
+        assert_eq!(node.accesskit_node().role(), egui::accesskit::Role::Button);
+    }
+}
+
+#[test]
+fn neihuang_placement_pulls_yield_and_a_capture_by_a_square() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start_from_home(&mut h, "Neihuang Ge Fang Qi", "A friend on this computer");
+    assert!(has_text(&h, "Black: place a piece on an empty point"));
+
+    // Placement: 13 Black and 12 White pieces fill the board.
+    click_points(
+        &mut h,
+        "b5 a5 c5 d5 a4 e5 b4 d4 c4 e4 a3 c3 b3 d3 a2 e3 c2 b2 e2 d2 a1 b1 c1 d1 e1",
+    );
+    assert!(has_text(&h, "White: remove one Black piece"));
+    // A White piece cannot be pulled by White.
+    click(&mut h, "d4");
+    assert!(has_text(
+        &h,
+        "Choose one of your opponent's pieces: d4 has none."
+    ));
+    // The pulls.
+    click(&mut h, "b4");
+    assert!(has_text(&h, "Black: remove one White piece"));
+    click(&mut h, "a5");
+    // White cannot move, so Black must make room.
+    assert!(has_text(
+        &h,
+        "Black: remove one of your own pieces to make room"
+    ));
+    click(&mut h, "b5");
+    assert!(has_text(&h, "b5 cannot be given up"));
+    click(&mut h, "c4");
+    // White steps into the room made.
+    assert!(has_text(&h, "White: move a piece one step"));
+    click(&mut h, "d4");
+    assert_eq!(h.state().session().and_then(|s| s.selected), Some(pt("d4")));
+    click(&mut h, "c4");
+    // Black completes the square a3 b3 a4 b4 and captures one piece.
+    click(&mut h, "b5");
+    click(&mut h, "b4");
+    assert!(has_text(&h, "Black: capture 1 more piece"));
+    let decision = h.state().session().and_then(|s| s.game.state().decision());
+    assert_eq!(decision, Some(Decision::Capture { owed: 1 }));
+    click(&mut h, "d5");
+    let s = h.state().session().expect("a game");
+    assert_eq!(s.game.state().piece_at(pt("d5")), None);
+    assert_eq!(s.game.state().to_act(), Some(Side::White));
+    assert_eq!(actions(&h)[25..].join(" "), "xb4 xa5 xc4 d4-c4 b5-b4 xd5");
+    // The move list groups the move with its capture in one turn.
+    assert!(has_text(&h, "b5-b4  xd5"));
+}
+
+#[test]
+fn flying_move_turns_a_piece_over() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start_from_home(&mut h, "Square Flying Chess", "A friend on this computer");
+    click_points(&mut h, "b1 b3");
+    // A diagonal slide is refused, with the reason.
+    click_points(&mut h, "a5 b4");
+    assert!(has_text(&h, "Pieces slide along their row or column only."));
+    click(&mut h, "a2");
+    let s = h.state().session().expect("a game");
+    assert_eq!(s.game.state().piece_at(pt("a2")), Some(Side::White));
+    // Black slides b3-a3 and pins a2 against a1: it turns Black.
+    click_points(&mut h, "b3 a3");
+    let s = h.state().session().expect("a game");
+    assert_eq!(s.game.state().piece_at(pt("a2")), Some(Side::Black));
+    assert_eq!(
+        s.game.last_effects().map(|e| e.flipped),
+        Some(1 << pt("a2").index())
+    );
+    assert!(has_text(&h, "White: slide a piece"));
+}
+
+#[test]
+fn wudao_flank_capture_and_counter_capture() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start_from_home(&mut h, "Wu Dao Qi", "A friend on this computer");
+    // Black a1 b1 flank White c1: it goes back to White's hand.
+    click_points(&mut h, "a1 c1 b1");
+    let s = h.state().session().expect("a game");
+    assert_eq!(s.game.state().piece_at(pt("c1")), None);
+    assert_eq!(s.game.state().hands(), [23, 25]);
+    // White places c1 between b1 and d1: both Black pieces are taken.
+    click_points(&mut h, "e3 d1 c1");
+    let s = h.state().session().expect("a game");
+    assert_eq!(s.game.state().piece_at(pt("b1")), None);
+    assert_eq!(s.game.state().piece_at(pt("d1")), None);
+    assert_eq!(s.game.state().piece_at(pt("c1")), Some(Side::White));
+    assert_eq!(s.game.state().counts(), [1, 2]);
+    // Placing on an occupied point is refused.
+    click(&mut h, "a1");
+    assert!(has_text(&h, "a1 is already taken."));
+}
+
+#[test]
+fn clock_running_out_passes_the_turn() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::S30);
+    assert!(has_text(&h, "0:30"));
+    time.advance(Duration::from_secs(21));
+    h.run();
+    assert!(has_text(&h, "0:09"));
+    assert!(has_text(&h, "hurry!"));
+    time.advance(Duration::from_secs(10));
+    h.run();
+    assert_eq!(actions(&h), ["timeout"]);
+    assert!(has_text(
+        &h,
+        "Black's time ran out: the turn passes. The piece stays in hand."
+    ));
+    assert!(has_text(&h, "White: place a piece"));
+    // The clock restarted for White's turn.
+    assert!(has_text(&h, "0:30"));
+}
+
+#[test]
+fn clock_running_out_forfeits_neihuang_captures() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Neihuang, Opponent::Human, ClockSetting::S60);
+    let moves = "b5 a5 c5 d5 a4 e5 b4 d4 c4 e4 a3 c3 b3 d3 a2 e3 c2 b2 e2 d2 a1 b1 c1 d1 e1 \
+                 xb4 xa5 xc4 d4-c4 b5-b4";
+    for a in moves.split_whitespace() {
+        let action = Action::parse(a).expect("action");
+        // Played through the board: a move is two clicks.
+        match action {
+            Action::Move(from, to) => {
+                click(&mut h, &from.to_string());
+                click(&mut h, &to.to_string());
+            }
+            Action::Place(p) | Action::Remove(p) => click(&mut h, &p.to_string()),
+            Action::Timeout => {}
+        }
+    }
+    assert!(has_text(&h, "Black: capture 1 more piece"));
+    time.advance(Duration::from_secs(61));
+    h.run();
+    assert!(has_text(
+        &h,
+        "Black's time ran out: the turn passes. 1 capture was forfeited."
+    ));
+    assert_eq!(
+        h.state().session().and_then(|s| s.game.state().to_act()),
+        Some(Side::White)
+    );
+}
+
+#[test]
+fn undo_and_redo_with_buttons_and_keys() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    click_points(&mut h, "c3 b2 d4");
+    click(&mut h, "Undo");
+    assert_eq!(actions(&h), ["c3", "b2"]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(actions(&h), ["c3"]);
+    click(&mut h, "Redo");
+    assert_eq!(actions(&h), ["c3", "b2"]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert_eq!(actions(&h), ["c3", "b2", "d4"]);
+    // Ctrl+Shift+Z redoes too.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(actions(&h), ["c3", "b2", "d4"]);
+    // A new action clears what could be redone.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    click(&mut h, "e5");
+    assert!(h.get_by_label("Redo").accesskit_node().is_disabled());
+}
+
+#[test]
+fn against_the_computer_it_answers_and_undo_goes_back_to_my_turn() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(
+        &mut h,
+        GameId::Wudao,
+        Opponent::Computer {
+            level: Level::Easy,
+            side: SideChoice::Black,
+        },
+        ClockSetting::S60,
+    );
+    click(&mut h, "c3");
+    // The computer (White) has answered.
+    assert_eq!(actions(&h).len(), 2);
+    assert!(has_text(&h, "Black to play"));
+    // The level can be changed at any time.
+    h.state_mut().set_level(None, Level::Hard);
+    h.run();
+    click(&mut h, "a1");
+    assert_eq!(actions(&h).len(), 4);
+    // Undo takes back the computer's answer and my move.
+    click(&mut h, "Undo");
+    assert_eq!(actions(&h).len(), 2);
+    assert_eq!(
+        h.state().session().and_then(|s| s.game.state().to_act()),
+        Some(Side::Black)
+    );
+    // Redo brings both back.
+    click(&mut h, "Redo");
+    assert_eq!(actions(&h).len(), 4);
+}
+
+#[test]
+fn hint_marks_a_legal_action() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Flying, Opponent::Human, ClockSetting::Off);
+    h.key_press(Key::H);
+    h.run();
+    let s = h.state().session().expect("a game");
+    let hint = s.hint.expect("a hint");
+    assert!(s.game.state().legal_vec().contains(&hint));
+    assert!(has_text(
+        &h,
+        "Hint: the computer's suggestion is marked in blue."
+    ));
+}
+
+#[test]
+fn pause_stops_the_clock_and_the_board() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::S30);
+    h.key_press(Key::Space);
+    h.run();
+    time.advance(Duration::from_secs(300));
+    h.run();
+    assert!(actions(&h).is_empty(), "no timeout while paused");
+    click(&mut h, "c3");
+    assert!(actions(&h).is_empty());
+    assert!(has_text(&h, "The game is paused."));
+    click(&mut h, "Resume");
+    click(&mut h, "c3");
+    assert_eq!(actions(&h), ["c3"]);
+}
+
+#[test]
+fn switching_language_changes_the_text_at_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    assert!(has_text(&h, "Choose a game"));
+    click(&mut h, "中文");
+    assert!(has_text(&h, "选择棋种"));
+    assert!(!has_text(&h, "Choose a game"));
+    assert_eq!(h.state().language(), Language::Chinese);
+    // In a game too, and the choice is remembered.
+    start(&mut h, GameId::Neihuang, Opponent::Human, ClockSetting::Off);
+    assert!(has_text(&h, "黑方：在空点上落一子"));
+    click(&mut h, "c3");
+    click(&mut h, "c3");
+    assert!(has_text(&h, "c3 已有棋子。"));
+    let saved = Store::at(dir.path()).load_settings().value;
+    assert_eq!(saved.language, Some(Language::Chinese));
+    click(&mut h, "设置");
+    click(&mut h, "English");
+    assert!(has_text(&h, "White: place a piece on an empty point"));
+}
+
+#[test]
+fn corrupt_settings_file_gives_defaults_and_one_notice() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("settings.json"), b"{ this is not json").expect("write");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    assert!(has_text(&h, "settings.json could not be read"));
+    assert_eq!(h.state().settings().last_setup, Setup::default());
+    assert!(h.state().settings().animations);
+    let set_aside = std::fs::read_dir(dir.path())
+        .expect("read dir")
+        .filter_map(Result::ok)
+        .any(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("settings.corrupt-")
+        });
+    assert!(set_aside, "the bad file is kept aside");
+    click(&mut h, "Dismiss");
+    assert!(!has_text(&h, "settings.json could not be read"));
+    drop(h);
+    // The next start has nothing to report.
+    let h = harness(dir.path(), options(&time));
+    assert!(!has_text(&h, "could not be read"));
+}
+
+#[test]
+fn game_in_progress_is_continued_after_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Flying, Opponent::Human, ClockSetting::S60);
+    click_points(&mut h, "a1 a3 e5 e2");
+    drop(h);
+    let mut h = harness(dir.path(), options(&time));
+    assert!(has_text(&h, "Game in progress"));
+    click(&mut h, "Continue");
+    assert_eq!(h.state().screen(), Screen::Game);
+    assert_eq!(actions(&h), ["a1-a3", "e5-e2"]);
+    // Home keeps it; Continue brings it back.
+    click(&mut h, "← Home");
+    assert_eq!(h.state().screen(), Screen::Home);
+    click(&mut h, "Continue");
+    assert_eq!(actions(&h), ["a1-a3", "e5-e2"]);
+}
+
+#[test]
+fn resigning_ends_the_game_counts_it_and_offers_a_rematch() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(
+        &mut h,
+        GameId::Flying,
+        Opponent::Computer {
+            level: Level::Easy,
+            side: SideChoice::White,
+        },
+        ClockSetting::Off,
+    );
+    // The computer plays Black and has moved first; the board is seen from White's side.
+    assert_eq!(actions(&h).len(), 1);
+    click(&mut h, "Resign");
+    assert!(has_text(&h, "Resign this game as White?"));
+    click(&mut h, "Yes, resign");
+    assert!(has_text(&h, "The computer wins"));
+    assert!(has_text(&h, "White resigned"));
+    let tally = h.state().stats().tally(GameId::Flying, "easy");
+    assert_eq!(tally.losses, 1);
+    let stored = Store::at(dir.path()).load_stats().value;
+    assert_eq!(stored.tally(GameId::Flying, "easy").losses, 1);
+    // Rematch swaps the colours: now the person plays Black.
+    click(&mut h, "Rematch");
+    let s = h.state().session().expect("a game");
+    assert_eq!(s.human_side, Some(Side::Black));
+    assert!(s.game.is_empty());
+}
+
+#[test]
+fn review_steps_through_a_finished_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    click_points(&mut h, "a1 c1 b1");
+    click(&mut h, "Resign");
+    click(&mut h, "Yes, resign");
+    assert!(has_text(&h, "White resigned"));
+    click(&mut h, "Review game");
+    assert!(has_text(&h, "Action 0 of 3"));
+    h.key_press(Key::ArrowRight);
+    h.run();
+    assert!(has_text(&h, "Action 1 of 3"));
+    click(&mut h, "Forward ›");
+    let s = h.state().session().expect("a game");
+    assert_eq!(s.shown_state().piece_at(pt("c1")), Some(Side::White));
+    click(&mut h, "Last »");
+    let s = h.state().session().expect("a game");
+    assert_eq!(s.shown_state().piece_at(pt("c1")), None);
+    click(&mut h, "« First");
+    assert!(has_text(&h, "Action 0 of 3"));
+}
+
+#[test]
+fn export_and_open_a_record() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    click_points(&mut h, "a1 c1 b1 e3");
+    click(&mut h, "Records");
+    click(&mut h, "Export game");
+    assert!(has_text(&h, "Saved to"));
+    let files = Store::at(dir.path()).list_records();
+    assert_eq!(files.len(), 1);
+    // A broken record names the bad action.
+    let bad = dir.path().join("bad.json");
+    std::fs::write(
+        &bad,
+        br#"{"format":"sanqi-record","version":1,"game":"flying","actions":["a1-a3","b5-b4","a3-b4"]}"#,
+    )
+    .expect("write");
+    h.get_by_label("File:").click();
+    h.run();
+    h.get_by_label("File:")
+        .type_text(&bad.display().to_string());
+    h.run();
+    click(&mut h, "Open");
+    assert!(has_text(&h, "action 3 `a3-b4`"));
+    // The exported one opens in review mode.
+    let name = files[0]
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .expect("file name");
+    click(&mut h, &name);
+    let s = h.state().session().expect("a game");
+    assert!(s.from_record);
+    assert_eq!(s.review, Some(0));
+    assert!(has_text(&h, "Action 0 of 4"));
+    click(&mut h, "Last »");
+    click(&mut h, "Continue from here");
+    let s = h.state().session().expect("a game");
+    assert_eq!(s.review, None);
+    assert_eq!(s.setup.opponent, Opponent::Human);
+    click(&mut h, "d1");
+    assert_eq!(actions(&h).len(), 5);
+}
+
+#[test]
+fn rules_window_opens_with_f1_and_shows_each_part() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    h.key_press(Key::F1);
+    h.run();
+    assert!(has_text(&h, "Key points"));
+    for tab in [
+        "Quick start",
+        "Full rules",
+        "House rules",
+        "Draws, clock & notation",
+        "Diagrams",
+    ] {
+        click(&mut h, tab);
+    }
+    assert!(has_text(&h, "House rule"));
+    click_button(&mut h, "Square Flying Chess");
+    click(&mut h, "House rules");
+    assert!(has_text(&h, "House rule of this app"));
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(!has_text(&h, "Quick start"));
+}
+
+#[test]
+fn the_window_answers_while_the_computer_thinks() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut opts = options(&time);
+    opts.ai = AiMode::Thread;
+    let mut h = harness(dir.path(), opts);
+    start(
+        &mut h,
+        GameId::Neihuang,
+        Opponent::Computer {
+            level: Level::Expert,
+            side: SideChoice::Black,
+        },
+        ClockSetting::Off,
+    );
+    h.get_by_label("c3").click();
+    h.step();
+    // The computer searches on its own thread: frames keep coming and clicks are answered.
+    let mut frames_while_thinking = 0;
+    let mut rules_opened_while_thinking = false;
+    let mut clicked_rules = false;
+    let mut guard = 0;
+    loop {
+        h.step();
+        let thinking = h.state().computer_thinking();
+        if thinking {
+            frames_while_thinking += 1;
+            if !clicked_rules {
+                h.get_by_label("Rules").click();
+                clicked_rules = true;
+            } else if has_text(&h, "Key points") {
+                rules_opened_while_thinking = true;
+            }
+        } else if actions(&h).len() >= 2 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+        guard += 1;
+        assert!(guard < 20_000, "the computer never answered");
+    }
+    assert!(
+        frames_while_thinking >= 2,
+        "frames ran while the computer thought"
+    );
+    assert!(
+        rules_opened_while_thinking,
+        "a click opened the rules while it thought"
+    );
+    h.run();
+    assert_eq!(actions(&h).len(), 2, "the computer placed its piece");
+    assert!(has_text(&h, "Black to play"));
+}
+
+#[test]
+fn new_game_dialog_offers_every_choice() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    click_button(&mut h, "Wu Dao Qi");
+    click(&mut h, "The computer");
+    click(&mut h, "White");
+    click(&mut h, "Expert");
+    click(&mut h, "120 s");
+    click(&mut h, "Start game");
+    let s = h.state().session().expect("a game");
+    assert_eq!(s.setup.game, GameId::Wudao);
+    assert_eq!(s.setup.clock, ClockSetting::S120);
+    assert_eq!(s.human_side, Some(Side::White));
+    assert_eq!(
+        s.setup.opponent,
+        Opponent::Computer {
+            level: Level::Expert,
+            side: SideChoice::White
+        }
+    );
+    // The computer (Black) has opened the game.
+    assert_eq!(actions(&h).len(), 1);
+    // Watching two computers.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    click(&mut h, "Computer against computer (watch)");
+    click(&mut h, "Off");
+    h.get_by_label("Start game").click();
+    for _ in 0..6 {
+        h.step();
+    }
+    assert!(actions(&h).len() >= 2, "both sides play by themselves");
+}
+
+#[test]
+fn closing_the_window_keeps_its_size_and_the_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::S60);
+    click(&mut h, "c3");
+    let viewport = h
+        .input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default();
+    viewport.inner_rect = Some(egui::Rect::from_min_size(
+        egui::Pos2::ZERO,
+        egui::vec2(900.0, 640.0),
+    ));
+    viewport.events.push(egui::ViewportEvent::Close);
+    h.step();
+    let store = Store::at(dir.path());
+    assert_eq!(
+        store.load_settings().value.window_size,
+        Some([900.0, 640.0])
+    );
+    let saved = store.load_game().value.expect("the game is saved");
+    assert_eq!(saved.record.actions, ["c3"]);
+    assert!(saved.clock_remaining_ms.is_some());
+}
