@@ -38,7 +38,11 @@ fn main() {
         let started = Instant::now();
         let count = perft_state(&state, depth);
         let seconds = started.elapsed().as_secs_f64();
-        let from = if moves.is_empty() { "start" } else { "mid-game" };
+        let from = if moves.is_empty() {
+            "start"
+        } else {
+            "mid-game"
+        };
         println!(
             "perft {game:<8} {from:<8} depth {depth}: {count:>11} in {seconds:6.3} s = {:6.1} M/s",
             count as f64 / seconds / 1e6

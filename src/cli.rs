@@ -192,7 +192,11 @@ fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let depth_text = args.positional("DEPTH")?;
     let depth: u32 = match depth_text.parse() {
         Ok(d) if d <= 64 => d,
-        _ => return err(format!("DEPTH must be a whole number from 0 to 64, not `{depth_text}`")),
+        _ => {
+            return err(format!(
+                "DEPTH must be a whole number from 0 to 64, not `{depth_text}`"
+            ));
+        }
     };
     args.finish()?;
     let state = replay_ignoring_draws(game, moves)?;

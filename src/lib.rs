@@ -4,4 +4,5 @@
 pub mod ai;
 pub mod app;
 pub mod cli;
+pub mod platform;
 pub mod rules;

@@ -1,11 +1,17 @@
 //! The `sanqi` binary: no arguments opens the window; a subcommand runs the command line.
 
+// A Windows release build is a GUI program: double-clicking it opens no console window.
+// The command line still prints when started from a terminal (sanqi::platform).
+#![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
+
 fn main() {
+    sanqi::app::startup::process_start();
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.is_empty() {
         sanqi::app::run();
         return;
     }
+    sanqi::platform::attach_console();
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let code = sanqi::cli::run(&args, &mut stdout.lock(), &mut stderr.lock());

@@ -47,7 +47,11 @@ fn assert_plan_legal(state: &State, plan: &ai::Plan, level: Level) {
     let mut current = *state;
     assert!(!plan.actions.is_empty(), "{level} returned no action");
     for (i, &action) in plan.actions.iter().enumerate() {
-        assert_eq!(current.to_act(), Some(side), "{level}: action {i} is not the mover's");
+        assert_eq!(
+            current.to_act(),
+            Some(side),
+            "{level}: action {i} is not the mover's"
+        );
         assert!(
             current.legal_vec().contains(&action),
             "{level} chose illegal {action} in {state:?}"
@@ -148,11 +152,7 @@ fn easy_beats_random_in_a_seeded_match() {
         let mut easy_score = 0.0;
         let games = 10;
         for g in 0..games {
-            let easy_side = if g % 2 == 0 {
-                Side::Black
-            } else {
-                Side::White
-            };
+            let easy_side = if g % 2 == 0 { Side::Black } else { Side::White };
             let mut match_game = Game::new(game);
             let mut turn = 0;
             while !match_game.status().is_over() && match_game.len() < 2_000 {
@@ -163,13 +163,8 @@ fn easy_beats_random_in_a_seeded_match() {
                     Level::Random
                 };
                 let seed = g * 1_000 + turn;
-                let plan = ai::choose(
-                    match_game.state(),
-                    level,
-                    seed,
-                    Context::new(&[], &cancel),
-                )
-                .expect("plan");
+                let plan = ai::choose(match_game.state(), level, seed, Context::new(&[], &cancel))
+                    .expect("plan");
                 for action in plan.actions {
                     if match_game.status().is_over() {
                         break;

@@ -142,12 +142,8 @@ impl Evaluate for wudao::State {
         let own = boards[me] | 1 << p.index();
         let taken = wudao::State::captures(own, boards[1 - me], p.index()).count_ones() as i32;
         // Then placements that stop the other side's best capture.
-        let theirs = wudao::State::captures(
-            boards[1 - me] | 1 << p.index(),
-            boards[me],
-            p.index(),
-        )
-        .count_ones() as i32;
+        let theirs = wudao::State::captures(boards[1 - me] | 1 << p.index(), boards[me], p.index())
+            .count_ones() as i32;
         taken * 100 + theirs * 40
     }
 
@@ -261,7 +257,8 @@ impl Evaluate for neihuang::State {
                         score -= best_step(enemy, own) * 35;
                     }
                 }
-                score + (structure(&mine) - structure(&theirs)) / 2
+                score
+                    + (structure(&mine) - structure(&theirs)) / 2
                     + (mobility(own, enemy) - mobility(enemy, own)) * 3
             }
         }
@@ -317,4 +314,3 @@ impl Evaluate for neihuang::State {
         }
     }
 }
-

@@ -139,8 +139,7 @@ pub(crate) fn decide<R: Evaluate>(
     }
     let budget = ((p.nodes as f64 * share) as u64).max(1_000);
     let side = state.to_act().ok_or(AiError::GameOver)?;
-    let mut searcher =
-        Searcher::<R>::new(&p, side, budget, deadline, history, cancel);
+    let mut searcher = Searcher::<R>::new(&p, side, budget, deadline, history, cancel);
     if p.noise > 0 {
         searcher.noisy_root(state, &list, p.max_depth, p.noise, &mut rng)
     } else {
@@ -310,10 +309,8 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
     ) -> Result<(Action, Found), AiError> {
         let me = state.to_act().ok_or(AiError::GameOver)?;
         self.path.push(state.key());
-        let mut order: Vec<(Action, i32)> = list
-            .iter()
-            .map(|&a| (a, state.order_hint(a)))
-            .collect();
+        let mut order: Vec<(Action, i32)> =
+            list.iter().map(|&a| (a, state.order_hint(a))).collect();
         order.sort_by_key(|&(_, hint)| std::cmp::Reverse(hint));
         let mut best = (order[0].0, None);
         let mut completed = 0;

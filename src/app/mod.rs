@@ -19,6 +19,7 @@ mod sanqi;
 pub mod session;
 pub mod settings;
 mod side_panel;
+pub mod startup;
 pub mod storage;
 pub mod text;
 pub mod theme;
@@ -37,7 +38,7 @@ fn native_options(renderer: eframe::Renderer, size: [f32; 2]) -> eframe::NativeO
     eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(WINDOW_TITLE)
-            .with_app_id("sanqi")
+            .with_app_id("org.sanqi.Sanqi")
             .with_inner_size(size)
             .with_min_inner_size(MIN_WINDOW_SIZE)
             .with_icon(icon::icon_data()),
@@ -75,12 +76,17 @@ pub fn run() {
         );
         match result {
             Ok(()) => return,
+            // Without a display no renderer can start: stop at the first attempt.
+            Err(e @ eframe::Error::WinitEventLoop(_)) => {
+                failures.push(format!("{renderer}: {e}"));
+                break;
+            }
             Err(e) => failures.push(format!("{renderer}: {e}")),
         }
     }
-    eprintln!(
+    crate::platform::report_fatal_error(&format!(
         "sanqi: cannot open the window: no graphics renderer works ({})",
         failures.join("; ")
-    );
+    ));
     std::process::exit(1);
 }

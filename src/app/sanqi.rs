@@ -966,6 +966,7 @@ impl eframe::App for SanqiApp {
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.ui_frame(ui);
+        super::startup::first_frame_drawn();
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

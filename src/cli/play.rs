@@ -11,7 +11,9 @@ use crate::rules::{Game, GameId, Side, Status};
 
 fn parse_level(text: Option<&str>, what: &str) -> Result<Level, CliError> {
     let Some(text) = text else {
-        return err(format!("{what} is required (easy, medium, hard, expert or random)"));
+        return err(format!(
+            "{what} is required (easy, medium, hard, expert or random)"
+        ));
     };
     Level::parse(text).ok_or_else(|| {
         CliError(format!(
@@ -37,13 +39,8 @@ pub(super) fn bestmove_command(args: &mut Args, out: &mut dyn Write) -> Result<(
     args.finish()?;
     let state = replay_ignoring_draws(game, moves)?;
     let cancel = AtomicBool::new(false);
-    let plan = ai::choose(
-        &state,
-        level,
-        seed,
-        Context::new(&[], &cancel),
-    )
-    .map_err(|e| CliError(e.to_string()))?;
+    let plan = ai::choose(&state, level, seed, Context::new(&[], &cancel))
+        .map_err(|e| CliError(e.to_string()))?;
     let turn: Vec<String> = plan.actions.iter().map(|a| a.to_string()).collect();
     write_line(
         out,
@@ -88,7 +85,9 @@ fn play_one(
     let mut history = vec![g.state().key()];
     let mut turn = 0u64;
     while !g.status().is_over() && g.len() < max_actions {
-        let Some(side) = g.state().to_act() else { break };
+        let Some(side) = g.state().to_act() else {
+            break;
+        };
         let level = if side == Side::Black { black } else { white };
         let plan = ai::choose(
             g.state(),
@@ -155,12 +154,17 @@ pub(super) fn match_command(
     }
     let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
     let threads = parse_number(args.option("--threads")?, "--threads", 1)?.clamp(1, 64) as usize;
-    let max_actions = parse_number(args.option("--max-actions")?, "--max-actions", 20_000)? as usize;
+    let max_actions =
+        parse_number(args.option("--max-actions")?, "--max-actions", 20_000)? as usize;
     let budget_scale = match args.option("--budget-scale")? {
         None => 1.0,
         Some(t) => match t.parse::<f64>() {
             Ok(f) if f > 0.0 && f <= 100.0 => f,
-            _ => return err(format!("--budget-scale must be a number above 0, not `{t}`")),
+            _ => {
+                return err(format!(
+                    "--budget-scale must be a number above 0, not `{t}`"
+                ));
+            }
         },
     };
     let records_dir = args.option("--records")?.map(std::path::PathBuf::from);
@@ -303,7 +307,13 @@ fn summarize(
     }
     let n = played.len().max(1) as f64;
     let score = (wins as f64 + draws as f64 / 2.0) / n * 100.0;
-    write_line(out, &format!("summary {game}: {first} vs {second}, {} games", played.len()))?;
+    write_line(
+        out,
+        &format!(
+            "summary {game}: {first} vs {second}, {} games",
+            played.len()
+        ),
+    )?;
     write_line(
         out,
         &format!("{first}: {wins} wins, {draws} draws, {losses} losses, score {score:.1}%"),

@@ -157,7 +157,12 @@ mod tests {
         assert_eq!(counts[0], 1);
         assert_eq!(counts[2], 2);
         assert_eq!(counts[12], 4);
-        assert!(BLOCKS.iter().flatten().all(|b| b.count_ones() == 4 || *b == 0));
+        assert!(
+            BLOCKS
+                .iter()
+                .flatten()
+                .all(|b| b.count_ones() == 4 || *b == 0)
+        );
     }
 
     #[test]

@@ -109,8 +109,9 @@ impl Rules for State {
             west = (west >> 1) & !FILE_E & empty;
             north = (north << 5) & empty;
             south = (south >> 5) & empty;
-            count += (east.count_ones() + west.count_ones() + north.count_ones() + south.count_ones())
-                as usize;
+            count +=
+                (east.count_ones() + west.count_ones() + north.count_ones() + south.count_ones())
+                    as usize;
         }
         count
     }
@@ -143,10 +144,7 @@ impl Rules for State {
         if occupied & board::bit(to) != 0 {
             return Err(IllegalAction::DestinationOccupied(to));
         }
-        let d = match (
-            to.column().cmp(&from.column()),
-            to.row().cmp(&from.row()),
-        ) {
+        let d = match (to.column().cmp(&from.column()), to.row().cmp(&from.row())) {
             (std::cmp::Ordering::Greater, std::cmp::Ordering::Equal) => 0,
             (std::cmp::Ordering::Less, std::cmp::Ordering::Equal) => 1,
             (std::cmp::Ordering::Equal, std::cmp::Ordering::Greater) => 2,

@@ -95,7 +95,9 @@ mod tests {
 
     #[test]
     fn rejects_bad_text() {
-        for text in ["", "f1", "a6", "a0", "xa", "c2-", "-c4", "c2-c9", "TIMEOUT", "c3 ", "xx3"] {
+        for text in [
+            "", "f1", "a6", "a0", "xa", "c2-", "-c4", "c2-c9", "TIMEOUT", "c3 ", "xx3",
+        ] {
             assert!(Action::parse(text).is_err(), "{text:?} parsed");
         }
     }

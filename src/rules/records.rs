@@ -140,7 +140,8 @@ impl Record {
 
     /// Replays the actions under the full rules, draws included.
     pub fn replay(&self) -> Result<Game, RecordError> {
-        let id = GameId::parse(&self.game).ok_or_else(|| RecordError::UnknownGame(self.game.clone()))?;
+        let id =
+            GameId::parse(&self.game).ok_or_else(|| RecordError::UnknownGame(self.game.clone()))?;
         let mut game = Game::new(id);
         for (i, text) in self.actions.iter().enumerate() {
             let action = Action::parse(text).map_err(|_| RecordError::Unparsable {
