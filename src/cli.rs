@@ -167,18 +167,23 @@ pub fn replay_ignoring_draws(game: GameId, moves: Option<&str>) -> Result<State,
     let mut state = State::start(game);
     let actions = parse_moves(moves)?;
     for (i, action) in actions.into_iter().enumerate() {
-        state.apply(action).map_err(|reason| {
-            CliError(
-                RecordError::Illegal {
-                    index: i + 1,
-                    action,
-                    reason,
-                }
-                .to_string(),
-            )
-        })?;
+        state
+            .apply(action)
+            .map_err(|reason| illegal_at(i, action, reason))?;
     }
     Ok(state)
+}
+
+/// The error for the `i`-th (from 0) of the `--moves` actions, named as records name it.
+fn illegal_at(i: usize, action: Action, reason: crate::rules::IllegalAction) -> CliError {
+    CliError(
+        RecordError::Illegal {
+            index: i + 1,
+            action,
+            reason,
+        }
+        .to_string(),
+    )
 }
 
 fn parse_moves(moves: Option<&str>) -> Result<Vec<Action>, CliError> {
@@ -234,16 +239,8 @@ fn replay_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> 
         Some(id) => {
             let mut game = Game::new(id);
             for (i, action) in parse_moves(moves)?.into_iter().enumerate() {
-                game.apply(action).map_err(|reason| {
-                    CliError(
-                        RecordError::Illegal {
-                            index: i + 1,
-                            action,
-                            reason,
-                        }
-                        .to_string(),
-                    )
-                })?;
+                game.apply(action)
+                    .map_err(|reason| illegal_at(i, action, reason))?;
             }
             game
         }

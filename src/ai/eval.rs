@@ -15,23 +15,6 @@ pub(crate) trait Evaluate: Rules {
     fn noisy_actions(&self, out: &mut ActionList);
 }
 
-/// Points reachable by sliding any piece of `pieces` through `empty` (Flying moves).
-#[inline]
-fn slides(pieces: Bits, empty: Bits) -> (Bits, u32) {
-    let (mut east, mut west, mut north, mut south) = (pieces, pieces, pieces, pieces);
-    let mut reach = 0;
-    let mut count = 0;
-    for _ in 0..4 {
-        east = (east << 1) & !FILE_A & empty;
-        west = (west >> 1) & !FILE_E & empty;
-        north = (north << 5) & empty;
-        south = (south >> 5) & empty;
-        reach |= east | west | north | south;
-        count += east.count_ones() + west.count_ones() + north.count_ones() + south.count_ones();
-    }
-    (reach, count)
-}
-
 #[inline]
 fn east(x: Bits) -> Bits {
     (x << 1) & !FILE_A & FULL
@@ -67,8 +50,8 @@ impl Evaluate for flying::State {
         let boards = self.boards();
         let (own, enemy) = (boards[me], boards[1 - me]);
         let empty = FULL & !(own | enemy);
-        let (own_reach, own_moves) = slides(own, empty);
-        let (enemy_reach, enemy_moves) = slides(enemy, empty);
+        let (own_reach, own_moves) = flying::slides(own, empty);
+        let (enemy_reach, enemy_moves) = flying::slides(enemy, empty);
         let best_flip = |mine: Bits, theirs: Bits, reach: Bits| {
             points(reach & flip_candidates(mine, theirs))
                 .map(|q| flying::State::flips(mine, theirs, q.index()).count_ones())

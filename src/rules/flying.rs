@@ -7,6 +7,26 @@ use super::{
     WinReason,
 };
 
+/// The points reachable by sliding any piece of `pieces` through `empty`, and the number of
+/// moves that reach them (a point reached by two pieces counts twice).
+#[inline]
+pub fn slides(pieces: Bits, empty: Bits) -> (Bits, u32) {
+    let (mut east, mut west, mut north, mut south) = (pieces, pieces, pieces, pieces);
+    let mut reach = 0;
+    let mut count = 0;
+    // Slide every piece one more point per round in each direction while the way is empty;
+    // each point reached is one destination.
+    for _ in 0..4 {
+        east = (east << 1) & !FILE_A & empty;
+        west = (west >> 1) & !FILE_E & empty;
+        north = (north << 5) & empty;
+        south = (south >> 5) & empty;
+        reach |= east | west | north | south;
+        count += east.count_ones() + west.count_ones() + north.count_ones() + south.count_ones();
+    }
+    (reach, count)
+}
+
 /// A Square Flying Chess position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
@@ -99,21 +119,7 @@ impl Rules for State {
 
     fn count_actions(&self) -> usize {
         let empty = FULL & !(self.boards[0] | self.boards[1]);
-        let own = self.boards[self.to_act.index()];
-        let (mut east, mut west, mut north, mut south) = (own, own, own, own);
-        let mut count = 0;
-        // Slide every piece one more point per round in each direction while the way is
-        // empty; each point reached is one destination.
-        for _ in 0..4 {
-            east = (east << 1) & !FILE_A & empty;
-            west = (west >> 1) & !FILE_E & empty;
-            north = (north << 5) & empty;
-            south = (south >> 5) & empty;
-            count +=
-                (east.count_ones() + west.count_ones() + north.count_ones() + south.count_ones())
-                    as usize;
-        }
-        count
+        slides(self.boards[self.to_act.index()], empty).1 as usize
     }
 
     fn check(&self, action: Action) -> Result<(), IllegalAction> {
