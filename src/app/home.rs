@@ -306,7 +306,7 @@ impl SanqiApp {
                                         .color(theme::INK),
                                 );
                                 ui.add_space(8.0);
-                                let columns = if width >= 640.0 {
+                                let columns = if width >= 900.0 {
                                     3
                                 } else if width >= 500.0 {
                                     2
