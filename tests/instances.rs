@@ -6,12 +6,15 @@
 //! tests drive the three real files (settings, the saved game, statistics) through the
 //! `Store` API from two writers at once.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
+use common::file_names;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sanqi::app::clock::ManualTime;
@@ -123,16 +126,7 @@ fn save_all(store: &Store, game: &Game, w: u32, n: u32) {
 
 /// The folder holds exactly the three files: no temporary file left, nothing set aside.
 fn assert_only_the_three_files(dir: &Path) {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .expect("a readable folder")
-        .map(|e| {
-            e.expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
+    let names = file_names(dir);
     assert_eq!(names, [GAME_FILE, SETTINGS_FILE, STATS_FILE]);
 }
 

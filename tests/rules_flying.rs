@@ -2,28 +2,12 @@
 
 mod common;
 
-use common::{act, board, names, pt, pts};
+use common::{act, board, legal, names, play, pt, pts};
 use sanqi::rules::flying::State;
-use sanqi::rules::{ActionList, Decision, Effects, IllegalAction, Rules, Side, Status, WinReason};
+use sanqi::rules::{Decision, Effects, IllegalAction, Rules, Side, Status, WinReason};
 
 fn position(rows: [&str; 5], to_act: Side) -> State {
     State::from_parts(board(rows), to_act).expect("ten pieces, no overlap")
-}
-
-fn legal(state: &State) -> Vec<String> {
-    let mut list = ActionList::new();
-    state.legal_actions(&mut list);
-    assert_eq!(state.count_actions(), list.len(), "count_actions agrees");
-    let mut v: Vec<String> = list.iter().map(|a| a.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn play(state: &mut State, text: &str) -> Effects {
-    let action = act(text);
-    state
-        .apply(action)
-        .unwrap_or_else(|e| panic!("{action} rejected: {e}"))
 }
 
 fn err(state: &State, text: &str) -> IllegalAction {

@@ -2,27 +2,11 @@
 
 mod common;
 
-use common::{act, board, names, pt, pts};
+use common::{act, board, legal, names, play, pt, pts};
 use sanqi::rules::wudao::State;
 use sanqi::rules::{
-    ActionList, Bits, Decision, DrawReason, Effects, IllegalAction, Point, RemovalKind, Rules,
-    Side, Status, WinReason,
+    Bits, Decision, DrawReason, IllegalAction, Point, RemovalKind, Rules, Side, Status, WinReason,
 };
-
-fn legal(state: &State) -> Vec<String> {
-    let mut list = ActionList::new();
-    state.legal_actions(&mut list);
-    let mut v: Vec<String> = list.iter().map(|a| a.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn play(state: &mut State, text: &str) -> Effects {
-    let action = act(text);
-    state
-        .apply(action)
-        .unwrap_or_else(|e| panic!("{action} rejected: {e}"))
-}
 
 /// The point of a line of five: `along_row` puts it on row 3 (a3…e3), otherwise on column c
 /// (c1…c5, read bottom to top).

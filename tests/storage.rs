@@ -1,10 +1,13 @@
 //! The store: defaults, round trips, unusable files set aside (never deleted), a data folder
 //! that cannot be written, atomic writes, exported records and reading record files.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+use common::file_names;
 use sanqi::ai::Level;
 use sanqi::app::i18n::Language;
 use sanqi::app::settings::{
@@ -29,21 +32,6 @@ fn game_of(id: GameId, actions: &str) -> Game {
             .unwrap_or_else(|e| panic!("{action} is illegal: {e}"));
     }
     game
-}
-
-/// The names of the files in a folder, sorted.
-fn file_names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .expect("a readable folder")
-        .map(|e| {
-            e.expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
-    names
 }
 
 /// Checks that `notices` is one `SetAside` of `file` whose moved file holds `bytes`, and

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use sanqi::rules::notation::parse_actions;
-use sanqi::rules::{Action, Bits, Game, GameId, Point, State};
+use sanqi::rules::{Action, ActionList, Bits, Effects, Game, GameId, Point, Rules, State};
 
 /// The point named `a1` … `e5`.
 pub fn pt(name: &str) -> Point {
@@ -120,4 +120,38 @@ impl Rng {
             _ => Action::Move(self.point(), self.point()),
         }
     }
+}
+
+/// The legal actions of one game's position in the notation, sorted; also checks that
+/// `count_actions` agrees with the list.
+pub fn legal<R: Rules>(state: &R) -> Vec<String> {
+    let mut list = ActionList::new();
+    state.legal_actions(&mut list);
+    assert_eq!(state.count_actions(), list.len(), "count_actions agrees");
+    let mut v: Vec<String> = list.iter().map(|a| a.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Plays one action in the notation, which must be legal.
+pub fn play<R: Rules>(state: &mut R, text: &str) -> Effects {
+    let action = act(text);
+    state
+        .apply(action)
+        .unwrap_or_else(|e| panic!("{action} rejected: {e}"))
+}
+
+/// The names of the files in a folder, sorted.
+pub fn file_names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("a readable folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
 }
