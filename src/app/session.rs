@@ -1,16 +1,31 @@
 //! The game on the screen: the rules' [`Game`] with who plays each side, the turn clock, the
-//! selection, undo and redo, the review position, the computer's pending turn and what the
-//! user was last told. Nothing here draws; the screens read it and call its methods.
+//! selection, undo and redo, hints, the review position, the computer's pending turn and what
+//! the user was last told. Nothing here draws; the screens read it through its methods and
+//! the app changes it only through them, so its bookkeeping (the redo list, the clock, the
+//! hint, the computer's plan) is kept in one place.
+//!
+//! Every change returns [`Changed`]: whether the game should be saved and whether a search of
+//! the computer's must be stopped. The computer itself belongs to the app; the session only
+//! says what to ask it ([`Session::wants_turn`], [`Session::search_input`]) and takes its
+//! replies ([`Session::receive`]).
+
+mod scene;
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-use super::board::{Animation, BoardScene, Eligible};
+pub use scene::Turn;
+
+use super::board::{self, Animation};
 use super::clock::{Clock, TimeSource};
-use super::settings::{Opponent, SavedGame, Setup};
+use super::computer::is_cancelled;
+use super::settings::{ClockSetting, Opponent, Outcome, SavedGame, Setup, SideChoice, Stats};
 use super::text::TimeoutReport;
-use crate::ai::Level;
-use crate::rules::{Action, Decision, Effects, Game, IllegalAction, Point, Side, State, Status};
+use crate::ai::{Level, Reply};
+use crate::rules::records::Record;
+use crate::rules::{
+    Action, Decision, Effects, Game, GameId, IllegalAction, Point, Side, State, Status,
+};
 
 /// Something the side panel tells the user, kept structured so that it follows a language
 /// switch.
@@ -45,89 +60,123 @@ pub enum Purpose {
 
 /// A request to the computer that has not been answered yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pending {
+struct Pending {
     /// The request's number; replies with another number are stale.
-    pub generation: u64,
+    generation: u64,
     /// What the reply is for.
-    pub purpose: Purpose,
+    purpose: Purpose,
 }
 
-/// One turn of the move list: the side and its actions with their indices.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Turn {
-    /// 1 for the first turn.
-    pub number: usize,
-    /// The side that played the turn.
-    pub side: Side,
-    /// Indices into the game's actions, in order.
-    pub actions: Vec<(usize, Action)>,
+/// What the app must do after a change to the session.
+#[must_use]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Changed {
+    /// The game changed: save it.
+    pub save: bool,
+    /// A search of the computer's no longer applies: cancel it.
+    pub stop_search: bool,
 }
 
-/// What a click on the board led to.
+impl Changed {
+    /// Nothing to do.
+    pub const NOTHING: Changed = Changed {
+        save: false,
+        stop_search: false,
+    };
+    /// Save the game.
+    pub const SAVE: Changed = Changed {
+        save: true,
+        stop_search: false,
+    };
+    /// Save the game and cancel the computer's search.
+    pub const SAVE_AND_STOP: Changed = Changed {
+        save: true,
+        stop_search: true,
+    };
+}
+
+/// When the actions played now are shown moving: the UI's clock and whether to animate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Moment {
+    /// The UI time in seconds (egui's `input.time`).
+    pub ui_time: f64,
+    /// Whether animations are on.
+    pub animate: bool,
+}
+
+/// Who played an action, which decides what happens to the redo list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Click {
-    /// This action should be played.
-    Play(Action),
-    /// The selection changed.
-    Selected,
-    /// Nothing happened and the note says why.
-    Rejected,
+enum Mover {
+    /// A person at this computer: playing the next undone action keeps the rest for redo.
+    Person,
+    /// The computer's planned action.
+    Computer,
+    /// The turn clock ran out.
+    Clock,
+}
+
+/// A game that has just ended, once: the app shows the result and counts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// What goes into the statistics (the game, the opponent's key and the outcome), if the
+    /// game counts and was not counted before.
+    pub counted: Option<(GameId, &'static str, Outcome)>,
 }
 
 /// A game being played or reviewed.
 pub struct Session {
-    /// The game, the players and the clock chosen for it.
-    pub setup: Setup,
+    setup: Setup,
     /// The person's side against the computer.
-    pub human_side: Option<Side>,
-    /// The game itself: its start, actions and positions.
-    pub game: Game,
+    human_side: Option<Side>,
+    game: Game,
     /// Actions undone, the next to redo last.
-    pub redo: Vec<Action>,
-    /// The turn clock.
-    pub clock: Clock,
+    redo: Vec<Action>,
+    clock: Clock,
+    /// Where the computer's pacing reads the time.
+    time: TimeSource,
     /// The piece picked up to move.
-    pub selected: Option<Point>,
+    selected: Option<Point>,
     /// The number of actions shown in review mode.
-    pub review: Option<usize>,
+    review: Option<usize>,
     /// The side that resigned.
-    pub resigned: Option<Side>,
-    /// Whether the result went into the statistics.
-    pub recorded: bool,
+    resigned: Option<Side>,
+    /// Whether the result went into the statistics (or never will).
+    counted: bool,
+    /// Whether the end of the game has been reported ([`Session::take_ending`]).
+    announced: bool,
     /// The latest message for the user.
-    pub note: Option<Note>,
+    note: Option<Note>,
     /// The computer's suggestion for the person.
-    pub hint: Option<Action>,
+    hint: Option<Action>,
     /// Whether the user paused the game.
-    pub paused: bool,
+    paused: bool,
     /// The rest of the computer's turn, played one action at a time.
-    pub plan: VecDeque<Action>,
-    /// When the next action of [`Session::plan`] is due.
-    pub plan_due: Option<Instant>,
+    plan: VecDeque<Action>,
+    /// When the next action of the plan is due.
+    plan_due: Option<Instant>,
     /// The request in flight.
-    pub pending: Option<Pending>,
+    pending: Option<Pending>,
     /// Whether the game came from a record file (reviewed, not counted in statistics).
-    pub from_record: bool,
-    /// Whether the result window was closed.
-    pub result_dismissed: bool,
+    from_record: bool,
     /// Animations on the board.
-    pub animations: Vec<Animation>,
+    animations: Vec<Animation>,
 }
 
 impl Session {
     /// A new game with this setup; `human_side` is the person's side against the computer.
     pub fn new(setup: Setup, human_side: Option<Side>, game: Game, time: TimeSource) -> Session {
-        let budget = setup.clock.seconds().map(|s| Duration::from_secs(s as u64));
         let mut session = Session {
             setup,
             human_side,
             game,
             redo: Vec::new(),
-            clock: Clock::new(budget, time),
+            clock: Clock::new(budget_of(setup.clock), time.clone()),
+            time,
             selected: None,
             review: None,
             resigned: None,
-            recorded: false,
+            counted: false,
+            announced: false,
             note: None,
             hint: None,
             paused: false,
@@ -135,13 +184,28 @@ impl Session {
             plan_due: None,
             pending: None,
             from_record: false,
-            result_dismissed: false,
             animations: Vec::new(),
         };
         if session.is_over() {
             session.clock.stop();
-            session.recorded = true;
+            session.counted = true;
         }
+        session
+    }
+
+    /// A game from a record file, shown in review mode from its start: two people may play on
+    /// from any position; it never counts in the statistics.
+    pub fn of_record(game: Game, clock: ClockSetting, time: TimeSource) -> Session {
+        let setup = Setup {
+            game: game.id(),
+            opponent: Opponent::Human,
+            clock,
+        };
+        let mut session = Session::new(setup, None, game, time);
+        session.from_record = true;
+        session.counted = true;
+        session.review = Some(0);
+        session.clock.stop();
         session
     }
 
@@ -166,6 +230,79 @@ impl Session {
             remaining,
             &self.redo,
         )
+    }
+
+    /// The game as a record, dated `date` (ISO 8601), naming the players and a resignation.
+    pub fn record(&self, date: String) -> Record {
+        let mut metadata = self.setup.players(self.human_side);
+        metadata.date = Some(date);
+        let mut record = Record::of_game(&self.game, metadata);
+        if let Some(loser) = self.resigned {
+            record.metadata.result = Some(format!("{} resigned", loser.name()));
+        }
+        record
+    }
+
+    // ----- What the screens read -----
+
+    /// The game, the players and the clock chosen for it.
+    pub fn setup(&self) -> Setup {
+        self.setup
+    }
+
+    /// The person's side against the computer.
+    pub fn human_side(&self) -> Option<Side> {
+        self.human_side
+    }
+
+    /// The game itself: its start, actions and positions.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The turn clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The piece picked up to move.
+    pub fn selected(&self) -> Option<Point> {
+        self.selected
+    }
+
+    /// The number of actions shown, in review mode.
+    pub fn review(&self) -> Option<usize> {
+        self.review
+    }
+
+    /// The side that resigned.
+    pub fn resigned(&self) -> Option<Side> {
+        self.resigned
+    }
+
+    /// The latest message for the user.
+    pub fn note(&self) -> Option<&Note> {
+        self.note.as_ref()
+    }
+
+    /// The computer's suggestion for the person.
+    pub fn hint(&self) -> Option<Action> {
+        self.hint
+    }
+
+    /// Whether the user paused the game.
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Whether the game came from a record file.
+    pub fn is_from_record(&self) -> bool {
+        self.from_record
+    }
+
+    /// Whether the game is being played: not finished, not a record under review.
+    pub fn is_live(&self) -> bool {
+        !self.is_over() && !self.from_record
     }
 
     /// The computer's level for a side, or `None` if a person plays it.
@@ -217,200 +354,36 @@ impl Session {
         self.to_act().and_then(|side| self.computer_level(side))
     }
 
+    /// Whether the computer is searching for its move right now.
+    pub fn computer_thinking(&self) -> bool {
+        self.pending.is_some_and(|p| p.purpose == Purpose::Turn)
+    }
+
     /// Whether the computer is working on its turn (searching or playing out its plan).
     pub fn computer_busy(&self) -> bool {
-        self.pending.is_some_and(|p| p.purpose == Purpose::Turn) || !self.plan.is_empty()
+        self.computer_thinking() || !self.plan.is_empty()
     }
 
-    /// The position on the board: the reviewed one or the current one.
-    pub fn shown_state(&self) -> &State {
-        match self.review {
-            Some(n) => self.game.state_after(n),
-            None => self.game.state(),
+    /// The side that would resign now: the person against the computer, else the side to act.
+    pub fn resigning_side(&self) -> Option<Side> {
+        if self.is_over() || self.review.is_some() {
+            return None;
         }
-    }
-
-    /// The number of actions up to the shown position.
-    pub fn shown_len(&self) -> usize {
-        self.review.unwrap_or(self.game.len())
-    }
-
-    /// The turns of the game, for the move list.
-    pub fn turns(&self) -> Vec<Turn> {
-        let mut turns: Vec<Turn> = Vec::new();
-        let mut starts_turn = true;
-        for (i, (action, effects)) in self.game.actions().zip(self.game.effects()).enumerate() {
-            if starts_turn {
-                turns.push(Turn {
-                    number: turns.len() + 1,
-                    side: effects.actor,
-                    actions: Vec::new(),
-                });
-            }
-            if let Some(turn) = turns.last_mut() {
-                turn.actions.push((i, action));
-            }
-            starts_turn = effects.turn_over;
-        }
-        turns
-    }
-
-    /// The actions of the turn that ended last at `len` actions (or is under way), for the
-    /// last-move markers.
-    fn last_turn_range(&self, len: usize) -> std::ops::Range<usize> {
-        let effects: Vec<&Effects> = self.game.effects().take(len).collect();
-        if effects.is_empty() {
-            return 0..0;
-        }
-        let mut start = len - 1;
-        while start > 0 && !effects[start - 1].turn_over {
-            start -= 1;
-        }
-        start..len
-    }
-
-    /// The scene the board should draw now.
-    pub fn scene(&self, now: f64, flipped: bool, coordinates: bool) -> BoardScene {
-        let state = self.shown_state();
-        let mut scene = BoardScene::of_state(state);
-        scene.flipped = flipped;
-        scene.coordinates = coordinates;
-        scene.now = now;
-        let len = self.shown_len();
-        let actions = self.game.action_list();
-        let range = self.last_turn_range(len);
-        let effects: Vec<Effects> = self.game.effects().copied().collect();
-        for i in range {
-            match actions[i] {
-                Action::Move(from, to) => {
-                    scene.last_from = Some(from);
-                    scene.last_to.push(to);
-                }
-                Action::Place(p) => scene.last_to.push(p),
-                Action::Remove(_) | Action::Timeout => {}
-            }
-            for p in Point::ALL {
-                if effects[i].removed & (1 << p.index()) != 0 {
-                    scene.last_removed.push(p);
-                }
-            }
-        }
-        if self.review.is_none() {
-            scene.animations = self.animations.clone();
-        }
-        if self.human_to_act() {
-            let legal = state.legal_vec();
-            match state.decision() {
-                Some(Decision::Pull | Decision::Capture { .. }) => {
-                    scene.eligible = removals(&legal);
-                    scene.eligible_kind = Eligible::Enemy;
-                    scene.clickable = scene.eligible.clone();
-                }
-                Some(Decision::Yield) => {
-                    scene.eligible = removals(&legal);
-                    scene.eligible_kind = Eligible::Own;
-                    scene.clickable = scene.eligible.clone();
-                }
-                Some(Decision::Place) => {
-                    scene.clickable = Point::ALL
-                        .into_iter()
-                        .filter(|p| state.piece_at(*p).is_none())
-                        .collect();
-                }
-                Some(Decision::Move) => {
-                    scene.clickable = legal
-                        .iter()
-                        .filter_map(|a| match *a {
-                            Action::Move(from, _) => Some(from),
-                            _ => None,
-                        })
-                        .collect();
-                    if let Some(from) = self.selected {
-                        scene.selected = Some(from);
-                        scene.destinations = legal
-                            .iter()
-                            .filter_map(|a| match *a {
-                                Action::Move(f, to) if f == from => Some(to),
-                                _ => None,
-                            })
-                            .collect();
-                        scene.clickable.extend(scene.destinations.iter().copied());
-                    }
-                }
-                None => {}
-            }
-            scene.hint = self.hint;
-        }
-        scene
-    }
-
-    /// Interprets a click on the live board by the person to act.
-    pub fn click(&mut self, p: Point) -> Click {
-        let state = *self.game.state();
-        let Some(side) = self.to_act() else {
-            self.note = Some(Note::Illegal(IllegalAction::GameOver));
-            return Click::Rejected;
-        };
-        let Some(decision) = state.decision() else {
-            return Click::Rejected;
-        };
-        let action = match decision {
-            Decision::Place => Action::Place(p),
-            Decision::Pull | Decision::Capture { .. } | Decision::Yield => Action::Remove(p),
-            Decision::Move => {
-                let legal = state.legal_vec();
-                let own = state.piece_at(p) == Some(side);
-                match self.selected {
-                    Some(from) if from == p => {
-                        self.selected = None;
-                        self.note = None;
-                        return Click::Selected;
-                    }
-                    _ if own => {
-                        let movable = legal
-                            .iter()
-                            .any(|a| matches!(*a, Action::Move(f, _) if f == p));
-                        if movable {
-                            self.selected = Some(p);
-                            self.note = None;
-                            return Click::Selected;
-                        }
-                        self.selected = None;
-                        self.note = Some(Note::Message("msg.no_moves_for_piece"));
-                        return Click::Rejected;
-                    }
-                    Some(from) => Action::Move(from, p),
-                    None => {
-                        self.note = Some(match state.piece_at(p) {
-                            Some(_) => Note::Illegal(IllegalAction::NotYourPiece(p)),
-                            None => Note::Message("msg.no_selection"),
-                        });
-                        return Click::Rejected;
-                    }
-                }
-            }
-        };
-        match state.check(action) {
-            Ok(()) => Click::Play(action),
-            Err(error) => {
-                self.note = Some(Note::Illegal(error));
-                Click::Rejected
-            }
+        match self.setup.opponent {
+            Opponent::Computer { .. } => self.human_side,
+            Opponent::Human => self.to_act(),
+            Opponent::Watch { .. } => None,
         }
     }
 
-    /// Applies an action to the live game: the selection and hint go, the clock restarts
-    /// when a turn ends and stops when the game does.
-    pub fn apply(&mut self, action: Action) -> Result<Effects, IllegalAction> {
-        let effects = self.game.apply(action)?;
-        self.selected = None;
-        self.hint = None;
-        if self.game.status().is_over() {
-            self.clock.stop();
-        } else if effects.turn_over {
-            self.clock.restart();
-        }
-        Ok(effects)
+    /// Whether a hint can be asked for now.
+    pub fn can_hint(&self) -> bool {
+        self.human_to_act() && self.pending.is_none()
+    }
+
+    /// Whether the game can be paused or resumed now.
+    pub fn can_pause(&self) -> bool {
+        !self.is_over() && self.review.is_none()
     }
 
     /// Whether [`Session::undo`] would do anything.
@@ -436,11 +409,193 @@ impl Session {
             && !matches!(self.setup.opponent, Opponent::Watch { .. })
     }
 
+    /// The position on the board: the reviewed one or the current one.
+    pub fn shown_state(&self) -> &State {
+        match self.review {
+            Some(n) => self.game.state_after(n),
+            None => self.game.state(),
+        }
+    }
+
+    /// The number of actions up to the shown position.
+    pub fn shown_len(&self) -> usize {
+        self.review.unwrap_or(self.game.len())
+    }
+
+    /// Whether an animation is still running at UI time `now`.
+    pub fn is_animating(&self, now: f64) -> bool {
+        self.animations.iter().any(|a| !a.is_done(now))
+    }
+
+    /// How long until the game changes by itself (the computer's next action or the clock's
+    /// next second), if it is running.
+    pub fn next_change(&self) -> Option<Duration> {
+        if self.paused {
+            return None;
+        }
+        let planned = self
+            .plan_due
+            .filter(|_| !self.plan.is_empty())
+            .map(|due| due.saturating_duration_since((self.time)()));
+        let tick = self
+            .review
+            .is_none()
+            .then(|| self.clock.until_next_tick())
+            .flatten();
+        match (planned, tick) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The setup and the person's side of the same game again with the colours swapped.
+    pub fn rematch_setup(&self) -> (Setup, Option<Side>) {
+        let mut setup = self.setup;
+        let mut human_side = self.human_side;
+        match &mut setup.opponent {
+            Opponent::Computer { side, .. } => {
+                let swapped = human_side.unwrap_or(Side::Black).other();
+                if *side != SideChoice::Random {
+                    *side = match swapped {
+                        Side::Black => SideChoice::Black,
+                        Side::White => SideChoice::White,
+                    };
+                }
+                human_side = Some(swapped);
+            }
+            Opponent::Watch { black, white } => std::mem::swap(black, white),
+            Opponent::Human => {}
+        }
+        (setup, human_side)
+    }
+
+    // ----- Playing -----
+
+    /// Handles a click on a point of the live board: selects, plays or says why not.
+    pub fn click(&mut self, p: Point, at: Moment) -> Changed {
+        if self.review.is_some() {
+            return Changed::NOTHING;
+        }
+        if self.paused {
+            self.note = Some(Note::Message("msg.paused"));
+            return Changed::NOTHING;
+        }
+        if self.is_over() {
+            self.note = Some(Note::Illegal(IllegalAction::GameOver));
+            return Changed::NOTHING;
+        }
+        if !self.human_to_act() {
+            self.note = Some(Note::Message("msg.wait_computer"));
+            return Changed::NOTHING;
+        }
+        match self.interpret_click(p) {
+            Some(action) => {
+                self.note = None;
+                match self.play(action, Mover::Person, at) {
+                    Ok(changed) => changed,
+                    Err(e) => {
+                        self.note = Some(Note::Illegal(e));
+                        Changed::NOTHING
+                    }
+                }
+            }
+            None => Changed::NOTHING,
+        }
+    }
+
+    /// The action a click by the person to act stands for, or `None` when it only changed
+    /// the selection or was refused (the note says why).
+    fn interpret_click(&mut self, p: Point) -> Option<Action> {
+        let state = *self.game.state();
+        let side = self.to_act()?;
+        let action = match state.decision()? {
+            Decision::Place => Action::Place(p),
+            Decision::Pull | Decision::Capture { .. } | Decision::Yield => Action::Remove(p),
+            Decision::Move => {
+                let own = state.piece_at(p) == Some(side);
+                match self.selected {
+                    Some(from) if from == p => {
+                        self.selected = None;
+                        self.note = None;
+                        return None;
+                    }
+                    _ if own => {
+                        let movable = state
+                            .legal_vec()
+                            .iter()
+                            .any(|a| matches!(*a, Action::Move(f, _) if f == p));
+                        if movable {
+                            self.selected = Some(p);
+                            self.note = None;
+                        } else {
+                            self.selected = None;
+                            self.note = Some(Note::Message("msg.no_moves_for_piece"));
+                        }
+                        return None;
+                    }
+                    Some(from) => Action::Move(from, p),
+                    None => {
+                        self.note = Some(match state.piece_at(p) {
+                            Some(_) => Note::Illegal(IllegalAction::NotYourPiece(p)),
+                            None => Note::Message("msg.no_selection"),
+                        });
+                        return None;
+                    }
+                }
+            }
+        };
+        match state.check(action) {
+            Ok(()) => Some(action),
+            Err(error) => {
+                self.note = Some(Note::Illegal(error));
+                None
+            }
+        }
+    }
+
+    /// Plays an action on the live game. The one place where an action's bookkeeping is
+    /// done: the selection and the hint go, a hint still being searched is dropped, the clock
+    /// restarts when a turn ends and stops when the game does, the redo list follows, and the
+    /// action is animated.
+    fn play(&mut self, action: Action, mover: Mover, at: Moment) -> Result<Changed, IllegalAction> {
+        let before = *self.game.state();
+        let effects = self.game.apply(action)?;
+        let mut changed = Changed::SAVE;
+        if mover == Mover::Person && self.pending.is_some_and(|p| p.purpose == Purpose::Hint) {
+            self.pending = None;
+            changed.stop_search = true;
+        }
+        self.selected = None;
+        self.hint = None;
+        if self.game.status().is_over() {
+            self.clock.stop();
+        } else if effects.turn_over {
+            self.clock.restart();
+        }
+        if mover == Mover::Person && self.redo.last() == Some(&action) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        if mover == Mover::Clock {
+            self.note = Some(Note::Timeout(TimeoutReport::new(&before, &effects)));
+        }
+        self.animations.retain(|a| !a.is_done(at.ui_time));
+        if at.animate {
+            self.animations
+                .extend(animation_of(&before, &effects, at.ui_time));
+        }
+        if self.is_over() {
+            self.drop_computer_turn();
+        }
+        Ok(changed)
+    }
+
     /// Takes back the last action (two people), or everything back to the person's previous
-    /// turn (against the computer). Returns whether anything was undone.
-    pub fn undo(&mut self) -> bool {
+    /// turn (against the computer).
+    pub fn undo(&mut self) -> Changed {
         if !self.can_undo() {
-            return false;
+            return Changed::NOTHING;
         }
         self.drop_computer_turn();
         match self.human_side {
@@ -469,21 +624,21 @@ impl Session {
             }
         }
         self.after_history_change();
-        true
+        Changed::SAVE_AND_STOP
     }
 
     /// Plays undone actions again: one (two people) or up to the person's next turn
-    /// (against the computer). Returns the effects of the actions replayed.
-    pub fn redo(&mut self) -> Vec<(State, Effects)> {
-        let mut done = Vec::new();
+    /// (against the computer); the last of them is animated.
+    pub fn redo(&mut self, at: Moment) -> Changed {
         if !self.can_redo() {
-            return done;
+            return Changed::NOTHING;
         }
         self.drop_computer_turn();
+        let mut last = None;
         while let Some(action) = self.redo.pop() {
             let before = *self.game.state();
             match self.game.apply(action) {
-                Ok(effects) => done.push((before, effects)),
+                Ok(effects) => last = Some((before, effects)),
                 Err(_) => {
                     // The redo list no longer fits this game: forget it.
                     self.redo.clear();
@@ -501,7 +656,13 @@ impl Session {
             }
         }
         self.after_history_change();
-        done
+        let Some((before, effects)) = last else {
+            return Changed::NOTHING;
+        };
+        if at.animate {
+            self.animations = animation_of(&before, &effects, at.ui_time);
+        }
+        Changed::SAVE_AND_STOP
     }
 
     fn after_history_change(&mut self) {
@@ -517,10 +678,16 @@ impl Session {
     }
 
     /// Forgets the computer's turn in progress (its request and its unplayed actions).
-    pub fn drop_computer_turn(&mut self) {
+    fn drop_computer_turn(&mut self) {
         self.pending = None;
         self.plan.clear();
         self.plan_due = None;
+    }
+
+    /// Drops the selection and the hint.
+    pub fn deselect(&mut self) {
+        self.selected = None;
+        self.hint = None;
     }
 
     /// Pauses or resumes the game.
@@ -533,17 +700,75 @@ impl Session {
         }
     }
 
-    /// Ends the game by resignation of `side`.
-    pub fn resign(&mut self, side: Side) {
+    /// Pauses or resumes the clock and the computer, while the game is being played.
+    pub fn toggle_pause(&mut self) -> Changed {
+        if !self.can_pause() {
+            return Changed::NOTHING;
+        }
+        self.set_paused(!self.paused);
+        self.selected = None;
+        Changed::SAVE
+    }
+
+    /// Ends the game by resignation of [`Session::resigning_side`].
+    pub fn resign(&mut self) -> Changed {
+        let Some(side) = self.resigning_side() else {
+            return Changed::NOTHING;
+        };
         self.drop_computer_turn();
         self.resigned = Some(side);
         self.selected = None;
         self.hint = None;
         self.clock.stop();
+        self.announced = false;
+        Changed::SAVE_AND_STOP
+    }
+
+    /// Changes the computer's level for `side` (`None`: the single computer opponent). A
+    /// search for its turn starts again at the new level.
+    pub fn set_level(&mut self, side: Option<Side>, level: Level) -> Changed {
+        if !self.setup.opponent.set_level(side, level) {
+            return Changed::NOTHING;
+        }
+        if self.computer_thinking() {
+            self.pending = None;
+            return Changed::SAVE_AND_STOP;
+        }
+        Changed::SAVE
+    }
+
+    /// Changes the turn clock; the current turn starts afresh.
+    pub fn set_clock(&mut self, clock: ClockSetting) -> Changed {
+        self.setup.clock = clock;
+        self.clock.set_budget(budget_of(clock));
+        if self.is_over() || self.from_record {
+            self.clock.stop();
+        }
+        Changed::SAVE
+    }
+
+    // ----- Review -----
+
+    /// Enters review mode at the start of the game.
+    pub fn review_from_start(&mut self) {
+        self.review = Some(0);
+        self.selected = None;
+    }
+
+    /// Moves the reviewed position to `n` actions.
+    pub fn review_to(&mut self, n: usize) {
+        if self.review.is_some() {
+            self.review = Some(n.min(self.game.len()));
+        }
+    }
+
+    /// Leaves review mode, back to the end of the game.
+    pub fn exit_review(&mut self) {
+        self.review = None;
     }
 
     /// Cuts the game back to the reviewed position and plays on from there with two people.
-    pub fn continue_from_review(&mut self) {
+    pub fn continue_from_review(&mut self) -> Changed {
         let n = self.shown_len();
         while self.game.len() > n {
             self.game.undo();
@@ -554,20 +779,174 @@ impl Session {
         self.setup.opponent = Opponent::Human;
         self.human_side = None;
         self.from_record = false;
-        self.recorded = self.game.status().is_over();
-        self.result_dismissed = false;
+        self.counted = self.game.status().is_over();
+        self.announced = false;
         self.after_history_change();
+        Changed::SAVE
+    }
+
+    /// Once the game has ended, reports it once: what to count in the statistics, if
+    /// anything. A record under review never reports.
+    pub fn take_ending(&mut self) -> Option<Ending> {
+        if !self.is_over() || self.from_record || self.announced {
+            return None;
+        }
+        self.announced = true;
+        self.clock.stop();
+        if self.counted {
+            return Some(Ending { counted: None });
+        }
+        self.counted = true;
+        let winner = self.winner();
+        let outcome_for = |me: Side| match winner {
+            None => Outcome::Draw,
+            Some(w) if w == me => Outcome::Win,
+            Some(_) => Outcome::Loss,
+        };
+        let counted = match self.setup.opponent {
+            Opponent::Human => Some((Stats::HUMAN, outcome_for(Side::Black))),
+            Opponent::Computer { level, .. } => {
+                self.human_side.map(|me| (level.id(), outcome_for(me)))
+            }
+            Opponent::Watch { .. } => None,
+        };
+        Some(Ending {
+            counted: counted.map(|(opponent, outcome)| (self.game.id(), opponent, outcome)),
+        })
+    }
+
+    // ----- The computer -----
+
+    /// The level the computer should start searching for its turn at now, if it is to act
+    /// and not busy.
+    pub fn wants_turn(&self) -> Option<Level> {
+        if self.pending.is_some() || !self.plan.is_empty() || self.paused {
+            return None;
+        }
+        self.computer_to_act()
+    }
+
+    /// What a search needs: the position and the keys of the earlier ones.
+    pub fn search_input(&self) -> (State, Vec<u128>) {
+        let history = (0..self.game.len())
+            .map(|i| self.game.state_after(i).key())
+            .collect();
+        (*self.game.state(), history)
+    }
+
+    /// Notes that the computer was asked (request `generation`) for `purpose`.
+    pub fn searching(&mut self, generation: u64, purpose: Purpose) {
+        self.pending = Some(Pending {
+            generation,
+            purpose,
+        });
+    }
+
+    /// Takes the computer's reply: its turn to play out, or a hint to show. Stale replies
+    /// are dropped; a failed turn plays the first legal action so the game never sticks.
+    pub fn receive(&mut self, reply: Reply) {
+        let now = (self.time)();
+        let Some(pending) = self.pending.filter(|p| p.generation == reply.generation) else {
+            return;
+        };
+        self.pending = None;
+        match (pending.purpose, reply.result) {
+            (Purpose::Turn, Ok(plan)) => {
+                self.plan = plan.actions.into();
+                self.plan_due = Some(now);
+            }
+            (Purpose::Hint, Ok(plan)) => {
+                self.hint = plan.actions.first().copied();
+                self.note = Some(Note::Message("msg.hint_shown"));
+            }
+            (_, Err(e)) if is_cancelled(&e) => {}
+            (Purpose::Turn, Err(e)) => {
+                self.note = Some(Note::ComputerFailed(e.to_string()));
+                if let Some(action) = self.game.state().legal_vec().first() {
+                    self.plan = [*action].into();
+                    self.plan_due = Some(now);
+                }
+            }
+            (Purpose::Hint, Err(_)) => self.note = Some(Note::Message("msg.hint_failed")),
+        }
+    }
+
+    /// Plays the computer's next planned action if it is due; the one after it is due
+    /// `delay` later.
+    pub fn play_planned(&mut self, delay: Duration, at: Moment) -> Changed {
+        let now = (self.time)();
+        if self.plan.is_empty() || self.plan_due.is_some_and(|due| now < due) {
+            return Changed::NOTHING;
+        }
+        if self.computer_to_act().is_none() {
+            self.drop_computer_turn();
+            return Changed::NOTHING;
+        }
+        let Some(action) = self.plan.pop_front() else {
+            return Changed::NOTHING;
+        };
+        match self.play(action, Mover::Computer, at) {
+            Ok(changed) => {
+                self.plan_due = (!self.plan.is_empty()).then(|| now + delay);
+                changed
+            }
+            Err(_) => {
+                self.drop_computer_turn();
+                Changed::NOTHING
+            }
+        }
+    }
+
+    /// Passes the turn when its time is up (stopping the computer if it was thinking).
+    pub fn check_clock(&mut self, at: Moment) -> Changed {
+        if self.review.is_some() || self.paused || self.is_over() || !self.clock.expired() {
+            return Changed::NOTHING;
+        }
+        let busy = self.computer_busy();
+        self.drop_computer_turn();
+        match self.play(Action::Timeout, Mover::Clock, at) {
+            Ok(changed) => Changed {
+                stop_search: busy || changed.stop_search,
+                ..changed
+            },
+            Err(_) => Changed {
+                save: false,
+                stop_search: busy,
+            },
+        }
+    }
+
+    /// Forgets the animations that are over at UI time `now`.
+    pub fn prune_animations(&mut self, now: f64) {
+        self.animations.retain(|a| !a.is_done(now));
+    }
+
+    /// Plays actions straight into the game, whoever plays them, without animations or
+    /// clock (ready-made positions for demonstrations). Stops at the first illegal one.
+    pub fn play_through(&mut self, actions: &[Action]) {
+        for action in actions {
+            if self.game.apply(*action).is_err() {
+                break;
+            }
+        }
     }
 }
 
-fn removals(legal: &[Action]) -> Vec<Point> {
-    legal
-        .iter()
-        .filter_map(|a| match *a {
-            Action::Remove(p) => Some(p),
-            _ => None,
-        })
-        .collect()
+fn budget_of(clock: ClockSetting) -> Option<Duration> {
+    clock.seconds().map(|s| Duration::from_secs(u64::from(s)))
+}
+
+/// The animations of one applied action.
+fn animation_of(before: &State, effects: &Effects, now: f64) -> Vec<Animation> {
+    board::animations_for(
+        before,
+        effects.action,
+        effects.removed,
+        effects.removed_owner,
+        effects.flipped,
+        effects.actor,
+        now,
+    )
 }
 
 #[cfg(test)]
@@ -576,6 +955,11 @@ mod tests {
     use crate::app::clock::ManualTime;
     use crate::app::settings::{ClockSetting, SideChoice};
     use crate::rules::GameId;
+
+    const STILL: Moment = Moment {
+        ui_time: 0.0,
+        animate: false,
+    };
 
     fn session(opponent: Opponent, human: Option<Side>, game: GameId) -> Session {
         let setup = Setup {
@@ -590,6 +974,10 @@ mod tests {
         Point::parse(name).unwrap_or(Point::ALL[0])
     }
 
+    fn act(text: &str) -> Action {
+        Action::parse(text).unwrap_or(Action::Timeout)
+    }
+
     #[test]
     fn undo_against_the_computer_goes_back_to_the_persons_turn() {
         let mut s = session(
@@ -600,51 +988,89 @@ mod tests {
             Some(Side::Black),
             GameId::Wudao,
         );
-        for a in ["c3", "b2", "d4", "a1"] {
-            let action = Action::parse(a).unwrap_or(Action::Timeout);
-            assert!(s.apply(action).is_ok());
-        }
-        assert!(s.undo());
+        s.play_through(&["c3", "b2", "d4", "a1"].map(act));
+        assert_eq!(s.game.len(), 4);
+        assert_eq!(s.undo(), Changed::SAVE_AND_STOP);
         assert_eq!(s.game.len(), 2);
         assert_eq!(s.game.state().to_act(), Some(Side::Black));
-        let replayed = s.redo();
-        assert_eq!(replayed.len(), 2);
+        assert_eq!(s.redo(STILL), Changed::SAVE_AND_STOP);
         assert_eq!(s.game.len(), 4);
+    }
+
+    #[test]
+    fn playing_the_next_undone_action_keeps_the_rest_for_redo() {
+        let mut s = session(Opponent::Human, None, GameId::Wudao);
+        for p in ["c3", "b2", "d4"] {
+            assert_eq!(s.click(pt(p), STILL), Changed::SAVE);
+        }
+        let _ = s.undo();
+        let _ = s.undo();
+        assert_eq!(s.redo, [act("d4"), act("b2")]);
+        let _ = s.click(pt("b2"), STILL);
+        assert_eq!(s.redo, [act("d4")]);
+        let _ = s.click(pt("e5"), STILL);
+        assert!(s.redo.is_empty());
+        assert!(!s.can_redo());
     }
 
     #[test]
     fn moving_needs_a_selection_and_reselects_own_pieces() {
         let mut s = session(Opponent::Human, None, GameId::Flying);
-        assert_eq!(s.click(pt("c3")), Click::Rejected);
-        assert_eq!(s.click(pt("a1")), Click::Selected);
-        assert_eq!(s.click(pt("b1")), Click::Selected);
-        assert_eq!(s.selected, Some(pt("b1")));
-        assert_eq!(
-            s.click(pt("b4")),
-            Click::Play(Action::Move(pt("b1"), pt("b4")))
-        );
-        assert_eq!(s.click(pt("c2")), Click::Rejected);
+        assert_eq!(s.click(pt("c3"), STILL), Changed::NOTHING);
+        assert_eq!(s.note(), Some(&Note::Message("msg.no_selection")));
+        let _ = s.click(pt("a1"), STILL);
+        assert_eq!(s.selected(), Some(pt("a1")));
+        let _ = s.click(pt("b1"), STILL);
+        assert_eq!(s.selected(), Some(pt("b1")));
+        assert_eq!(s.click(pt("b4"), STILL), Changed::SAVE);
+        assert_eq!(s.game.action_list(), [Action::Move(pt("b1"), pt("b4"))]);
+        let _ = s.click(pt("e5"), STILL);
+        assert_eq!(s.click(pt("d4"), STILL), Changed::NOTHING);
         assert!(matches!(
-            s.note,
+            s.note(),
             Some(Note::Illegal(IllegalAction::NotStraight))
         ));
     }
 
     #[test]
-    fn turns_group_a_move_with_its_captures() {
-        let mut s = session(Opponent::Human, None, GameId::Neihuang);
-        let moves = "b5 a5 c5 d5 a4 e5 b4 d4 c4 e4 a3 c3 b3 d3 a2 e3 c2 b2 e2 d2 a1 b1 c1 d1 e1 \
-                     xb4 xa5 xc4 d4-c4 b5-b4 xd5";
-        for text in moves.split_whitespace() {
-            let action = Action::parse(text).unwrap_or(Action::Timeout);
-            assert!(s.apply(action).is_ok(), "{text}");
-        }
-        let turns = s.turns();
-        let last = turns.last().map(|t| (t.side, t.actions.len()));
-        assert_eq!(last, Some((Side::Black, 2)));
-        // Black's pull and the yield that followed it are one turn too.
-        let pull = &turns[turns.len() - 3];
-        assert_eq!(pull.side, Side::Black);
-        assert_eq!(pull.actions.len(), 2);
+    fn a_move_while_a_hint_is_searched_drops_the_hint() {
+        let mut s = session(Opponent::Human, None, GameId::Wudao);
+        assert!(s.can_hint());
+        s.searching(7, Purpose::Hint);
+        assert!(!s.can_hint());
+        assert_eq!(s.click(pt("c3"), STILL), Changed::SAVE_AND_STOP);
+        assert!(s.pending.is_none());
+    }
+
+    #[test]
+    fn an_ending_is_reported_once_and_counted_once() {
+        let mut s = session(
+            Opponent::Computer {
+                level: Level::Hard,
+                side: SideChoice::White,
+            },
+            Some(Side::White),
+            GameId::Flying,
+        );
+        assert_eq!(s.take_ending(), None);
+        assert_eq!(s.resign(), Changed::SAVE_AND_STOP);
+        assert_eq!(
+            s.take_ending(),
+            Some(Ending {
+                counted: Some((GameId::Flying, "hard", Outcome::Loss))
+            })
+        );
+        assert_eq!(s.take_ending(), None);
+    }
+
+    #[test]
+    fn a_record_is_reviewed_and_never_counted() {
+        let mut game = Game::new(GameId::Wudao);
+        let _ = game.apply(act("c3"));
+        let mut s = Session::of_record(game, ClockSetting::S60, ManualTime::new().source());
+        assert_eq!(s.review(), Some(0));
+        assert!(!s.is_live());
+        assert_eq!(s.click(pt("d4"), STILL), Changed::NOTHING);
+        assert_eq!(s.take_ending(), None);
     }
 }
