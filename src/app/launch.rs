@@ -10,7 +10,11 @@ use super::demo::Demo;
 use super::i18n::Language;
 use super::settings::{SavedGame, Settings, Stats};
 use super::storage::{Store, StoreNotice};
-use super::{DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE};
+
+/// The smallest window the layout is made for.
+pub const MIN_WINDOW_SIZE: [f32; 2] = [720.0, 540.0];
+/// The window's size on first launch.
+pub const DEFAULT_WINDOW_SIZE: [f32; 2] = [1100.0, 760.0];
 
 /// How the app is run: its time source, where the computer thinks, and what to show first.
 #[derive(Clone)]

@@ -40,16 +40,12 @@ pub mod widgets;
 pub use banners::Banner;
 pub use command::Command;
 pub use computer::AiMode;
-pub use launch::{AppOptions, Launch};
+pub use launch::{AppOptions, DEFAULT_WINDOW_SIZE, Launch, MIN_WINDOW_SIZE};
 pub use sanqi::{HINT_LEVEL, SanqiApp};
 pub use screens::Screen;
 
 /// The window's title.
 pub const WINDOW_TITLE: &str = "Sanqi 三棋";
-/// The smallest window the layout is made for.
-pub const MIN_WINDOW_SIZE: [f32; 2] = [720.0, 540.0];
-/// The window's size on first launch.
-pub const DEFAULT_WINDOW_SIZE: [f32; 2] = [1100.0, 760.0];
 /// The environment variable that, when set to `WIDTHxHEIGHT`, sets the window's size at
 /// start (screenshots), whatever the settings remember.
 pub const WINDOW_SIZE_VARIABLE: &str = "SANQI_WINDOW_SIZE";

@@ -4,8 +4,6 @@
 //! planned actions, the turn clock; then the screen and its dialogs are drawn) and carries
 //! out the commands they return in one place, [`SanqiApp::apply`].
 
-use std::path::Path;
-
 use super::banners::{Banner, banners_ui};
 use super::command::{BoardOption, Command, Done, Open, Outcome};
 use super::computer::Computer;
@@ -18,13 +16,15 @@ use super::screens::Screen;
 use super::screens::game::GameScreen;
 use super::screens::home::HomeScreen;
 use super::session::{Changed, Moment, Purpose, Session};
-use super::settings::{ClockSetting, Opponent, SavedGame, Settings, Setup, Stats};
+use super::settings::{SavedGame, Settings, Stats};
 use super::shortcuts::shortcuts;
-use super::storage::{Store, StoreError, UtcTime, read_record_file};
+use super::storage::{Store, StoreError};
 use super::view::{Resumable, View};
 use super::{fonts, theme};
 use crate::ai::Level;
-use crate::rules::{Game, Side};
+use crate::rules::Side;
+
+mod games;
 
 /// The level the hint button asks for.
 pub const HINT_LEVEL: Level = Level::Hard;
@@ -50,7 +50,6 @@ pub struct SanqiApp {
     home: HomeScreen,
     game_screen: GameScreen,
     dialogs: DialogStack,
-    frames: u64,
 }
 
 impl SanqiApp {
@@ -96,7 +95,6 @@ impl SanqiApp {
             home: HomeScreen::default(),
             game_screen: GameScreen::default(),
             dialogs: DialogStack::default(),
-            frames: 0,
             options,
         };
         if let Some(staging) = staging {
@@ -144,11 +142,6 @@ impl SanqiApp {
     /// The screen shown.
     pub fn screen(&self) -> Screen {
         self.screen
-    }
-
-    /// How many frames have been drawn.
-    pub fn frames(&self) -> u64 {
-        self.frames
     }
 
     /// Whether the computer is searching for its move right now.
@@ -305,128 +298,6 @@ impl SanqiApp {
         self.dialogs.open(request, &opening);
     }
 
-    // ----- Starting and leaving games -----
-
-    fn start_game(&mut self, setup: Setup) {
-        let human_side = match setup.opponent {
-            Opponent::Computer { side, .. } => Some(side.side().unwrap_or_else(|| {
-                if rand::random::<bool>() {
-                    Side::Black
-                } else {
-                    Side::White
-                }
-            })),
-            _ => None,
-        };
-        self.start_with(setup, human_side);
-    }
-
-    fn start_with(&mut self, setup: Setup, human_side: Option<Side>) {
-        self.computer.cancel();
-        self.settings.last_setup = setup;
-        self.save_settings();
-        let game = Game::new(setup.game);
-        self.session = Some(Session::new(
-            setup,
-            human_side,
-            game,
-            self.options.time.clone(),
-        ));
-        self.saved = None;
-        self.screen = Screen::Game;
-        self.dialogs.close_all();
-        self.save_game();
-    }
-
-    fn go_home(&mut self) {
-        if let Some(s) = &mut self.session
-            && !s.is_over()
-            && s.review().is_none()
-        {
-            s.set_paused(true);
-            self.save_game();
-        }
-        self.screen = Screen::Home;
-    }
-
-    fn continue_game(&mut self) -> Result<(), AppError> {
-        if !self.session.as_ref().is_some_and(Session::is_live) {
-            let Some(saved) = self.saved.take() else {
-                return Ok(());
-            };
-            let session =
-                Session::restore(&saved, self.options.time.clone()).map_err(AppError::Resume)?;
-            self.session = Some(session);
-        }
-        if let Some(s) = &mut self.session {
-            s.set_paused(false);
-        }
-        self.screen = Screen::Game;
-        Ok(())
-    }
-
-    fn discard_game(&mut self) {
-        if self.session.as_ref().is_some_and(Session::is_live) {
-            self.computer.cancel();
-            self.session = None;
-        }
-        self.saved = None;
-        if self.keeps_files
-            && let Err(e) = self.store.clear_game()
-        {
-            self.report_save_error(e);
-        }
-    }
-
-    fn open_record(&mut self, path: &Path) -> Result<(), AppError> {
-        let (_, game) = read_record_file(path).map_err(AppError::OpenRecord)?;
-        // The game being played stays on offer for "Continue".
-        if let Some(s) = self.session.as_ref().filter(|s| s.is_live()) {
-            self.saved = Some(s.saved());
-        }
-        self.computer.cancel();
-        let clock = self.settings.last_setup.clock;
-        self.session = Some(Session::of_record(game, clock, self.options.time.clone()));
-        self.screen = Screen::Game;
-        self.dialogs.close_modal();
-        Ok(())
-    }
-
-    fn export_record(&mut self) -> Result<std::path::PathBuf, AppError> {
-        let s = self.session.as_ref().ok_or(AppError::NothingToExport)?;
-        let record = s.record(UtcTime::now().iso8601());
-        self.store.export_record(&record).map_err(AppError::Export)
-    }
-
-    // ----- Settings of the game and of the app -----
-
-    fn set_level(&mut self, side: Option<Side>, level: Level) {
-        let Some(s) = &mut self.session else {
-            return;
-        };
-        let changed = s.set_level(side, level);
-        if changed == Changed::NOTHING {
-            return;
-        }
-        self.settings.last_setup.opponent = s.setup().opponent;
-        self.settings.last_setup.game = s.setup().game;
-        self.change_session(|_, _| changed);
-        self.save_settings();
-    }
-
-    fn set_clock(&mut self, clock: ClockSetting) {
-        self.change_session(|s, _| s.set_clock(clock));
-        self.settings.last_setup.clock = clock;
-        self.save_settings();
-    }
-
-    fn set_language(&mut self, language: Language) {
-        self.i18n.set_language(language);
-        self.options.language = None;
-        self.settings.language = Some(language);
-        self.save_settings();
-    }
-
     // ----- Saving -----
 
     fn save_settings(&mut self) {
@@ -506,7 +377,6 @@ impl SanqiApp {
 
     /// One frame's work before drawing (what [`eframe::App::logic`] does).
     pub fn logic_frame(&mut self, ctx: &egui::Context) {
-        self.frames += 1;
         self.watch_window(ctx);
         self.advance();
         self.after_change();
