@@ -72,7 +72,8 @@ fn native_options(renderer: eframe::Renderer, size: [f32; 2]) -> eframe::NativeO
 pub fn run() {
     let options = AppOptions::from_env();
     let store = if options.demo.is_some() {
-        storage::Store::at(std::env::temp_dir().join("sanqi-demo"))
+        let scratch = format!("sanqi-demo-{}", std::process::id());
+        storage::Store::at(std::env::temp_dir().join(scratch))
     } else {
         storage::Store::open_default()
     };
