@@ -122,6 +122,22 @@ pub fn opponent_levels_ui(
     }
 }
 
+/// A modal dialog of the given width in the dialogs' frame; its response says whether the
+/// user asked to close it (Escape or a click outside).
+pub fn modal_ui<R>(
+    ctx: &egui::Context,
+    id: &str,
+    width: f32,
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> egui::ModalResponse<R> {
+    egui::Modal::new(egui::Id::unique(id))
+        .frame(theme::dialog_frame())
+        .show(ctx, |ui| {
+            ui.set_width(width);
+            add(ui)
+        })
+}
+
 /// A muted heading over a group of controls.
 pub fn section_label(ui: &mut egui::Ui, text: &str) {
     ui.add_space(4.0);

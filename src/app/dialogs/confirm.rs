@@ -7,7 +7,7 @@ use crate::app::command::{Command, Question};
 use crate::app::text::side_name;
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::dialog_buttons;
+use crate::app::widgets::{dialog_buttons, modal_ui};
 
 /// A question with a button that does it and one that does not.
 pub struct ConfirmDialog {
@@ -45,22 +45,19 @@ impl Dialog for ConfirmDialog {
         };
         let mut accepted = false;
         let mut cancel = false;
-        let modal = egui::Modal::new(egui::Id::unique("confirm"))
-            .frame(theme::dialog_frame())
-            .show(ctx, |ui| {
-                ui.set_width(360.0);
-                ui.add_space(4.0);
-                ui.label(RichText::new(question).size(16.0));
-                ui.add_space(12.0);
-                dialog_buttons(ui, |ui| {
-                    if ui.add(theme::primary_button(yes)).clicked() {
-                        accepted = true;
-                    }
-                    if ui.button(i18n.t("dialog.cancel")).clicked() {
-                        cancel = true;
-                    }
-                });
+        let modal = modal_ui(ctx, "confirm", 360.0, |ui| {
+            ui.add_space(4.0);
+            ui.label(RichText::new(question).size(16.0));
+            ui.add_space(12.0);
+            dialog_buttons(ui, |ui| {
+                if ui.add(theme::primary_button(yes)).clicked() {
+                    accepted = true;
+                }
+                if ui.button(i18n.t("dialog.cancel")).clicked() {
+                    cancel = true;
+                }
             });
+        });
         if accepted {
             commands.push(command);
             return Stay::Closed;

@@ -8,6 +8,7 @@ use crate::app::command::{Command, Open};
 use crate::app::text::{result_headline, result_reason};
 use crate::app::theme;
 use crate::app::view::View;
+use crate::app::widgets::modal_ui;
 
 /// The result dialog.
 pub struct ResultDialog;
@@ -38,43 +39,40 @@ impl Dialog for ResultDialog {
         let reason = result_reason(i18n, s.status(), s.resigned());
         let won = s.human_side().is_some() && s.winner() == s.human_side();
         let mut choice = None;
-        let modal = egui::Modal::new(egui::Id::unique("result"))
-            .frame(theme::dialog_frame())
-            .show(ctx, |ui| {
-                ui.set_width(380.0);
-                ui.vertical_centered(|ui| {
-                    ui.add_space(4.0);
-                    ui.label(
-                        RichText::new(i18n.t("result.game_over"))
-                            .small()
-                            .color(theme::MUTED),
-                    );
-                    ui.label(RichText::new(&headline).size(26.0).strong().color(if won {
-                        theme::GOOD
-                    } else {
-                        theme::INK
-                    }));
-                    ui.label(RichText::new(&reason).size(16.0).color(theme::INK));
-                    ui.add_space(14.0);
-                    ui.horizontal(|ui| {
-                        if ui
-                            .add(theme::primary_button(i18n.t("result.rematch")))
-                            .clicked()
-                        {
-                            choice = Some(Choice::Rematch);
+        let modal = modal_ui(ctx, "result", 380.0, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(4.0);
+                ui.label(
+                    RichText::new(i18n.t("result.game_over"))
+                        .small()
+                        .color(theme::MUTED),
+                );
+                ui.label(RichText::new(&headline).size(26.0).strong().color(if won {
+                    theme::GOOD
+                } else {
+                    theme::INK
+                }));
+                ui.label(RichText::new(&reason).size(16.0).color(theme::INK));
+                ui.add_space(14.0);
+                ui.horizontal(|ui| {
+                    if ui
+                        .add(theme::primary_button(i18n.t("result.rematch")))
+                        .clicked()
+                    {
+                        choice = Some(Choice::Rematch);
+                    }
+                    for (choice_here, key) in [
+                        (Choice::Review, "result.review"),
+                        (Choice::NewGame, "result.new_game"),
+                        (Choice::Close, "result.close"),
+                    ] {
+                        if ui.button(i18n.t(key)).clicked() {
+                            choice = Some(choice_here);
                         }
-                        for (choice_here, key) in [
-                            (Choice::Review, "result.review"),
-                            (Choice::NewGame, "result.new_game"),
-                            (Choice::Close, "result.close"),
-                        ] {
-                            if ui.button(i18n.t(key)).clicked() {
-                                choice = Some(choice_here);
-                            }
-                        }
-                    });
+                    }
                 });
             });
+        });
         if modal.should_close() && choice.is_none() {
             choice = Some(Choice::Close);
         }

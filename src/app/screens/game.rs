@@ -321,33 +321,27 @@ fn review_row_ui(
     let i18n = view.i18n;
     let len = s.game().len();
     if row != ReviewRow::FromHere {
-        let steps = [
+        let back = [
             (n > 0, "review.first", "Home", 0),
             (n > 0, "review.previous", "←", n.saturating_sub(1)),
         ];
-        for (enabled, key, hover, target) in steps {
-            if ui
-                .add_enabled(enabled, egui::Button::new(i18n.t(key)))
-                .on_hover_text(hover)
-                .clicked()
-            {
-                out.push(Command::ReviewTo(target));
-            }
-        }
-        ui.label(
-            RichText::new(i18n.format("review.position", &[("n", &n), ("total", &len)])).strong(),
-        );
-        let steps = [
+        let forward = [
             (n < len, "review.next", "→", n + 1),
             (n < len, "review.last", "End", len),
         ];
-        for (enabled, key, hover, target) in steps {
-            if ui
-                .add_enabled(enabled, egui::Button::new(i18n.t(key)))
-                .on_hover_text(hover)
-                .clicked()
-            {
-                out.push(Command::ReviewTo(target));
+        for (i, steps) in [back, forward].into_iter().enumerate() {
+            if i == 1 {
+                let position = i18n.format("review.position", &[("n", &n), ("total", &len)]);
+                ui.label(RichText::new(position).strong());
+            }
+            for (enabled, key, hover, target) in steps {
+                if ui
+                    .add_enabled(enabled, egui::Button::new(i18n.t(key)))
+                    .on_hover_text(hover)
+                    .clicked()
+                {
+                    out.push(Command::ReviewTo(target));
+                }
             }
         }
     }
