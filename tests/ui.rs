@@ -723,17 +723,28 @@ fn a_corrupt_settings_file_is_announced_when_the_window_opens() {
     assert_eq!(notices, 1, "told once: {:?}", h.state().banners());
 }
 
-/// Every file in a folder and its bytes, sorted by name.
+/// Every file below a folder (its path from the folder) and its bytes, sorted by path.
 fn folder_contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
-        .expect("read dir")
-        .filter_map(Result::ok)
-        .filter(|e| e.path().is_file())
-        .map(|e| {
-            let bytes = std::fs::read(e.path()).expect("read");
-            (e.file_name().to_string_lossy().into_owned(), bytes)
-        })
-        .collect();
+    let mut files = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder)
+            .expect("read dir")
+            .filter_map(Result::ok)
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                let name = path
+                    .strip_prefix(dir)
+                    .expect("inside")
+                    .display()
+                    .to_string();
+                files.push((name, std::fs::read(&path).expect("read")));
+            }
+        }
+    }
     files.sort();
     files
 }

@@ -106,13 +106,17 @@ pub struct Launch {
 }
 
 impl Launch {
-    /// Loads what the app keeps from `store`; a demonstration loads nothing and starts from
-    /// the defaults.
+    /// Loads what the app keeps from `store`; a demonstration loads nothing, starts from the
+    /// defaults and exports records to a scratch folder.
     pub fn new(store: Store, options: AppOptions) -> Launch {
-        let stored = if options.demo.is_some() {
-            Stored::default()
+        let (store, stored) = if options.demo.is_some() {
+            // Its exported records go to a scratch folder, not among the user's.
+            let scratch = format!("sanqi-demo-{}", std::process::id());
+            let records = std::env::temp_dir().join(scratch).join("records");
+            (store.with_records_dir(records), Stored::default())
         } else {
-            Stored::load(&store)
+            let stored = Stored::load(&store);
+            (store, stored)
         };
         Launch {
             store,
