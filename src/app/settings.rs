@@ -111,6 +111,22 @@ impl Opponent {
     }
 }
 
+impl Opponent {
+    /// Sets the computer's level for `side` (`None`: the single computer opponent); returns
+    /// whether there is a computer to change.
+    pub fn set_level(&mut self, side: Option<Side>, level: Level) -> bool {
+        match self {
+            Opponent::Computer { level: l, .. } => *l = level,
+            Opponent::Watch { black, white } => match side {
+                Some(Side::White) => *white = level,
+                _ => *black = level,
+            },
+            Opponent::Human => return false,
+        }
+        true
+    }
+}
+
 /// The choices made on the new-game screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
@@ -357,11 +373,6 @@ impl Stats {
             total.add(*tally);
         }
         total
-    }
-
-    /// Forgets every result.
-    pub fn clear(&mut self) {
-        self.tallies.clear();
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::fmt::Display;
 
-use super::i18n::I18n;
+use super::i18n::{I18n, fill};
 use super::settings::ClockSetting;
 use super::storage::StoreNotice;
 use crate::ai::Level;
@@ -20,15 +20,9 @@ pub fn side_name(i18n: &I18n, side: Side) -> &str {
     }
 }
 
-/// `Easy` … `Expert`.
-pub fn level_name(i18n: &I18n, level: Level) -> &str {
-    match level {
-        Level::Random => i18n.t("level.random"),
-        Level::Easy => i18n.t("level.easy"),
-        Level::Medium => i18n.t("level.medium"),
-        Level::Hard => i18n.t("level.hard"),
-        Level::Expert => i18n.t("level.expert"),
-    }
+/// `Easy` … `Expert`: the text of the key `level.<id>`.
+pub fn level_name(i18n: &I18n, level: Level) -> String {
+    i18n.t(&format!("level.{}", level.id())).to_string()
 }
 
 /// `30 s` … `Off`.
@@ -67,10 +61,7 @@ pub fn instruction(i18n: &I18n, state: &State) -> String {
     match decision {
         Decision::Place => i18n.format("do.place", &args),
         Decision::Pull => i18n.format("do.pull", &args),
-        Decision::Move => match state.game() {
-            GameId::Flying => i18n.format("do.move_flying", &args),
-            _ => i18n.format("do.move_step", &args),
-        },
+        Decision::Move => fill(&i18n.help(state.game()).move_instruction, &args),
         Decision::Capture { owed } => {
             let n = owed;
             let key = if n == 1 {
