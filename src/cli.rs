@@ -1,15 +1,19 @@
 //! The command line: `perft`, `legal`, `replay`, `bestmove` and `match`.
 //!
-//! Every error is one line on stderr naming what is wrong, with exit status 2.
+//! Every error is a [`CliError`], printed by [`run`] as one line on stderr naming what is
+//! wrong, with exit status 2.
 
+mod error;
 mod play;
 
 use std::io::Write;
 
 use crate::rules::notation::parse_actions;
 use crate::rules::perft::{divide, perft_state};
-use crate::rules::records::{self, RecordError};
+use crate::rules::records;
 use crate::rules::{Action, Game, GameId, State, Status};
+
+pub use error::{ArgumentError, CliError, FileTask};
 
 /// The usage text printed by `sanqi help`.
 pub const USAGE: &str = "\
@@ -27,33 +31,13 @@ GAME is neihuang, flying or wudao. Actions are written c3 (place), c2-c4 (move),
 xc3 (remove) and timeout, separated by spaces. LEVEL is easy, medium, hard,
 expert or random.";
 
-/// A command-line error: printed as one line, exit status 2.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CliError(pub String);
-
-impl std::fmt::Display for CliError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl From<RecordError> for CliError {
-    fn from(e: RecordError) -> CliError {
-        CliError(e.to_string())
-    }
-}
-
-pub(crate) fn err<T>(message: impl Into<String>) -> Result<T, CliError> {
-    Err(CliError(message.into()))
-}
-
 /// Runs a command (the arguments after the program name), writing to `out` and `errors`.
 /// Returns the exit status.
 pub fn run(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> i32 {
     match dispatch(args, out, errors) {
         Ok(()) => 0,
         // The reader went away (e.g. `| head`): stop quietly.
-        Err(e) if e.0.is_empty() => 0,
+        Err(CliError::BrokenPipe) => 0,
         Err(e) => {
             let _ = writeln!(errors, "sanqi: {e}");
             2
@@ -63,7 +47,7 @@ pub fn run(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> i32 
 
 fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Result<(), CliError> {
     let Some((command, rest)) = args.split_first() else {
-        return err("no command given (try `sanqi help`)");
+        return Err(ArgumentError::NoCommand.into());
     };
     let mut args = Args::new(rest);
     match command.as_str() {
@@ -80,19 +64,13 @@ fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Res
         }
         "bestmove" => play::bestmove_command(&mut args, out),
         "match" => play::match_command(&mut args, out, errors),
-        other => err(format!("unknown command `{other}` (try `sanqi help`)")),
+        other => Err(ArgumentError::UnknownCommand(other.to_string()).into()),
     }
 }
 
 /// Writes a line, turning a closed pipe into a quiet error.
 pub(crate) fn write_line(out: &mut dyn Write, line: &str) -> Result<(), CliError> {
-    writeln!(out, "{line}").map_err(|e| {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            CliError(String::new())
-        } else {
-            CliError(format!("cannot write output: {e}"))
-        }
-    })
+    writeln!(out, "{line}").map_err(CliError::output)
 }
 
 /// The remaining arguments of a command, taken as the command reads them.
@@ -108,14 +86,14 @@ impl<'a> Args<'a> {
     }
 
     /// The value of `--name VALUE`, if given.
-    pub fn option(&mut self, name: &str) -> Result<Option<&'a str>, CliError> {
+    pub fn option(&mut self, name: &'static str) -> Result<Option<&'a str>, ArgumentError> {
         let Some(i) = self.items.iter().position(|a| *a == Some(name)) else {
             return Ok(None);
         };
         self.items[i] = None;
         match self.items.get_mut(i + 1).and_then(Option::take) {
             Some(value) => Ok(Some(value)),
-            None => err(format!("{name} needs a value")),
+            None => Err(ArgumentError::MissingValue(name)),
         }
     }
 
@@ -131,7 +109,7 @@ impl<'a> Args<'a> {
     }
 
     /// The next positional argument.
-    pub fn positional(&mut self, what: &str) -> Result<&'a str, CliError> {
+    pub fn positional(&mut self, what: &'static str) -> Result<&'a str, ArgumentError> {
         let found = self
             .items
             .iter_mut()
@@ -139,26 +117,22 @@ impl<'a> Args<'a> {
             .and_then(Option::take);
         match found {
             Some(value) => Ok(value),
-            None => err(format!("missing {what}")),
+            None => Err(ArgumentError::Missing(what)),
         }
     }
 
     /// Fails on anything left over; commands call it before they print anything.
-    pub fn finish(&self) -> Result<(), CliError> {
+    pub fn finish(&self) -> Result<(), ArgumentError> {
         match self.items.iter().flatten().next() {
-            Some(extra) => err(format!("unexpected argument `{extra}`")),
+            Some(extra) => Err(ArgumentError::Unexpected(extra.to_string())),
             None => Ok(()),
         }
     }
 }
 
 /// Parses a game id.
-pub fn parse_game(text: &str) -> Result<GameId, CliError> {
-    GameId::parse(text).ok_or_else(|| {
-        CliError(format!(
-            "unknown game `{text}` (expected neihuang, flying or wudao)"
-        ))
-    })
+pub fn parse_game(text: &str) -> Result<GameId, ArgumentError> {
+    GameId::parse(text).ok_or_else(|| ArgumentError::UnknownGame(text.to_string()))
 }
 
 /// Replays `--moves` from the start under the game's own rules only (no draw rules), as
@@ -176,18 +150,15 @@ pub fn replay_ignoring_draws(game: GameId, moves: Option<&str>) -> Result<State,
 
 /// The error for the `i`-th (from 0) of the `--moves` actions, named as records name it.
 fn illegal_at(i: usize, action: Action, reason: crate::rules::IllegalAction) -> CliError {
-    CliError(
-        RecordError::Illegal {
-            index: i + 1,
-            action,
-            reason,
-        }
-        .to_string(),
-    )
+    CliError::IllegalMove {
+        index: i + 1,
+        action,
+        reason,
+    }
 }
 
 fn parse_moves(moves: Option<&str>) -> Result<Vec<Action>, CliError> {
-    parse_actions(moves.unwrap_or("")).map_err(|e| CliError(e.to_string()))
+    Ok(parse_actions(moves.unwrap_or(""))?)
 }
 
 fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
@@ -198,9 +169,12 @@ fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let depth: u32 = match depth_text.parse() {
         Ok(d) if d <= 64 => d,
         _ => {
-            return err(format!(
-                "DEPTH must be a whole number from 0 to 64, not `{depth_text}`"
-            ));
+            return Err(ArgumentError::Invalid {
+                name: "DEPTH",
+                value: depth_text.to_string(),
+                expected: "a whole number from 0 to 64".to_string(),
+            }
+            .into());
         }
     };
     args.finish()?;
@@ -246,18 +220,22 @@ fn replay_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> 
         }
         None => {
             if moves.is_some() {
-                return err("--moves goes with a game id, not with a record file");
+                return Err(ArgumentError::MovesWithFile.into());
             }
-            let bytes = std::fs::read(target).map_err(|e| {
-                let what = if target.ends_with(".json") {
-                    "record file"
+            let bytes = std::fs::read(target).map_err(|error| CliError::File {
+                task: if target.ends_with(".json") {
+                    FileTask::ReadRecord
                 } else {
-                    "game or record file"
-                };
-                CliError(format!("cannot read {what} `{target}`: {e}"))
+                    FileTask::ReadGameOrRecord
+                },
+                path: target.into(),
+                error,
             })?;
             records::load(&bytes)
-                .map_err(|e| CliError(format!("{target}: {e}")))?
+                .map_err(|error| CliError::Record {
+                    path: target.into(),
+                    error,
+                })?
                 .1
         }
     };

@@ -510,3 +510,49 @@ fn command_line_errors_are_one_line_with_status_2() {
         "action 9 `b1-b2`: the game is over"
     );
 }
+
+/// Output that fails every write with the given kind of error.
+struct FailingOutput(std::io::ErrorKind);
+
+impl Write for FailingOutput {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::new(self.0, "refused"))
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_and_other_write_errors_are_reported() {
+    let args = vec!["legal".to_string(), "wudao".to_string()];
+    let mut errors = Vec::new();
+    let mut closed = FailingOutput(std::io::ErrorKind::BrokenPipe);
+    assert_eq!(cli::run(&args, &mut closed, &mut errors), 0);
+    assert!(errors.is_empty(), "{:?}", String::from_utf8_lossy(&errors));
+
+    let mut full = FailingOutput(std::io::ErrorKind::StorageFull);
+    assert_eq!(cli::run(&args, &mut full, &mut errors), 2);
+    let message = String::from_utf8(errors).unwrap();
+    assert!(
+        message.starts_with("sanqi: cannot write output: ") && message.ends_with("refused\n"),
+        "{message:?}"
+    );
+    assert_eq!(message.lines().count(), 1);
+}
+
+#[test]
+fn errors_are_typed() {
+    use sanqi::cli::{ArgumentError, CliError};
+    let illegal = cli::replay_ignoring_draws(GameId::Wudao, Some("c3 c3"));
+    assert!(
+        matches!(illegal, Err(CliError::IllegalMove { index: 2, .. })),
+        "{illegal:?}"
+    );
+    let bad = cli::replay_ignoring_draws(GameId::Wudao, Some("c3 q7"));
+    assert!(matches!(bad, Err(CliError::Notation(_))), "{bad:?}");
+    assert_eq!(
+        cli::parse_game("go"),
+        Err(ArgumentError::UnknownGame("go".into()))
+    );
+}
