@@ -672,3 +672,37 @@ fn redo_actions_keep_their_order() {
     assert_eq!(restored, game);
     assert_eq!(restored_redo, redo);
 }
+
+#[test]
+fn records_with_names_in_any_script_are_listed() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    let records = store.records_dir();
+    fs::create_dir_all(records.join("棋谱记录")).expect("created");
+    fs::write(records.join("我的棋局.txt"), b"not a record").expect("written");
+    fs::write(records.join("é.json"), b"{}").expect("written");
+    fs::write(records.join("对局.json"), b"{}").expect("written");
+    fs::write(records.join("记录.JSON"), b"{}").expect("written");
+    fs::write(records.join("棋.json.bak"), b"{}").expect("written");
+    let mut listed: Vec<String> = store
+        .list_records()
+        .iter()
+        .map(|p| {
+            p.file_name()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    listed.sort();
+    assert_eq!(listed, ["é.json", "对局.json", "记录.JSON"]);
+
+    // A name that is not even valid UTF-8 is listed too.
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let name = std::ffi::OsStr::from_bytes(b"\xff\xfe.json");
+        fs::write(records.join(name), b"{}").expect("written");
+        assert!(store.list_records().contains(&records.join(name)));
+    }
+}

@@ -322,13 +322,7 @@ impl Store {
         };
         let mut files: Vec<(SystemTime, PathBuf)> = entries
             .filter_map(Result::ok)
-            .filter(|entry| {
-                let name = entry.file_name();
-                let name = name.to_string_lossy();
-                !name.starts_with('.')
-                    && name.len() > 5
-                    && name[name.len() - 5..].eq_ignore_ascii_case(".json")
-            })
+            .filter(|entry| is_record_name(&entry.file_name()))
             .filter_map(|entry| {
                 let metadata = entry.metadata().ok()?;
                 metadata.is_file().then(|| {
@@ -439,6 +433,16 @@ impl Store {
             ),
         }
     }
+}
+
+/// Whether a file name looks like a record: not hidden, ending in `.json` in any case. The
+/// name is compared as bytes, so it may be in any script or not even valid Unicode.
+fn is_record_name(name: &std::ffi::OsStr) -> bool {
+    let name = name.as_encoded_bytes();
+    let suffix = b".json";
+    !name.starts_with(b".")
+        && name.len() > suffix.len()
+        && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
 }
 
 /// The default folder of exported records: `Sanqi` in the documents folder, else `records`
