@@ -4,5 +4,6 @@
 pub mod ai;
 pub mod app;
 pub mod cli;
+pub mod echo;
 pub mod platform;
 pub mod rules;

@@ -381,10 +381,10 @@ fn replay_of_record_files() {
     let p = path.to_str().unwrap();
     assert_eq!(
         run_err(&["replay", p]),
-        format!("{p}: action 2 `c3`: c3 is occupied")
+        format!("`{p}`: action 2 `c3`: c3 is occupied")
     );
     std::fs::write(&path, b"\xff\x00 not json\n{").unwrap();
-    assert!(run_err(&["replay", p]).starts_with(&format!("{p}: not a valid game record: ")));
+    assert!(run_err(&["replay", p]).starts_with(&format!("`{p}`: not a valid game record: ")));
     // --moves goes with a game id only.
     std::fs::write(&path, record_json("wudao", &[])).unwrap();
     assert_eq!(
@@ -555,4 +555,85 @@ fn errors_are_typed() {
         cli::parse_game("go"),
         Err(ArgumentError::UnknownGame("go".into()))
     );
+}
+
+#[test]
+fn echoed_input_is_quoted_escaped_and_shortened() {
+    // Control characters and ANSI escapes in arguments stay on one line, escaped.
+    assert_eq!(
+        run_err(&["perft", "chess\n\u{1b}[2J", "2"]),
+        "unknown game `chess\\n\\u{1b}[2J` (expected neihuang, flying or wudao)"
+    );
+    assert_eq!(
+        run_err(&["legal", "wudao", "--moves", "c3 \u{1b}[31mz9\u{7}"]),
+        "`\\u{1b}[31mz9\\u{7}` is not an action (expected a point like c3, a move like c2-c4, \
+         a removal like xc3, or timeout)"
+    );
+    assert_eq!(
+        run_err(&["help", "\u{2028}x"]),
+        "unexpected argument `\\u{2028}x`"
+    );
+    assert_eq!(
+        run_err(&["bestmove", "wudao", "--level", "hard\nsanqi: ok"]),
+        "unknown level `hard\\nsanqi: ok` (expected easy, medium, hard, expert or random)"
+    );
+    assert_eq!(
+        run_err(&["perft", "flying", "1\n2"]),
+        "DEPTH must be a whole number from 0 to 64, not `1\\n2`"
+    );
+    // A huge argument is not echoed whole.
+    let huge = "n".repeat(1024 * 1024);
+    for args in [
+        vec!["legal", huge.as_str()],
+        vec![huge.as_str()],
+        vec!["legal", "flying", "--moves", huge.as_str()],
+        vec!["help", huge.as_str()],
+    ] {
+        let message = run_err(&args);
+        assert!(message.len() < 200, "{} bytes", message.len());
+        assert!(message.contains("nnnn…`"), "{message}");
+    }
+    // Fields of a record file, and the file's own name, are echoed the same way.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad\nname.json");
+    for (json, expected) in [
+        (
+            record_json("go\r\nsanqi: fine", &[]),
+            "unknown game `go\\r\\nsanqi: fine` (expected neihuang, flying or wudao)".to_string(),
+        ),
+        (
+            record_json("wudao", &["c3", "\u{1b}]0;title\u{7}"]),
+            "action 2 `\\u{1b}]0;title\\u{7}`: not an action in the notation".to_string(),
+        ),
+        (
+            serde_json::json!({"format": "x\ny", "version": 1, "game": "", "actions": []})
+                .to_string(),
+            "not a Sanqi game record (format `x\\ny`)".to_string(),
+        ),
+        (
+            record_json(&"g".repeat(1_000_000), &[]),
+            format!(
+                "unknown game `{}…` (expected neihuang, flying or wudao)",
+                "g".repeat(60)
+            ),
+        ),
+    ] {
+        std::fs::write(&path, json).unwrap();
+        let message = run_err(&["replay", path.to_str().unwrap()]);
+        let name = format!("`{}`", path.to_str().unwrap().replace('\n', "\\n"));
+        assert_eq!(message, format!("{name}: {expected}"));
+    }
+    // serde's own messages quote the input too: they are escaped as well.
+    std::fs::write(&path, "{\"format\": 7\n\n}").unwrap();
+    let message = run_err(&["replay", path.to_str().unwrap()]);
+    assert!(message.contains("not a valid game record"), "{message}");
+    std::fs::write(
+        &path,
+        format!(
+            "{{\"format\": \"sanqi-record\", \"version\": {}}}",
+            "9".repeat(5000)
+        ),
+    )
+    .unwrap();
+    assert!(run_err(&["replay", path.to_str().unwrap()]).len() < 400);
 }

@@ -6,6 +6,7 @@ use std::io;
 use std::path::PathBuf;
 
 use crate::ai::{AiError, Level};
+use crate::echo::{quoted, quoted_path};
 use crate::rules::notation::ParseActionError;
 use crate::rules::records::RecordError;
 use crate::rules::{Action, IllegalAction};
@@ -106,7 +107,7 @@ impl fmt::Display for CliError {
                 action,
                 reason,
             } => write!(f, "action {index} `{action}`: {reason}"),
-            CliError::Record { path, error } => write!(f, "{}: {error}", path.display()),
+            CliError::Record { path, error } => write!(f, "{}: {error}", quoted_path(path)),
             CliError::File { task, path, error } => {
                 let doing = match task {
                     FileTask::ReadRecord => "read record file",
@@ -114,7 +115,7 @@ impl fmt::Display for CliError {
                     FileTask::CreateFolder => "create",
                     FileTask::Write => "write",
                 };
-                write!(f, "cannot {doing} `{}`: {error}", path.display())
+                write!(f, "cannot {doing} {}: {error}", quoted_path(path))
             }
             CliError::Output(e) => write!(f, "cannot write output: {e}"),
             CliError::BrokenPipe => f.write_str("the output was closed"),
@@ -140,27 +141,31 @@ impl fmt::Display for ArgumentError {
         match self {
             ArgumentError::NoCommand => f.write_str("no command given (try `sanqi help`)"),
             ArgumentError::UnknownCommand(command) => {
-                write!(f, "unknown command `{command}` (try `sanqi help`)")
+                write!(f, "unknown command {} (try `sanqi help`)", quoted(command))
             }
             ArgumentError::Missing(what) => write!(f, "missing {what}"),
             ArgumentError::MissingValue(name) => write!(f, "{name} needs a value"),
             ArgumentError::Required { name, expected } => {
                 write!(f, "{name} is required ({expected})")
             }
-            ArgumentError::Unexpected(extra) => write!(f, "unexpected argument `{extra}`"),
+            ArgumentError::Unexpected(extra) => {
+                write!(f, "unexpected argument {}", quoted(extra))
+            }
             ArgumentError::UnknownGame(game) => write!(
                 f,
-                "unknown game `{game}` (expected neihuang, flying or wudao)"
+                "unknown game {} (expected neihuang, flying or wudao)",
+                quoted(game)
             ),
             ArgumentError::UnknownLevel(level) => write!(
                 f,
-                "unknown level `{level}` (expected easy, medium, hard, expert or random)"
+                "unknown level {} (expected easy, medium, hard, expert or random)",
+                quoted(level)
             ),
             ArgumentError::Invalid {
                 name,
                 value,
                 expected,
-            } => write!(f, "{name} must be {expected}, not `{value}`"),
+            } => write!(f, "{name} must be {expected}, not {}", quoted(value)),
             ArgumentError::MovesWithFile => {
                 f.write_str("--moves goes with a game id, not with a record file")
             }

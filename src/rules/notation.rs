@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::{Action, Point};
+use crate::echo::quoted;
 
 /// Why a piece of text is not an action.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,8 +15,8 @@ impl fmt::Display for ParseActionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "`{}` is not an action (expected a point like c3, a move like c2-c4, a removal like xc3, or timeout)",
-            self.text
+            "{} is not an action (expected a point like c3, a move like c2-c4, a removal like xc3, or timeout)",
+            quoted(&self.text)
         )
     }
 }

@@ -6,6 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{Action, Game, GameId, IllegalAction};
+use crate::echo::{one_line, quoted};
 
 /// The `format` field of every record.
 pub const FORMAT: &str = "sanqi-record";
@@ -53,6 +54,10 @@ fn is_default(m: &Metadata) -> bool {
     *m == Metadata::default()
 }
 
+/// The most characters of a JSON parser's description of a problem that a message shows: it
+/// may quote the file.
+pub const MAX_DETAIL_CHARS: usize = 160;
+
 /// Why a record could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordError {
@@ -77,9 +82,15 @@ pub enum RecordError {
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RecordError::Malformed(why) => write!(f, "not a valid game record: {why}"),
+            RecordError::Malformed(why) => {
+                write!(
+                    f,
+                    "not a valid game record: {}",
+                    one_line(why, MAX_DETAIL_CHARS)
+                )
+            }
             RecordError::NotARecord(format) => {
-                write!(f, "not a Sanqi game record (format `{format}`)")
+                write!(f, "not a Sanqi game record (format {})", quoted(format))
             }
             RecordError::UnsupportedVersion(v) => write!(
                 f,
@@ -87,10 +98,15 @@ impl fmt::Display for RecordError {
             ),
             RecordError::UnknownGame(id) => write!(
                 f,
-                "unknown game `{id}` (expected neihuang, flying or wudao)"
+                "unknown game {} (expected neihuang, flying or wudao)",
+                quoted(id)
             ),
             RecordError::Unparsable { index, text } => {
-                write!(f, "action {index} `{text}`: not an action in the notation")
+                write!(
+                    f,
+                    "action {index} {}: not an action in the notation",
+                    quoted(text)
+                )
             }
             RecordError::Illegal {
                 index,
