@@ -6,6 +6,7 @@
 mod error;
 mod play;
 
+use std::ffi::OsStr;
 use std::io::Write;
 
 use crate::rules::notation::parse_actions;
@@ -31,10 +32,10 @@ GAME is neihuang, flying or wudao. Actions are written c3 (place), c2-c4 (move),
 xc3 (remove) and timeout, separated by spaces. LEVEL is easy, medium, hard,
 expert or random.";
 
-/// Runs a command (the arguments after the program name), writing to `out` and `errors`.
-/// Returns the exit status.
-pub fn run(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> i32 {
-    match dispatch(args, out, errors) {
+/// Runs a command (the arguments after the program name, as `String`s or as the system's
+/// `OsString`s), writing to `out` and `errors`. Returns the exit status.
+pub fn run<A: AsRef<OsStr>>(args: &[A], out: &mut dyn Write, errors: &mut dyn Write) -> i32 {
+    match unicode_arguments(args).and_then(|args| dispatch(&args, out, errors)) {
         Ok(()) => 0,
         // The reader went away (e.g. `| head`): stop quietly.
         Err(CliError::BrokenPipe) => 0,
@@ -43,6 +44,23 @@ pub fn run(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> i32 
             2
         }
     }
+}
+
+/// The arguments as text; one that is not valid Unicode is an error naming its position
+/// (from 1, the command being 1).
+fn unicode_arguments<A: AsRef<OsStr>>(args: &[A]) -> Result<Vec<String>, CliError> {
+    args.iter()
+        .enumerate()
+        .map(|(i, arg)| {
+            let arg = arg.as_ref();
+            arg.to_str().map(str::to_string).ok_or_else(|| {
+                CliError::Argument(ArgumentError::NotUnicode {
+                    position: i + 1,
+                    lossy: arg.to_string_lossy().into_owned(),
+                })
+            })
+        })
+        .collect()
 }
 
 fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Result<(), CliError> {

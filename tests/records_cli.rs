@@ -637,3 +637,23 @@ fn echoed_input_is_quoted_escaped_and_shortened() {
     .unwrap();
     assert!(run_err(&["replay", path.to_str().unwrap()]).len() < 400);
 }
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_unicode_is_a_one_line_error() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let bad = OsStr::from_bytes(b"fl\xffing");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sanqi"))
+        .arg("legal")
+        .arg(bad)
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        stderr,
+        "sanqi: argument 2 is not valid Unicode: `fl\u{fffd}ing`\n"
+    );
+}

@@ -70,6 +70,9 @@ pub enum FileTask {
 pub enum ArgumentError {
     /// No command was given.
     NoCommand,
+    /// Argument `position` (from 1) is not valid Unicode; `lossy` shows it with the bad
+    /// bytes replaced.
+    NotUnicode { position: usize, lossy: String },
     /// The command is not one of `sanqi help`.
     UnknownCommand(String),
     /// A positional argument (`GAME`, `DEPTH` …) is missing.
@@ -143,6 +146,11 @@ impl fmt::Display for ArgumentError {
             ArgumentError::UnknownCommand(command) => {
                 write!(f, "unknown command {} (try `sanqi help`)", quoted(command))
             }
+            ArgumentError::NotUnicode { position, lossy } => write!(
+                f,
+                "argument {position} is not valid Unicode: {}",
+                quoted(lossy)
+            ),
             ArgumentError::Missing(what) => write!(f, "missing {what}"),
             ArgumentError::MissingValue(name) => write!(f, "{name} needs a value"),
             ArgumentError::Required { name, expected } => {
