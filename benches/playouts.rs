@@ -45,7 +45,7 @@ fn report<R: GameRules>(rng: &mut StdRng) {
 }
 
 fn main() {
-    if !std::env::args().any(|a| a == "--bench") {
+    if !std::env::args_os().any(|a| a == "--bench") {
         return;
     }
     let mut rng = StdRng::seed_from_u64(7);
