@@ -8,6 +8,9 @@ mod play;
 
 use std::ffi::OsStr;
 use std::io::Write;
+use std::path::Path;
+
+use crate::files::{MAX_FILE_SIZE, read_regular_file};
 
 use crate::rules::notation::parse_actions;
 use crate::rules::perft::{divide, perft_state};
@@ -240,14 +243,11 @@ fn replay_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> 
             if moves.is_some() {
                 return Err(ArgumentError::MovesWithFile.into());
             }
-            let bytes = std::fs::read(target).map_err(|error| CliError::File {
-                task: if target.ends_with(".json") {
-                    FileTask::ReadRecord
-                } else {
-                    FileTask::ReadGameOrRecord
-                },
-                path: target.into(),
-                error,
+            let bytes = read_regular_file(Path::new(target), MAX_FILE_SIZE).map_err(|error| {
+                CliError::ReadRecord {
+                    path: target.into(),
+                    error,
+                }
             })?;
             records::load(&bytes)
                 .map_err(|error| CliError::Record {

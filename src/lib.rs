@@ -5,5 +5,6 @@ pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod echo;
+pub mod files;
 pub mod platform;
 pub mod rules;

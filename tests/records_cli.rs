@@ -657,3 +657,96 @@ fn an_argument_that_is_not_unicode_is_a_one_line_error() {
         "sanqi: argument 2 is not valid Unicode: `fl\u{fffd}ing`\n"
     );
 }
+
+/// Runs `f` on another thread and returns its result, failing the test if it has not
+/// finished after a generous time: what it guards against is a hang, not slowness.
+#[cfg(unix)]
+fn without_hanging<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(20))
+        .unwrap_or_else(|_| panic!("{what} hangs"))
+}
+
+#[cfg(unix)]
+#[test]
+fn fifos_devices_folders_and_huge_files_are_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.json");
+    let status = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let folder = dir.path().join("folder.json");
+    std::fs::create_dir(&folder).unwrap();
+    let huge = dir.path().join("huge.json");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(16 * 1024 * 1024 + 1)
+        .unwrap();
+    let name = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    for (path, expected) in [
+        (
+            name(&fifo),
+            format!(
+                "cannot read record file `{}`: it is not a regular file",
+                name(&fifo)
+            ),
+        ),
+        (
+            "/dev/zero".to_string(),
+            "cannot read game or record file `/dev/zero`: it is not a regular file".to_string(),
+        ),
+        (
+            name(&folder),
+            format!(
+                "cannot read record file `{}`: it is a folder, not a file",
+                name(&folder)
+            ),
+        ),
+        (
+            name(&huge),
+            format!(
+                "cannot read record file `{}`: the file is larger than 16 MiB",
+                name(&huge)
+            ),
+        ),
+    ] {
+        let shown = path.clone();
+        let message = without_hanging(&shown, move || run_err(&["replay", &path]));
+        assert_eq!(message, expected);
+    }
+    // `match --records` replaces a FIFO in the way instead of writing into it.
+    let records = dir.path().join("records");
+    std::fs::create_dir(&records).unwrap();
+    let in_the_way = records.join("flying-0001.json");
+    let status = std::process::Command::new("mkfifo")
+        .arg(&in_the_way)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let records_arg = name(&records);
+    let (code, _, err) = without_hanging("match --records", move || {
+        run(&[
+            "match",
+            "flying",
+            "--black",
+            "random",
+            "--white",
+            "random",
+            "--games",
+            "1",
+            "--max-actions",
+            "40",
+            "--quiet",
+            "--records",
+            &records_arg,
+        ])
+    });
+    assert_eq!(code, 0, "{err}");
+    let written = std::fs::read(&in_the_way).unwrap();
+    assert!(records::load(&written).is_ok());
+}

@@ -706,3 +706,65 @@ fn records_with_names_in_any_script_are_listed() {
         assert!(store.list_records().contains(&records.join(name)));
     }
 }
+
+/// Runs `f` on another thread and returns its result, failing the test if it has not
+/// finished after a generous time: what it guards against is a hang, not slowness.
+#[cfg(unix)]
+fn without_hanging<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(Duration::from_secs(20))
+        .unwrap_or_else(|_| panic!("{what} hangs"))
+}
+
+#[cfg(unix)]
+fn make_fifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success(), "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn fifos_and_devices_are_never_opened() {
+    for file in [SETTINGS_FILE, STATS_FILE, GAME_FILE] {
+        let dir = temp_dir();
+        make_fifo(&dir.path().join(file));
+        let path = dir.path().to_path_buf();
+        let notices = without_hanging(file, move || {
+            let store = Store::at(&path);
+            match file {
+                SETTINGS_FILE => store.load_settings().notices,
+                STATS_FILE => store.load_stats().notices,
+                _ => store.load_game().notices,
+            }
+        });
+        // Set aside like any file that cannot be used; the next save works.
+        let [StoreNotice::SetAside { moved_to, .. }] = notices.as_slice() else {
+            panic!("{file}: expected one SetAside notice, got {notices:?}");
+        };
+        assert!(!dir.path().join(file).exists());
+        assert!(fs::symlink_metadata(moved_to).is_ok(), "{file}");
+        let store = Store::at(dir.path());
+        store.save_settings(&custom_settings()).expect("saved");
+        assert_eq!(store.load_settings().value, custom_settings());
+    }
+    // A record file that is a FIFO or a device.
+    let dir = temp_dir();
+    let fifo = dir.path().join("record.json");
+    make_fifo(&fifo);
+    for path in [fifo, PathBuf::from("/dev/zero")] {
+        let shown = path.clone();
+        let error = without_hanging("reading a record", move || read_record_file(&path))
+            .expect_err("not a record");
+        assert!(
+            error.to_string().contains("not a regular file"),
+            "{}: {error}",
+            shown.display()
+        );
+    }
+}

@@ -27,10 +27,9 @@
 //! [`StoreNotice::NotWritable`].
 
 use std::fmt;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
@@ -39,6 +38,7 @@ use serde::de::DeserializeOwned;
 use crate::app::settings::{
     SAVED_GAME_VERSION, SETTINGS_VERSION, STATS_VERSION, SavedGame, Settings, Stats,
 };
+use crate::files::{self, ReadError, read_regular_file, sync_dir, temp_path, write_new_file};
 use crate::rules::Game;
 use crate::rules::records::{self, Record};
 
@@ -49,7 +49,7 @@ pub const GAME_FILE: &str = "game.json";
 /// The statistics file's name.
 pub const STATS_FILE: &str = "stats.json";
 /// The largest file the store or [`read_record_file`] reads.
-pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
+pub const MAX_FILE_SIZE: u64 = files::MAX_FILE_SIZE;
 /// The environment variable that, when set, names the data folder instead of the usual one.
 pub const DATA_DIR_VARIABLE: &str = "SANQI_DATA_DIR";
 
@@ -369,16 +369,9 @@ impl Store {
             return (None, Vec::new());
         };
         let path = dir.join(name);
-        let bytes = match read_limited(&path) {
+        let bytes = match read_regular_file(&path, MAX_FILE_SIZE) {
             Ok(bytes) => bytes,
-            Err(e)
-                if matches!(
-                    e.kind(),
-                    io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
-                ) =>
-            {
-                return (None, Vec::new());
-            }
+            Err(ReadError::NotFound) => return (None, Vec::new()),
             // The startup notice already says that nothing is kept.
             Err(_) if !self.writable && !path.exists() => return (None, Vec::new()),
             Err(e) => return (None, vec![self.set_aside(dir, name, e.to_string())]),
@@ -481,54 +474,12 @@ fn parse_versioned<T: DeserializeOwned>(bytes: &[u8], known: u32) -> Result<T, S
     T::deserialize(value).map_err(|e| format!("unexpected content: {e}"))
 }
 
-/// Reads a whole file of at most [`MAX_FILE_SIZE`] bytes.
-fn read_limited(path: &Path) -> io::Result<Vec<u8>> {
-    let file = File::open(path)?;
-    let too_large = || {
-        io::Error::other(format!(
-            "the file is larger than {} MiB",
-            MAX_FILE_SIZE / (1024 * 1024)
-        ))
-    };
-    let length = file.metadata()?.len();
-    if length > MAX_FILE_SIZE {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::with_capacity(usize::try_from(length).unwrap_or(0));
-    // The file may grow while it is read: never take more than the limit.
-    file.take(MAX_FILE_SIZE + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_SIZE {
-        return Err(too_large());
-    }
-    Ok(bytes)
-}
-
 /// Writes a scratch file in `dir` and removes it again.
 fn probe(dir: &Path) -> io::Result<()> {
     let path = temp_path(dir, "probe");
     let result = write_new_file(&path, b"probe");
     let removed = fs::remove_file(&path);
     result.and(removed)
-}
-
-/// A temporary file name in `dir` that no other write uses: hidden, named after the file it
-/// stands in for, the process and a counter, ending in `.tmp`.
-fn temp_path(dir: &Path, name: &str) -> PathBuf {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()))
-}
-
-/// Creates a file that must not exist yet, writes `bytes` and flushes them to disk. A file
-/// left incomplete by an error is removed.
-fn write_new_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = OpenOptions::new().write(true).create_new(true).open(path)?;
-    let result = file.write_all(bytes).and_then(|()| file.sync_all());
-    if result.is_err() {
-        drop(file);
-        let _ = fs::remove_file(path);
-    }
-    result
 }
 
 /// Makes the complete file `temp` appear as `target` if `target` does not exist, failing
@@ -542,56 +493,24 @@ fn link_new(temp: &Path, target: &Path, bytes: &[u8]) -> io::Result<()> {
     }
 }
 
-/// Flushes a folder's entries (a rename) to disk where the system allows it.
-fn sync_dir(dir: &Path) {
-    #[cfg(unix)]
-    if let Ok(dir) = File::open(dir) {
-        let _ = dir.sync_all();
-    }
-    #[cfg(not(unix))]
-    let _ = dir;
-}
-
 /// Writes `bytes` to `path` atomically: to a temporary file in the same folder (named with
 /// the process id and a counter, so concurrent writers never share one), flushed to disk,
 /// then renamed over `path`. On failure the temporary file is removed and `path` is left as
 /// it was.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| StoreError(format!("{} is not a file name", path.display())))?
-        .to_string_lossy()
-        .into_owned();
-    let temp = temp_path(dir, &name);
-    let result = write_new_file(&temp, bytes).and_then(|()| fs::rename(&temp, path));
-    match result {
-        Ok(()) => {
-            sync_dir(dir);
-            Ok(())
-        }
-        Err(e) => {
-            let _ = fs::remove_file(&temp);
-            Err(StoreError(format!(
-                "could not write {}: {e}",
-                path.display()
-            )))
-        }
-    }
+    files::write_atomic(path, bytes)
+        .map_err(|e| StoreError(format!("could not write {}: {e}", path.display())))
 }
 
 /// Reads and replays a game record file. Any bytes are accepted; the error message names the
 /// file and the problem, such as "game.json: action 31 `b2-b4`: the piece on b2 is not
-/// yours". Files over [`MAX_FILE_SIZE`] are refused unread.
+/// yours". Files over [`MAX_FILE_SIZE`], folders, FIFOs and devices are refused unread.
 pub fn read_record_file(path: &Path) -> Result<(Record, Game), String> {
     let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let bytes = read_limited(path).map_err(|e| format!("{name}: {e}"))?;
+    let bytes = read_regular_file(path, MAX_FILE_SIZE).map_err(|e| format!("{name}: {e}"))?;
     records::load(&bytes).map_err(|e| format!("{name}: {e}"))
 }
 

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use crate::ai::{AiError, Level};
 use crate::echo::{quoted, quoted_path};
+use crate::files::ReadError;
 use crate::rules::notation::ParseActionError;
 use crate::rules::records::RecordError;
 use crate::rules::{Action, IllegalAction};
@@ -25,9 +26,11 @@ pub enum CliError {
         action: Action,
         reason: IllegalAction,
     },
+    /// A record file could not be read (`replay FILE.json`).
+    ReadRecord { path: PathBuf, error: ReadError },
     /// A record file was read but is not a record that replays.
     Record { path: PathBuf, error: RecordError },
-    /// A file or folder could not be read, created or written.
+    /// A file or folder could not be created or written.
     File {
         task: FileTask,
         path: PathBuf,
@@ -55,10 +58,6 @@ pub enum CliError {
 /// What was being done with a file when it failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileTask {
-    /// Reading a record file named as one (`….json`).
-    ReadRecord,
-    /// Reading an argument that is neither a game id nor clearly a record file.
-    ReadGameOrRecord,
     /// Creating a folder.
     CreateFolder,
     /// Writing a file.
@@ -110,11 +109,18 @@ impl fmt::Display for CliError {
                 action,
                 reason,
             } => write!(f, "action {index} `{action}`: {reason}"),
+            CliError::ReadRecord { path, error } => {
+                // Not a game id either: the person may have meant one.
+                let what = if path.extension().is_some_and(|e| e == "json") {
+                    "record file"
+                } else {
+                    "game or record file"
+                };
+                write!(f, "cannot read {what} {}: {error}", quoted_path(path))
+            }
             CliError::Record { path, error } => write!(f, "{}: {error}", quoted_path(path)),
             CliError::File { task, path, error } => {
                 let doing = match task {
-                    FileTask::ReadRecord => "read record file",
-                    FileTask::ReadGameOrRecord => "read game or record file",
                     FileTask::CreateFolder => "create",
                     FileTask::Write => "write",
                 };

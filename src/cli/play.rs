@@ -281,10 +281,13 @@ pub(super) fn match_command(
         })?;
         for (i, p) in played.iter().enumerate() {
             let path = dir.join(format!("{game}-{:04}.json", i + 1));
-            std::fs::write(&path, &p.record).map_err(|error| CliError::File {
-                task: FileTask::Write,
-                path: path.clone(),
-                error,
+            // Atomic, so a FIFO or an old file in the way is replaced, never opened.
+            crate::files::write_atomic(&path, p.record.as_bytes()).map_err(|error| {
+                CliError::File {
+                    task: FileTask::Write,
+                    path: path.clone(),
+                    error,
+                }
             })?;
         }
     }
