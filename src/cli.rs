@@ -13,7 +13,7 @@ use std::path::Path;
 use crate::files::{MAX_FILE_SIZE, read_regular_file};
 
 use crate::rules::notation::parse_actions;
-use crate::rules::perft::{divide, perft_state};
+use crate::rules::perft::{Growth, divide, perft_state};
 use crate::rules::records;
 use crate::rules::{Action, Game, GameId, State, Status};
 
@@ -34,6 +34,11 @@ usage: sanqi                      open the window
 GAME is neihuang, flying or wudao. Actions are written c3 (place), c2-c4 (move),
 xc3 (remove) and timeout, separated by spaces. LEVEL is easy, medium, hard,
 expert or random.";
+
+/// The greatest `DEPTH` that `perft` parses.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+/// The most action sequences `perft` agrees to count: about an hour of a release build.
+pub const PERFT_COUNT_LIMIT: f64 = 1e12;
 
 /// Runs a command (the arguments after the program name, as `String`s or as the system's
 /// `OsString`s), writing to `out` and `errors`. Returns the exit status.
@@ -188,18 +193,30 @@ fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let game = parse_game(args.positional("GAME")?)?;
     let depth_text = args.positional("DEPTH")?;
     let depth: u32 = match depth_text.parse() {
-        Ok(d) if d <= 64 => d,
+        Ok(d) if d <= MAX_PERFT_DEPTH => d,
         _ => {
             return Err(ArgumentError::Invalid {
                 name: "DEPTH",
                 value: depth_text.to_string(),
-                expected: "a whole number from 0 to 64".to_string(),
+                expected: format!("a whole number from 0 to {MAX_PERFT_DEPTH}"),
             }
             .into());
         }
     };
     args.finish()?;
     let state = replay_ignoring_draws(game, moves)?;
+    // Refuse, before counting anything, a count that would run for hours or years.
+    let growth = Growth::of(&state, depth);
+    let estimate = growth.estimate(depth);
+    if estimate > PERFT_COUNT_LIMIT {
+        return Err(ArgumentError::TooDeep {
+            game,
+            depth,
+            estimate,
+            deepest: growth.deepest_within(PERFT_COUNT_LIMIT, depth),
+        }
+        .into());
+    }
     if show_divide {
         let mut total = 0;
         for (action, count) in divide(&state, depth) {

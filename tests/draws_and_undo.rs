@@ -358,3 +358,17 @@ fn turn_boundaries_follow_the_turns() {
     assert_eq!(game.state_after(0), game.start_state());
     assert_eq!(game.state_after(5), game.state());
 }
+
+#[test]
+fn state_after_any_count_of_any_game() {
+    let game = Game::new(GameId::Wudao);
+    for n in [0, 1, 5, usize::MAX] {
+        assert_eq!(game.state_after(n), game.start_state(), "state_after({n})");
+    }
+    let game = game_after(GameId::Wudao, "c3 d4");
+    assert_eq!(
+        game.state_after(1),
+        &common::state_after(GameId::Wudao, "c3")
+    );
+    assert_eq!(game.state_after(usize::MAX), game.state());
+}

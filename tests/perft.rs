@@ -1,7 +1,7 @@
 //! Every perft figure published in RULES.md, through the library and through the command line.
 
 use sanqi::cli;
-use sanqi::rules::perft::{divide, perft_state};
+use sanqi::rules::perft::{Growth, divide, perft_state};
 use sanqi::rules::{Action, ActionList, GameId, GameRules, GameVisitor, Rules, State, Status};
 
 const NEIHUANG_MID: &str = "d4 a3 d2 b5 a2 a1 b3 e3 d3 d1 e2 a4 c1 c5 b4 d5 e5 b1 b2 e1 e4 c3 \
@@ -231,4 +231,27 @@ fn state_plays_exactly_as_the_game_inside() {
             assert_eq!(random_game(start, seed), inner, "{game} seed {seed}");
         }
     }
+}
+
+#[test]
+fn growth_is_exact_where_measured_and_close_beyond() {
+    for &(game, moves, depth, expected) in FIGURES {
+        let state = position(game, moves);
+        let measured = Growth::of(&state, depth);
+        if expected < 100_000 {
+            assert_eq!(measured.estimate(depth), expected as f64, "{game} {depth}");
+        }
+        // Extrapolation is used only beyond counts of 100 000, where it must be close.
+        if expected >= 100_000 {
+            let estimate = Growth::of(&state, depth - 1).estimate(depth);
+            let ratio = estimate / expected as f64;
+            assert!(
+                (0.5..=2.0).contains(&ratio),
+                "{game} after {moves:?}: perft({depth}) estimated {estimate}, is {expected}"
+            );
+        }
+    }
+    let growth = Growth::of(&State::start(GameId::Neihuang), 64);
+    assert_eq!(growth.deepest_within(1e12, 64), 8);
+    assert_eq!(growth.deepest_within(1e12, 5), 5);
 }

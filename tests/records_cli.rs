@@ -750,3 +750,83 @@ fn fifos_devices_folders_and_huge_files_are_refused_unread() {
     let written = std::fs::read(&in_the_way).unwrap();
     assert!(records::load(&written).is_ok());
 }
+
+#[test]
+fn a_byte_order_mark_before_a_record_is_allowed() {
+    let json = record_json("wudao", &["c3", "d4"]);
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend_from_slice(json.as_bytes());
+    let (record, game) = records::load(&bytes).expect("loads");
+    assert_eq!(record.game, "wudao");
+    assert_eq!(game.action_list(), acts("c3 d4"));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bom.json");
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(run_ok(&["replay", path.to_str().unwrap()]).starts_with("board: "));
+    // Only one mark, and only at the start.
+    let mut twice = b"\xEF\xBB\xBF".to_vec();
+    twice.extend_from_slice(&bytes);
+    assert!(matches!(load_err(&twice), RecordError::Malformed(_)));
+}
+
+#[test]
+fn perft_refuses_a_depth_it_could_not_finish() {
+    // Before anything is counted: one line saying why and how deep it may go.
+    for (game, depth, moves) in [
+        ("neihuang", "64", ""),
+        ("flying", "20", ""),
+        ("wudao", "9", "c3"),
+    ] {
+        let message = run_err(&["perft", game, depth, "--moves", moves]);
+        assert!(
+            message.starts_with(&format!("perft {game} {depth} would count about ")),
+            "{message}"
+        );
+        assert!(message.contains("choose a DEPTH of at most "), "{message}");
+        let largest: u32 = message
+            .rsplit(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{message}"));
+        assert!(
+            largest >= 5 && largest < depth.parse::<u32>().unwrap(),
+            "{message}"
+        );
+        let (code, _, err) = run(&["perft", game, depth, "--divide", "--moves", moves]);
+        assert_eq!(code, 2, "{err}");
+    }
+    // From a finished game, any depth is quick (perft ignores the draw rules).
+    let mut state = sanqi::rules::State::start(GameId::Neihuang);
+    let mut moves = Vec::new();
+    let mut rng = Rng::new(5);
+    while !state.status().is_over() {
+        let legal = state.legal_vec();
+        let action = legal[rng.below(legal.len())];
+        state.apply(action).unwrap();
+        moves.push(action.to_string());
+    }
+    assert_eq!(
+        run_ok(&["perft", "neihuang", "64", "--moves", &moves.join(" ")]),
+        "0\n"
+    );
+    assert_eq!(run_ok(&["perft", "flying", "5"]), "1070848\n");
+}
+
+#[test]
+fn an_empty_records_folder_is_refused() {
+    assert_eq!(
+        run_err(&[
+            "match",
+            "flying",
+            "--black",
+            "random",
+            "--white",
+            "random",
+            "--games",
+            "1",
+            "--records",
+            ""
+        ]),
+        "--records must be a folder name, not ``"
+    );
+}

@@ -768,3 +768,52 @@ fn fifos_and_devices_are_never_opened() {
         );
     }
 }
+
+#[test]
+fn a_byte_order_mark_before_a_data_file_is_allowed() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    fs::write(
+        dir.path().join(SETTINGS_FILE),
+        b"\xEF\xBB\xBF{\"flip_board\": true}",
+    )
+    .expect("written");
+    let loaded = store.load_settings();
+    assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
+    assert!(loaded.value.flip_board);
+}
+
+#[test]
+fn a_saved_game_must_be_a_current_record_of_a_game_in_progress() {
+    let setup = Setup {
+        game: GameId::Flying,
+        ..Setup::default()
+    };
+    let game = game_of(GameId::Flying, "a1-a2 e5-e4");
+    let valid = SavedGame::new(setup, None, &game, None, &[]);
+    assert!(valid.restore().is_ok());
+    let mut wrong_format = valid.clone();
+    wrong_format.record.format = "chess-record".to_string();
+    let mut wrong_version = valid.clone();
+    wrong_version.record.version = 7;
+    let over = game_of(
+        GameId::Flying,
+        "a1-a2 a5-a4 a2-a1 a4-a5 a1-a2 a5-a4 a2-a1 a4-a5",
+    );
+    assert!(over.status().is_over());
+    let finished = SavedGame::new(setup, None, &over, None, &[]);
+    for (what, saved) in [
+        ("wrong format", wrong_format),
+        ("wrong version", wrong_version),
+        ("finished game", finished),
+    ] {
+        assert!(saved.restore().is_err(), "{what} restores");
+        let dir = temp_dir();
+        let store = Store::at(dir.path());
+        let bytes = serde_json::to_vec(&saved).expect("encoded");
+        fs::write(dir.path().join(GAME_FILE), &bytes).expect("written");
+        let loaded = store.load_game();
+        assert_eq!(loaded.value, None, "{what}");
+        assert_set_aside(dir.path(), &loaded.notices, GAME_FILE, &bytes);
+    }
+}

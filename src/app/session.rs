@@ -147,7 +147,7 @@ impl Session {
 
     /// A saved game, resumed.
     pub fn restore(saved: &SavedGame, time: TimeSource) -> Result<Session, String> {
-        let (game, redo) = saved.restore()?;
+        let (game, redo) = saved.restore().map_err(|e| e.to_string())?;
         let mut session = Session::new(saved.setup, saved.human_side, game, time);
         session.redo = redo;
         if let Some(ms) = saved.clock_remaining_ms {

@@ -226,7 +226,7 @@ impl Store {
     /// record no longer replays is set aside like any unusable file.
     pub fn load_game(&self) -> Loaded<Option<SavedGame>> {
         let (value, notices) = self.load(GAME_FILE, SAVED_GAME_VERSION, |saved: &SavedGame| {
-            saved.restore().map(|_| ())
+            saved.restore().map(|_| ()).map_err(|e| e.to_string())
         });
         Loaded { value, notices }
     }
@@ -453,8 +453,10 @@ fn default_records_dir(data: Option<&Path>) -> PathBuf {
     std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."))
 }
 
-/// Parses versioned JSON: an object whose `version`, if present, is at most `known`.
+/// Parses versioned JSON: an object whose `version`, if present, is at most `known`. A UTF-8
+/// byte-order mark at the start is allowed.
 fn parse_versioned<T: DeserializeOwned>(bytes: &[u8], known: u32) -> Result<T, String> {
+    let bytes = bytes.strip_prefix(records::UTF8_BOM).unwrap_or(bytes);
     let value: serde_json::Value =
         serde_json::from_slice(bytes).map_err(|e| format!("not valid JSON: {e}"))?;
     let object = value

@@ -10,7 +10,7 @@ use crate::echo::{quoted, quoted_path};
 use crate::files::ReadError;
 use crate::rules::notation::ParseActionError;
 use crate::rules::records::RecordError;
-use crate::rules::{Action, IllegalAction};
+use crate::rules::{Action, GameId, IllegalAction};
 
 /// Why a command could not run or did not finish. [`super::run`] prints it as one line
 /// (`sanqi: …`) with exit status 2, except [`CliError::BrokenPipe`], which ends quietly.
@@ -65,7 +65,7 @@ pub enum FileTask {
 }
 
 /// A mistake in the command line itself.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ArgumentError {
     /// No command was given.
     NoCommand,
@@ -94,6 +94,14 @@ pub enum ArgumentError {
         name: &'static str,
         value: String,
         expected: String,
+    },
+    /// `perft` would count about `estimate` sequences, far too many to finish; `deepest` is
+    /// the greatest depth it would accept from the same position.
+    TooDeep {
+        game: GameId,
+        depth: u32,
+        estimate: f64,
+        deepest: u32,
     },
     /// `--moves` was given with a record file.
     MovesWithFile,
@@ -180,6 +188,17 @@ impl fmt::Display for ArgumentError {
                 value,
                 expected,
             } => write!(f, "{name} must be {expected}, not {}", quoted(value)),
+            ArgumentError::TooDeep {
+                game,
+                depth,
+                estimate,
+                deepest,
+            } => write!(
+                f,
+                "perft {game} {depth} would count about {estimate:.1e} action sequences from this \
+                 position, too many to finish in reasonable time; choose a DEPTH of at most \
+                 {deepest}"
+            ),
             ArgumentError::MovesWithFile => {
                 f.write_str("--moves goes with a game id, not with a record file")
             }

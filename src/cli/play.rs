@@ -185,7 +185,18 @@ pub(super) fn match_command(
             }
         },
     };
-    let records_dir = args.option("--records")?.map(std::path::PathBuf::from);
+    let records_dir = match args.option("--records")? {
+        // An empty name would put the records in the current folder.
+        Some("") => {
+            return Err(ArgumentError::Invalid {
+                name: "--records",
+                value: String::new(),
+                expected: "a folder name".to_string(),
+            }
+            .into());
+        }
+        other => other.map(std::path::PathBuf::from),
+    };
     let swap = args.flag("--swap");
     let quiet = args.flag("--quiet");
     let game = parse_game(args.positional("GAME")?)?;

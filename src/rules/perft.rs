@@ -1,5 +1,7 @@
 //! Perft: the number of distinct sequences of legal actions (never `timeout`) of a given
 //! length. No position is cached; the last level counts legal actions without playing them.
+//! [`Growth`] tells beforehand roughly how large a count will be, so that a depth that could
+//! not finish in any reasonable time can be refused.
 
 use super::{Action, ActionList, GameRules, GameVisitor, State};
 
@@ -55,4 +57,60 @@ pub fn divide(state: &State, depth: u32) -> Vec<(Action, u64)> {
         }
     }
     state.visit(Divide(depth))
+}
+
+/// Counts up to this size are measured by [`Growth::of`]; larger ones are extrapolated.
+const MEASURED_UP_TO: u64 = 100_000;
+
+/// How perft grows with depth from one position: measured exactly for the first depths
+/// (while the counts stay small, which takes a few milliseconds), then extrapolated with the
+/// ratio of the last two counts. Good to a small factor where the number of legal actions
+/// changes slowly, which is enough to tell a count of seconds from one of years.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Growth {
+    /// perft(0), perft(1) … as far as measured.
+    measured: Vec<u64>,
+    /// The ratio of the last two measured counts.
+    branching: f64,
+}
+
+impl Growth {
+    /// Measures the growth from `state`, looking no deeper than `max_depth`.
+    pub fn of(state: &State, max_depth: u32) -> Growth {
+        let mut measured = vec![1];
+        while let Some(&last) = measured.last() {
+            let depth = measured.len() as u32;
+            if depth > max_depth || last == 0 || last >= MEASURED_UP_TO {
+                break;
+            }
+            measured.push(perft_state(state, depth));
+        }
+        let branching = match measured.as_slice() {
+            [.., before, last] if *before > 0 => *last as f64 / *before as f64,
+            _ => 0.0,
+        };
+        Growth {
+            measured,
+            branching,
+        }
+    }
+
+    /// perft(`depth`): exact where measured, otherwise an estimate.
+    pub fn estimate(&self, depth: u32) -> f64 {
+        let depth = depth as usize;
+        if let Some(&count) = self.measured.get(depth) {
+            return count as f64;
+        }
+        let last = self.measured.len() - 1;
+        let beyond = i32::try_from(depth - last).unwrap_or(i32::MAX);
+        self.measured[last] as f64 * self.branching.powi(beyond)
+    }
+
+    /// The greatest depth up to `max_depth` whose count is estimated at `limit` or less.
+    pub fn deepest_within(&self, limit: f64, max_depth: u32) -> u32 {
+        (0..=max_depth)
+            .take_while(|&d| self.estimate(d) <= limit)
+            .last()
+            .unwrap_or(0)
+    }
 }

@@ -13,6 +13,9 @@ pub const FORMAT: &str = "sanqi-record";
 /// The record version this build writes and reads.
 pub const VERSION: u32 = 1;
 
+/// The UTF-8 byte-order mark, which some editors put at the start of a file.
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Who played one side.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -135,17 +138,25 @@ impl Record {
         }
     }
 
-    /// Reads a record from bytes, without replaying it.
+    /// Reads a record from bytes, without replaying it. A UTF-8 byte-order mark at the start,
+    /// which some editors write, is allowed.
     pub fn from_json(bytes: &[u8]) -> Result<Record, RecordError> {
+        let bytes = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
         let record: Record =
             serde_json::from_slice(bytes).map_err(|e| RecordError::Malformed(e.to_string()))?;
-        if record.format != FORMAT {
-            return Err(RecordError::NotARecord(record.format));
-        }
-        if record.version != VERSION {
-            return Err(RecordError::UnsupportedVersion(record.version));
-        }
+        record.check_header()?;
         Ok(record)
+    }
+
+    /// Checks that this is a Sanqi record of the version this build reads.
+    pub fn check_header(&self) -> Result<(), RecordError> {
+        if self.format != FORMAT {
+            return Err(RecordError::NotARecord(self.format.clone()));
+        }
+        if self.version != VERSION {
+            return Err(RecordError::UnsupportedVersion(self.version));
+        }
+        Ok(())
     }
 
     /// The record as pretty JSON.
