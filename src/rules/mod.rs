@@ -494,8 +494,8 @@ pub trait Rules: Copy + Eq + std::hash::Hash + fmt::Debug + Send + 'static {
             _ => 0,
         }
     }
-    /// The position as the repetition rule sees it: board, hands, side to act, phase and
-    /// captures owed.
+    /// The position as the repetition rule sees it: board, hands, side to act, phase,
+    /// captures owed and (Neihuang) whether a yield is owed.
     fn key(&self) -> u128;
     /// How the removal of an enemy piece in this state's decision counts.
     fn removal_kind(&self) -> RemovalKind;

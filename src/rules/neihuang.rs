@@ -367,6 +367,9 @@ impl Rules for State {
             | (self.phase as u128) << 63
             | (self.owed as u128) << 66
             | (self.winner.map_or(0, |w| w as u128 + 1)) << 70
+            // A board where the side to act must yield is another position than the same
+            // board where it moves (RULES.md, "Repetition").
+            | (self.yield_pending as u128) << 72
     }
 
     fn removal_kind(&self) -> RemovalKind {
