@@ -11,15 +11,17 @@ use common::file_names;
 use sanqi::ai::Level;
 use sanqi::app::i18n::Language;
 use sanqi::app::settings::{
-    ClockSetting, Opponent, Outcome, SETTINGS_VERSION, SavedGame, Settings, Setup, SideChoice,
-    Stats, Tally,
+    ClockSetting, Opponent, Outcome, SETTINGS_VERSION, SavedGame, SavedGameError, Settings, Setup,
+    SideChoice, Stats, Tally,
 };
 use sanqi::app::storage::{
-    GAME_FILE, SETTINGS_FILE, STATS_FILE, Store, StoreNotice, read_record_file, write_atomic,
+    GAME_FILE, SETTINGS_FILE, STATS_FILE, Store, StoreError, StoreNotice, read_record_file,
+    write_atomic,
 };
+use sanqi::files::ReadError;
 use sanqi::rules::notation::parse_actions;
-use sanqi::rules::records::{Metadata, Record};
-use sanqi::rules::{Action, Game, GameId, Side};
+use sanqi::rules::records::{Metadata, Record, RecordError};
+use sanqi::rules::{Action, Game, GameId, IllegalAction, Point, Side};
 
 fn temp_dir() -> tempfile::TempDir {
     tempfile::tempdir().expect("a temporary folder")
@@ -48,7 +50,7 @@ fn assert_set_aside(dir: &Path, notices: &[StoreNotice], file: &str, bytes: &[u8
         panic!("expected one SetAside notice, got {notices:?}");
     };
     assert_eq!(named, file);
-    assert!(!reason.is_empty());
+    assert!(!reason.to_string().is_empty());
     assert_eq!(moved_to.parent(), Some(dir));
     let moved_name = moved_to
         .file_name()
@@ -251,7 +253,8 @@ fn corrupt_settings_are_set_aside_and_the_next_save_works() {
             let StoreNotice::SetAside { reason, .. } = &loaded.notices[0] else {
                 unreachable!()
             };
-            assert!(reason.contains("newer"), "{reason}");
+            assert_eq!(reason, &StoreError::NewerVersion { found: 2, known: 1 });
+            assert!(reason.to_string().contains("newer"), "{reason}");
         }
 
         // The next save works and the set-aside file stays.
@@ -313,8 +316,15 @@ fn a_saved_game_that_does_not_replay_is_set_aside() {
     let StoreNotice::SetAside { reason, .. } = &loaded.notices[0] else {
         unreachable!()
     };
-    assert!(reason.contains("action 3 `c3`"), "{reason}");
-    assert!(reason.contains("occupied"), "{reason}");
+    assert_eq!(
+        reason,
+        &StoreError::SavedGame(SavedGameError::Record(RecordError::Illegal {
+            index: 3,
+            action: Action::Place(Point::parse("c3").expect("a point")),
+            reason: IllegalAction::Occupied(Point::parse("c3").expect("a point")),
+        }))
+    );
+    assert_eq!(reason.to_string(), "action 3 `c3`: c3 is occupied");
 
     // Other unusable saved games: a record of another game than the setup's, a bad redo
     // entry, a missing record.
@@ -583,17 +593,23 @@ fn reading_a_bad_record_file_names_the_problem() {
     };
     let garbage = write("garbage.json", b"\x00\x01\xffnot json at all");
     let error = read_record_file(&garbage).expect_err("garbage");
-    assert!(error.starts_with("garbage.json: "), "{error}");
-    assert!(error.contains("not a valid game record"), "{error}");
+    assert!(
+        matches!(error, StoreError::Record(RecordError::Malformed(_))),
+        "{error:?}"
+    );
+    assert!(
+        error.to_string().starts_with("not a valid game record"),
+        "{error}"
+    );
 
     let other = write(
         "other.json",
         br#"{"format": "chess", "version": 1, "game": "x", "actions": []}"#,
     );
     let error = read_record_file(&other).expect_err("not a record");
-    assert!(
-        error.contains("other.json") && error.contains("not a Sanqi game record"),
-        "{error}"
+    assert_eq!(
+        error,
+        StoreError::Record(RecordError::NotARecord("chess".to_string()))
     );
 
     let mut record = Record::of_game(&game_of(GameId::Flying, "a1-a2"), Metadata::default());
@@ -602,26 +618,35 @@ fn reading_a_bad_record_file_names_the_problem() {
     let illegal = write("illegal.json", record.to_json().as_bytes());
     let error = read_record_file(&illegal).expect_err("illegal");
     assert!(
-        error.starts_with("illegal.json: action 3 `a2-c4`"),
+        error.to_string().starts_with("action 3 `a2-c4`: "),
         "{error}"
     );
 
     record.actions[1] = "b5~b3".to_string();
     let unparsable = write("unparsable.json", record.to_json().as_bytes());
     let error = read_record_file(&unparsable).expect_err("unparsable");
-    assert!(error.contains("action 2 `b5~b3`"), "{error}");
+    assert_eq!(
+        error,
+        StoreError::Record(RecordError::Unparsable {
+            index: 2,
+            text: "b5~b3".to_string()
+        })
+    );
 
     let error = read_record_file(&dir.path().join("missing.json")).expect_err("missing");
-    assert!(error.starts_with("missing.json: "), "{error}");
+    assert_eq!(error, StoreError::Read(ReadError::NotFound));
 
     let huge = dir.path().join("huge.json");
     let file = fs::File::create(&huge).expect("created");
     file.set_len(16 * 1024 * 1024 + 1).expect("sized");
     let error = read_record_file(&huge).expect_err("too large");
-    assert!(
-        error.contains("huge.json") && error.contains("larger"),
-        "{error}"
+    assert_eq!(
+        error,
+        StoreError::Read(ReadError::TooLarge {
+            limit: 16 * 1024 * 1024
+        })
     );
+    assert_eq!(error.to_string(), "the file is larger than 16 MiB");
 
     // Random bytes never panic.
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;
@@ -815,5 +840,35 @@ fn a_saved_game_must_be_a_current_record_of_a_game_in_progress() {
         let loaded = store.load_game();
         assert_eq!(loaded.value, None, "{what}");
         assert_set_aside(dir.path(), &loaded.notices, GAME_FILE, &bytes);
+    }
+}
+
+#[test]
+fn notices_stay_on_one_line_whatever_the_file_holds() {
+    use sanqi::app::i18n::I18n;
+    use sanqi::app::text::store_notice;
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    let hostile = format!(
+        "{{\"language\": \"x\\ny\\r\\u001b[2J{}\"}}",
+        "z".repeat(100_000)
+    );
+    fs::write(dir.path().join(SETTINGS_FILE), hostile).expect("written");
+    let loaded = store.load_settings();
+    let [notice] = loaded.notices.as_slice() else {
+        panic!("expected one notice, got {:?}", loaded.notices);
+    };
+    let texts = [
+        notice.to_string(),
+        store_notice(&I18n::new(Language::English), notice),
+        store_notice(&I18n::new(Language::Chinese), notice),
+    ];
+    for text in texts {
+        assert!(
+            !text.contains(['\n', '\r', '\u{1b}']) && text.len() < 600,
+            "{} bytes: {text:?}",
+            text.len()
+        );
+        assert!(text.contains("x\\ny\\r\\u{1b}[2J"), "{text}");
     }
 }

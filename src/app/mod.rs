@@ -9,6 +9,7 @@ pub mod clock;
 pub mod computer;
 pub mod demo;
 mod dialogs;
+pub mod errors;
 pub mod fonts;
 mod game_screen;
 pub mod help;

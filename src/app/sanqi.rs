@@ -15,7 +15,7 @@ use super::session::{Click, Note, Pending, Purpose, Session};
 use super::settings::{
     ClockSetting, Opponent, Outcome, SavedGame, Settings, Setup, SideChoice, Stats,
 };
-use super::storage::{Store, StoreNotice, UtcTime, read_record_file};
+use super::storage::{Store, StoreError, StoreNotice, UtcTime, read_record_file};
 use super::text::TimeoutReport;
 use super::{fonts, theme};
 use crate::ai::{Level, Request};
@@ -294,7 +294,8 @@ impl SanqiApp {
             };
             match Session::restore(&saved, self.options.time.clone()) {
                 Ok(session) => self.session = Some(session),
-                Err(why) => {
+                Err(e) => {
+                    let why = super::errors::store_error(&self.i18n, &StoreError::SavedGame(e));
                     self.banners.push(Banner::SaveFailed(why));
                     return;
                 }
@@ -314,13 +315,14 @@ impl SanqiApp {
         }
         self.saved = None;
         if let Err(e) = self.store.clear_game() {
-            self.report_save_error(e.0);
+            self.report_save_error(super::errors::store_error(&self.i18n, &e));
         }
     }
 
     /// Opens a record file for review. On failure returns the message to show.
     pub fn open_record(&mut self, path: &std::path::Path) -> Result<(), String> {
-        let (_, game) = read_record_file(path)?;
+        let (_, game) =
+            read_record_file(path).map_err(|e| super::errors::store_error(&self.i18n, &e))?;
         self.keep_live_game();
         self.computer.cancel();
         let setup = Setup {
@@ -356,7 +358,9 @@ impl SanqiApp {
         if let Some(loser) = s.resigned {
             record.metadata.result = Some(format!("{} resigned", loser.name()));
         }
-        self.store.export_record(&record).map_err(|e| e.0)
+        self.store
+            .export_record(&record)
+            .map_err(|e| super::errors::store_error(&self.i18n, &e))
     }
 
     // ----- Playing -----
@@ -458,7 +462,7 @@ impl SanqiApp {
         {
             self.stats.record(game, &key, outcome);
             if let Err(e) = self.store.save_stats(&self.stats) {
-                self.report_save_error(e.0);
+                self.report_save_error(super::errors::store_error(&self.i18n, &e));
             }
         }
     }
@@ -623,7 +627,7 @@ impl SanqiApp {
 
     pub(super) fn save_settings(&mut self) {
         if let Err(e) = self.store.save_settings(&self.settings) {
-            self.report_save_error(e.0);
+            self.report_save_error(super::errors::store_error(&self.i18n, &e));
         }
     }
 
@@ -641,7 +645,7 @@ impl SanqiApp {
             self.store.save_game(&s.saved())
         };
         if let Err(e) = result {
-            self.report_save_error(e.0);
+            self.report_save_error(super::errors::store_error(&self.i18n, &e));
         }
     }
 

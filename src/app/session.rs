@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::board::{Animation, BoardScene, Eligible};
 use super::clock::{Clock, TimeSource};
-use super::settings::{Opponent, SavedGame, Setup};
+use super::settings::{Opponent, SavedGame, SavedGameError, Setup};
 use super::text::TimeoutReport;
 use crate::ai::Level;
 use crate::rules::{Action, Decision, Effects, Game, IllegalAction, Point, Side, State, Status};
@@ -146,8 +146,8 @@ impl Session {
     }
 
     /// A saved game, resumed.
-    pub fn restore(saved: &SavedGame, time: TimeSource) -> Result<Session, String> {
-        let (game, redo) = saved.restore().map_err(|e| e.to_string())?;
+    pub fn restore(saved: &SavedGame, time: TimeSource) -> Result<Session, SavedGameError> {
+        let (game, redo) = saved.restore()?;
         let mut session = Session::new(saved.setup, saved.human_side, game, time);
         session.redo = redo;
         if let Some(ms) = saved.clock_remaining_ms {

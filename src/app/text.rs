@@ -4,10 +4,12 @@
 
 use std::fmt::Display;
 
+use super::errors::store_error;
 use super::i18n::I18n;
 use super::settings::ClockSetting;
 use super::storage::StoreNotice;
 use crate::ai::Level;
+use crate::echo::quoted_path;
 use crate::rules::{
     Action, Decision, DrawReason, GameId, IllegalAction, Point, Side, State, Status, WinReason,
 };
@@ -231,8 +233,8 @@ pub fn store_notice(i18n: &I18n, notice: &StoreNotice) -> String {
             "notice.set_aside",
             &[
                 ("file", file),
-                ("path", &moved_to.display()),
-                ("reason", reason),
+                ("path", &quoted_path(moved_to)),
+                ("reason", &store_error(i18n, reason)),
             ],
         ),
         StoreNotice::NotWritable {
@@ -240,11 +242,17 @@ pub fn store_notice(i18n: &I18n, notice: &StoreNotice) -> String {
             reason,
         } => i18n.format(
             "notice.not_writable",
-            &[("path", &dir.display()), ("reason", reason)],
+            &[
+                ("path", &quoted_path(dir)),
+                ("reason", &store_error(i18n, reason)),
+            ],
         ),
-        StoreNotice::NotWritable { dir: None, reason } => {
-            fmt1(i18n, "notice.no_folder", "reason", reason)
-        }
+        StoreNotice::NotWritable { dir: None, reason } => fmt1(
+            i18n,
+            "notice.no_folder",
+            "reason",
+            &store_error(i18n, reason),
+        ),
     }
 }
 
