@@ -830,3 +830,18 @@ fn an_empty_records_folder_is_refused() {
         "--records must be a folder name, not ``"
     );
 }
+
+#[test]
+fn the_binary_prints_through_a_pipe() {
+    // The binary attaches to a console before printing (on Windows); output that goes to a
+    // pipe must still arrive there.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sanqi"))
+        .args(["legal", "wudao"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stderr.is_empty());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 25);
+    assert!(stdout.starts_with("a1\nb1\n"), "{stdout}");
+}
