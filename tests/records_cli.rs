@@ -658,28 +658,12 @@ fn an_argument_that_is_not_unicode_is_a_one_line_error() {
     );
 }
 
-/// Runs `f` on another thread and returns its result, failing the test if it has not
-/// finished after a generous time: what it guards against is a hang, not slowness.
-#[cfg(unix)]
-fn without_hanging<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    rx.recv_timeout(std::time::Duration::from_secs(20))
-        .unwrap_or_else(|_| panic!("{what} hangs"))
-}
-
 #[cfg(unix)]
 #[test]
 fn fifos_devices_folders_and_huge_files_are_refused_unread() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("fifo.json");
-    let status = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(status.success());
+    common::make_fifo(&fifo);
     let folder = dir.path().join("folder.json");
     std::fs::create_dir(&folder).unwrap();
     let huge = dir.path().join("huge.json");
@@ -716,20 +700,16 @@ fn fifos_devices_folders_and_huge_files_are_refused_unread() {
         ),
     ] {
         let shown = path.clone();
-        let message = without_hanging(&shown, move || run_err(&["replay", &path]));
+        let message = common::without_hanging(&shown, move || run_err(&["replay", &path]));
         assert_eq!(message, expected);
     }
     // `match --records` replaces a FIFO in the way instead of writing into it.
     let records = dir.path().join("records");
     std::fs::create_dir(&records).unwrap();
     let in_the_way = records.join("flying-0001.json");
-    let status = std::process::Command::new("mkfifo")
-        .arg(&in_the_way)
-        .status()
-        .unwrap();
-    assert!(status.success());
+    common::make_fifo(&in_the_way);
     let records_arg = name(&records);
-    let (code, _, err) = without_hanging("match --records", move || {
+    let (code, _, err) = common::without_hanging("match --records", move || {
         run(&[
             "match",
             "flying",

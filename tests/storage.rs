@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use common::file_names;
+#[cfg(unix)]
+use common::{make_fifo, without_hanging};
 use sanqi::ai::Level;
 use sanqi::app::i18n::Language;
 use sanqi::app::settings::{
@@ -65,6 +67,20 @@ fn assert_set_aside(dir: &Path, notices: &[StoreNotice], file: &str, bytes: &[u8
     assert_eq!(fs::read(moved_to).expect("the set-aside file"), bytes);
     assert!(!dir.join(file).exists(), "{file} should have been moved");
     moved_to.clone()
+}
+
+/// The names of the records the store lists, in its order.
+fn listed_names(store: &Store) -> Vec<String> {
+    store
+        .list_records()
+        .iter()
+        .map(|p| {
+            p.file_name()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect()
 }
 
 fn custom_settings() -> Settings {
@@ -570,16 +586,7 @@ fn records_are_listed_newest_first() {
     }
     fs::write(records.join("notes.txt"), b"not a record").expect("written");
     fs::create_dir(records.join("folder.json")).expect("created");
-    let listed: Vec<String> = store
-        .list_records()
-        .iter()
-        .map(|p| {
-            p.file_name()
-                .expect("a name")
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
+    let listed = listed_names(&store);
     assert_eq!(listed, ["newest.json", "middle.json", "old.json"]);
 }
 
@@ -709,16 +716,7 @@ fn records_with_names_in_any_script_are_listed() {
     fs::write(records.join("对局.json"), b"{}").expect("written");
     fs::write(records.join("记录.JSON"), b"{}").expect("written");
     fs::write(records.join("棋.json.bak"), b"{}").expect("written");
-    let mut listed: Vec<String> = store
-        .list_records()
-        .iter()
-        .map(|p| {
-            p.file_name()
-                .expect("a name")
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
+    let mut listed = listed_names(&store);
     listed.sort();
     assert_eq!(listed, ["é.json", "对局.json", "记录.JSON"]);
 
@@ -730,27 +728,6 @@ fn records_with_names_in_any_script_are_listed() {
         fs::write(records.join(name), b"{}").expect("written");
         assert!(store.list_records().contains(&records.join(name)));
     }
-}
-
-/// Runs `f` on another thread and returns its result, failing the test if it has not
-/// finished after a generous time: what it guards against is a hang, not slowness.
-#[cfg(unix)]
-fn without_hanging<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    rx.recv_timeout(Duration::from_secs(20))
-        .unwrap_or_else(|_| panic!("{what} hangs"))
-}
-
-#[cfg(unix)]
-fn make_fifo(path: &Path) {
-    let status = std::process::Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .expect("mkfifo runs");
-    assert!(status.success(), "mkfifo {}", path.display());
 }
 
 #[cfg(unix)]
