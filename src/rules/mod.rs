@@ -4,7 +4,8 @@
 //! [`ActionList`], a checked [`Rules::apply`] that reports what happened, and an unchecked
 //! [`Rules::apply_unchecked`] for search. [`State`] puts the three behind one type that
 //! implements [`Rules`] too (and hands the inner game to generic code through
-//! [`State::visit`]), and [`Game`] adds the history, undo and the two draw rules that end every game.
+//! [`State::visit`]), and [`Game`] adds the history, undo and the two draw rules that end
+//! every game.
 
 pub mod board;
 pub mod flying;
