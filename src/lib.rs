@@ -4,5 +4,7 @@
 pub mod ai;
 pub mod app;
 pub mod cli;
+pub mod echo;
+pub mod files;
 pub mod platform;
 pub mod rules;

@@ -320,7 +320,7 @@ fn the_app_runs_on_a_data_folder_that_cannot_exist() {
     fs::write(&file, b"x").expect("written");
     let store = Store::at(file.join("data"));
     let [notice] = store.startup_notices().try_into().expect("one notice");
-    let expected = sanqi::app::text::store_notice(&I18n::new(Language::English), &notice);
+    let expected = sanqi::app::error::store_notice(&I18n::new(Language::English), &notice);
 
     let time = ManualTime::new();
     let options = AppOptions {

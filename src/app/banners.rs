@@ -5,9 +5,9 @@ use egui::RichText;
 
 use super::command::Command;
 use super::error::AppError;
+use super::error::store_notice;
 use super::i18n::I18n;
 use super::storage::StoreNotice;
-use super::text::store_notice;
 use super::theme;
 
 /// A message shown at the top of the window until dismissed.

@@ -21,7 +21,9 @@ pub use scene::Turn;
 use super::board::{self, Animation};
 use super::clock::{Clock, TimeSource};
 use super::computer::is_cancelled;
-use super::settings::{ClockSetting, Opponent, Outcome, SavedGame, Setup, SideChoice, Stats};
+use super::settings::{
+    ClockSetting, Opponent, Outcome, SavedGame, SavedGameError, Setup, SideChoice, Stats,
+};
 use super::text::TimeoutReport;
 use crate::ai::{Level, Reply};
 use crate::rules::records::Record;
@@ -212,7 +214,7 @@ impl Session {
     }
 
     /// A saved game, resumed.
-    pub fn restore(saved: &SavedGame, time: TimeSource) -> Result<Session, String> {
+    pub fn restore(saved: &SavedGame, time: TimeSource) -> Result<Session, SavedGameError> {
         let (game, redo) = saved.restore()?;
         let mut session = Session::new(saved.setup, saved.human_side, game, time);
         session.redo = redo;

@@ -5,29 +5,34 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::{Args, CliError, err, parse_game, replay_ignoring_draws, write_line};
+use super::{
+    Args, ArgumentError, CliError, FileTask, parse_game, replay_ignoring_draws, write_line,
+};
 use crate::ai::{self, Context, Level};
 use crate::rules::{Game, GameId, Side, Status};
 
-fn parse_level(text: Option<&str>, what: &str) -> Result<Level, CliError> {
+fn parse_level(text: Option<&str>, what: &'static str) -> Result<Level, ArgumentError> {
     let Some(text) = text else {
-        return err(format!(
-            "{what} is required (easy, medium, hard, expert or random)"
-        ));
+        return Err(ArgumentError::Required {
+            name: what,
+            expected: "easy, medium, hard, expert or random",
+        });
     };
-    Level::parse(text).ok_or_else(|| {
-        CliError(format!(
-            "unknown level `{text}` (expected easy, medium, hard, expert or random)"
-        ))
-    })
+    Level::parse(text).ok_or_else(|| ArgumentError::UnknownLevel(text.to_string()))
 }
 
-fn parse_number(text: Option<&str>, what: &str, default: u64) -> Result<u64, CliError> {
+fn parse_number(
+    text: Option<&str>,
+    what: &'static str,
+    default: u64,
+) -> Result<u64, ArgumentError> {
     match text {
         None => Ok(default),
-        Some(t) => t
-            .parse()
-            .map_err(|_| CliError(format!("{what} must be a whole number, not `{t}`"))),
+        Some(t) => t.parse().map_err(|_| ArgumentError::Invalid {
+            name: what,
+            value: t.to_string(),
+            expected: "a whole number".to_string(),
+        }),
     }
 }
 
@@ -40,7 +45,7 @@ pub(super) fn bestmove_command(args: &mut Args, out: &mut dyn Write) -> Result<(
     let state = replay_ignoring_draws(game, moves)?;
     let cancel = AtomicBool::new(false);
     let plan = ai::choose(&state, level, seed, Context::new(&[], &cancel))
-        .map_err(|e| CliError(e.to_string()))?;
+        .map_err(|error| CliError::Computer { level: None, error })?;
     let turn: Vec<String> = plan.actions.iter().map(|a| a.to_string()).collect();
     write_line(
         out,
@@ -55,7 +60,7 @@ pub(super) fn bestmove_command(args: &mut Args, out: &mut dyn Write) -> Result<(
     )?;
     match plan.actions.first() {
         Some(action) => write_line(out, &action.to_string()),
-        None => err("the computer found no action"),
+        None => Err(CliError::NoAction { level }),
     }
 }
 
@@ -99,15 +104,21 @@ fn play_one(
                 budget_scale,
             },
         )
-        .map_err(|e| CliError(format!("{level} failed: {e}")))?;
+        .map_err(|error| CliError::Computer {
+            level: Some(level),
+            error,
+        })?;
         turn_times[side.index()].push(plan.stats.elapsed);
         for action in plan.actions {
             if g.status().is_over() || g.state().to_act() != Some(side) {
                 break;
             }
-            g.apply(action).map_err(|e| {
-                CliError(format!("{level} chose an illegal action `{action}`: {e}"))
-            })?;
+            g.apply(action)
+                .map_err(|reason| CliError::ComputerIllegal {
+                    level,
+                    action,
+                    reason,
+                })?;
             history.push(g.state().key());
         }
         turn += 1;
@@ -150,7 +161,11 @@ pub(super) fn match_command(
     let second = parse_level(args.option("--white")?, "--white")?;
     let games = parse_number(args.option("--games")?, "--games", 0)?;
     if games == 0 {
-        return err("--games must be given and at least 1");
+        return Err(ArgumentError::Required {
+            name: "--games",
+            expected: "a whole number of at least 1",
+        }
+        .into());
     }
     let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
     let threads = parse_number(args.option("--threads")?, "--threads", 1)?.clamp(1, 64) as usize;
@@ -161,13 +176,27 @@ pub(super) fn match_command(
         Some(t) => match t.parse::<f64>() {
             Ok(f) if f > 0.0 && f <= 100.0 => f,
             _ => {
-                return err(format!(
-                    "--budget-scale must be a number above 0, not `{t}`"
-                ));
+                return Err(ArgumentError::Invalid {
+                    name: "--budget-scale",
+                    value: t.to_string(),
+                    expected: "a number above 0 and at most 100".to_string(),
+                }
+                .into());
             }
         },
     };
-    let records_dir = args.option("--records")?.map(std::path::PathBuf::from);
+    let records_dir = match args.option("--records")? {
+        // An empty name would put the records in the current folder.
+        Some("") => {
+            return Err(ArgumentError::Invalid {
+                name: "--records",
+                value: String::new(),
+                expected: "a folder name".to_string(),
+            }
+            .into());
+        }
+        other => other.map(std::path::PathBuf::from),
+    };
     let swap = args.flag("--swap");
     let quiet = args.flag("--quiet");
     let game = parse_game(args.positional("GAME")?)?;
@@ -256,12 +285,21 @@ pub(super) fn match_command(
     }
     let played: Vec<Played> = results.into_iter().flatten().collect();
     if let Some(dir) = records_dir {
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
+        std::fs::create_dir_all(&dir).map_err(|error| CliError::File {
+            task: FileTask::CreateFolder,
+            path: dir.clone(),
+            error,
+        })?;
         for (i, p) in played.iter().enumerate() {
             let path = dir.join(format!("{game}-{:04}.json", i + 1));
-            std::fs::write(&path, &p.record)
-                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+            // Atomic, so a FIFO or an old file in the way is replaced, never opened.
+            crate::files::write_atomic(&path, p.record.as_bytes()).map_err(|error| {
+                CliError::File {
+                    task: FileTask::Write,
+                    path: path.clone(),
+                    error,
+                }
+            })?;
         }
     }
     summarize(game, first, second, &played, out)
