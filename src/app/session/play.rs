@@ -7,34 +7,52 @@ use super::*;
 impl Session {
     /// Handles a click on a point of the live board: selects, plays or says why not.
     pub fn click(&mut self, p: Point, at: Moment) -> Changed {
+        match self.clicked_action(p) {
+            Some(action) => self.play_checked(action, at),
+            None => Changed::NOTHING,
+        }
+    }
+
+    /// The legal action a click on the live board stands for, without playing it (a lesson
+    /// checks it first). `None` when the click only changed the selection or cannot be
+    /// played; the note then says why.
+    pub fn clicked_action(&mut self, p: Point) -> Option<Action> {
         if self.review.is_some() {
-            return Changed::NOTHING;
+            return None;
         }
         if self.paused {
             self.note = Some(Note::Message("msg.paused"));
-            return Changed::NOTHING;
+            return None;
         }
         if self.is_over() {
             self.note = Some(Note::Illegal(IllegalAction::GameOver));
-            return Changed::NOTHING;
+            return None;
         }
         if !self.human_to_act() {
             self.note = Some(Note::Message("msg.wait_computer"));
-            return Changed::NOTHING;
+            return None;
         }
-        match self.interpret_click(p) {
-            Some(action) => {
-                self.note = None;
-                match self.play(action, Mover::Person, at) {
-                    Ok(changed) => changed,
-                    Err(e) => {
-                        self.note = Some(Note::Illegal(e));
-                        Changed::NOTHING
-                    }
-                }
+        let action = self.interpret_click(p)?;
+        self.note = None;
+        Some(action)
+    }
+
+    /// Plays an action of the person's (one [`Session::clicked_action`] gave, or a lesson's
+    /// scripted reply) with all its bookkeeping; an illegal one only sets the note.
+    pub fn play_checked(&mut self, action: Action, at: Moment) -> Changed {
+        match self.play(action, Mover::Person, at) {
+            Ok(changed) => changed,
+            Err(e) => {
+                self.note = Some(Note::Illegal(e));
+                Changed::NOTHING
             }
-            None => Changed::NOTHING,
         }
+    }
+
+    /// Gives each turn `budget` (`None`: no clock) whatever the setup says, from now on (a
+    /// lesson about the clock uses a short one).
+    pub fn set_turn_budget(&mut self, budget: Option<Duration>) {
+        self.clock.set_budget(budget);
     }
 
     /// The action a click by the person to act stands for, or `None` when it only changed
