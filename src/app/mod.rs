@@ -25,6 +25,7 @@ pub mod fonts;
 pub mod i18n;
 pub mod icon;
 pub mod launch;
+pub mod lessons;
 mod sanqi;
 pub mod screens;
 pub mod session;
