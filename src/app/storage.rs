@@ -8,7 +8,8 @@
 //!
 //! - `settings.json`: [`Settings`];
 //! - `game.json`: the game in progress ([`SavedGame`]), removed when the game ends;
-//! - `stats.json`: [`Stats`].
+//! - `stats.json`: [`Stats`];
+//! - `lessons.json`: which lesson steps are done ([`LessonProgress`]).
 //!
 //! Exported game records go to a folder of their own, [`Store::records_dir`].
 //!
@@ -35,6 +36,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::app::lessons::{LESSONS_VERSION, LessonProgress};
 use crate::app::settings::{
     SAVED_GAME_VERSION, SETTINGS_VERSION, STATS_VERSION, SavedGame, SavedGameError, Settings, Stats,
 };
@@ -51,6 +53,8 @@ pub const SETTINGS_FILE: &str = "settings.json";
 pub const GAME_FILE: &str = "game.json";
 /// The statistics file's name.
 pub const STATS_FILE: &str = "stats.json";
+/// The name of the file of the lessons' progress.
+pub const LESSONS_FILE: &str = "lessons.json";
 /// The largest file the store or [`read_record_file`] reads.
 pub const MAX_FILE_SIZE: u64 = files::MAX_FILE_SIZE;
 /// The environment variable that, when set, names the data folder instead of the usual one.
@@ -356,6 +360,23 @@ impl Store {
         let mut stats = stats.clone();
         stats.version = STATS_VERSION;
         self.save(STATS_FILE, &stats)
+    }
+
+    /// The lessons' progress, or none if there is none or it cannot be used.
+    pub fn load_lessons(&self) -> Loaded<LessonProgress> {
+        let (value, notices) =
+            self.load(LESSONS_FILE, LESSONS_VERSION, |_: &LessonProgress| Ok(()));
+        Loaded {
+            value: value.unwrap_or_default(),
+            notices,
+        }
+    }
+
+    /// Saves the lessons' progress.
+    pub fn save_lessons(&self, progress: &LessonProgress) -> Result<(), StoreError> {
+        let mut progress = progress.clone();
+        progress.version = LESSONS_VERSION;
+        self.save(LESSONS_FILE, &progress)
     }
 
     /// Where exported records go. For [`Store::open_default`]: `Sanqi` in the user's
