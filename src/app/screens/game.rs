@@ -229,7 +229,7 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command
 }
 
 /// A player's plate: a piece, who plays it, what is in hand, and whether it is their turn.
-fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, rect: egui::Rect) {
+pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, rect: egui::Rect) {
     let i18n = view.i18n;
     let state = s.shown_state();
     let active = s.review().is_none() && s.to_act() == Some(side);
