@@ -89,16 +89,17 @@ pub const STEPS: &[Step] = &[
         "e3-a3",
         "e3-e4",
     ),
-    // Seven pieces against three, played out against the computer.
+    // Seven pieces against three, played out against the computer; White has nothing to
+    // flip at once.
     Step::new(
         "game",
         Position::flying(
-            [".W..W", ".....", "B.W.B", ".B.B.", "B.B.B"],
+            [".BBB.", ".W...", ".W.W.", "B...B", "..BB."],
             Side::Black,
             "",
         ),
         &[Task::PlayOut],
-        "a3-b3",
-        "a1-b3",
+        "c1-c3",
+        "a2-b1",
     ),
 ];

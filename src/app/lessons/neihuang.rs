@@ -127,17 +127,18 @@ pub const STEPS: &[Step] = &[
         "c3-b3 xc5",
         "a1-b1",
     ),
-    // Eight pieces against five, played out against the computer.
+    // Eight pieces against five, played out against the computer; White has no shape to
+    // make at once.
     Step::new(
         "game",
         Position::neihuang(
-            ["B..W.", "BB..W", "..B..", "B.BW.", "BB.WW"],
+            ["B..B.", "WBBB.", "WB.B.", ".WWB.", ".W..."],
             Phase::Movement,
             Side::Black,
             "",
         ),
         &[Task::PlayOut],
-        "c2-b2",
-        "c3-d4",
+        "b3-c3",
+        "d3-e4",
     ),
 ];

@@ -204,13 +204,16 @@ impl Lesson {
         }
     }
 
+    /// Whether "show me" can help in this step (not in a game, not while waiting for the
+    /// clock).
+    pub fn can_show(&self) -> bool {
+        !self.step.is_game() && !self.step.waits_for_clock()
+    }
+
     /// An action that does what the task under way asks: the example solution's if it
     /// fits, else the first legal one that does.
     pub fn suggestion(&self) -> Option<Action> {
-        if !self.accepts_input() {
-            return None;
-        }
-        if matches!(self.task(), Some(Task::Act(Goal::Timeout) | Task::PlayOut)) {
+        if !self.accepts_input() || !self.can_show() {
             return None;
         }
         let game = self.session.game();
@@ -304,6 +307,8 @@ impl Lesson {
                 if let Some(action) = reply.action(self.session.game().state()) {
                     self.play(action, at);
                 }
+                // What the board says about the reply (a clock that ran out) is worth reading.
+                self.feedback = self.session.note().cloned().map(Feedback::Note);
                 self.task += 1;
                 return self.enter_task();
             }

@@ -90,6 +90,17 @@ impl Position {
     }
 }
 
+/// The prepared position's board (without the actions that follow it) with `side` to
+/// act, to check what the other side could do there.
+pub fn with_side_to_act(position: &Position, side: Side) -> Option<State> {
+    match *position {
+        Position::Board {
+            game, rows, phase, ..
+        } => state_of(game, &rows, side, phase),
+        Position::Start { .. } | Position::Built(_) => None,
+    }
+}
+
 /// The black and white pieces of five rows of `B`, `W` and `.`, the top row first.
 pub fn boards_of(rows: &[&str; 5]) -> Option<[Bits; 2]> {
     let mut boards = [0, 0];

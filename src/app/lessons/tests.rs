@@ -167,6 +167,29 @@ fn wrong_examples_are_refused_and_goals_tell_right_from_wrong() {
 }
 
 #[test]
+fn games_start_with_nothing_for_the_computer_to_take() {
+    for (course, _, step) in every_step().filter(|(_, _, s)| s.is_game()) {
+        let game = build(course, step);
+        let learner = game.state().to_act().expect("someone to act");
+        // The same board with the computer to move: none of its actions may capture, flip
+        // or earn a capture.
+        let Some(theirs) = step::with_side_to_act(&step.position, learner.other()) else {
+            panic!("{}/{}: the position does not build", course.id(), step.id);
+        };
+        for action in theirs.legal_vec() {
+            let mut after = theirs;
+            let effects = after.apply(action).expect("legal");
+            assert!(
+                !effects.changed_material() && effects.owed == 0,
+                "{}/{}: the computer could start with {action}",
+                course.id(),
+                step.id
+            );
+        }
+    }
+}
+
+#[test]
 fn scripted_replies_are_legal_after_every_right_action() {
     for (course, _, step) in every_step() {
         let name = format!("{}/{}", course.id(), step.id);

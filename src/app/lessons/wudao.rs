@@ -122,16 +122,17 @@ pub const STEPS: &[Step] = &[
         "c3",
         "e5",
     ),
-    // Eight pieces against five with twelve points to fill, against the computer.
+    // Eight pieces against five with twelve points to fill, against the computer; White
+    // has nothing to capture at once.
     Step::new(
         "game",
         Position::wudao(
-            ["B.W..", ".BBW.", "W.B.B", ".BW..", "B..WB"],
+            ["W..B.", "BW.BW", "...BB", ".BW.B", ".W..B"],
             Side::Black,
             "",
         ),
         &[Task::PlayOut],
-        "d3",
-        "c3",
+        "a3",
+        "d5",
     ),
 ];
