@@ -125,6 +125,8 @@ impl SanqiApp {
         for command in staging.commands {
             // A demonstration's commands are its own; an error would show as a banner.
             let _ = self.apply(command);
+            // A lesson's scripted replies come at once, so that the next click is taken.
+            self.change_lesson(|l, at| l.advance(at));
         }
     }
 

@@ -2,6 +2,7 @@
 //! its completion kept in the progress file.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use super::SanqiApp;
 use crate::app::error::AppError;
@@ -19,8 +20,12 @@ impl SanqiApp {
             ai: self.options.ai,
             seed: self.options.seed.unwrap_or_else(rand::random::<u64>),
             // A scripted reply waits a little longer than the computer's actions, so that the
-            // learner sees what they did first.
-            reply_delay: self.options.ai_step_delay * 2,
+            // learner sees what they did first; a demonstration shows where a step ends.
+            reply_delay: if self.options.demo.is_some() {
+                Duration::ZERO
+            } else {
+                self.options.ai_step_delay * 2
+            },
             notify: Arc::new(move || ctx.request_repaint()),
         };
         let lesson = Lesson::new(course, index, env).ok_or(AppError::LessonUnavailable)?;

@@ -15,7 +15,7 @@ use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{stone_icon, top_bar};
 use crate::rules::explain::{Event, explain};
-use crate::rules::{Action, Bits, Decision, GameId, Side, board};
+use crate::rules::{Action, Bits, Decision, Effects, GameId, Side, State, board};
 
 /// Height of a player's plate above or below the board.
 const PLATE_HEIGHT: f32 = 34.0;
@@ -242,12 +242,12 @@ fn feedback_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson) {
     let (color, headline, text) = match lesson.feedback() {
         None => return,
         Some(Feedback::Note(note)) => {
-            let color = if note.is_warning() {
-                theme::WARN
+            let (color, headline) = if note.is_warning() {
+                (theme::WARN, Some(i18n.t("lesson.not_quite")))
             } else {
-                theme::INFO
+                (theme::INFO, None)
             };
-            (color, None, note_text(i18n, note))
+            (color, headline, note_text(i18n, note))
         }
         Some(Feedback::Refused(why)) => (
             theme::WARN,
@@ -321,6 +321,7 @@ fn buttons_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Com
         }
         let can_show = lesson.suggestion().is_some();
         if !lesson.is_done()
+            && lesson.can_show()
             && ui
                 .add_enabled(can_show, egui::Button::new(i18n.t("lesson.show_me")))
                 .on_hover_text(i18n.t("lesson.show_me_hint"))
@@ -422,50 +423,91 @@ fn board_area_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<
     }
 }
 
-/// Outlines what the latest move or placement did: the shapes that earned captures, and
-/// the pieces of a pincer, an insertion, a flank or a counter-capture.
+/// Outlines what one of the two latest moves or placements did (the latest that did
+/// something): the shapes that earned captures (or, while placing, a shape that earns
+/// nothing), the pieces that flipped or were taken, and the pieces that took part.
 fn paint_event(painter: &egui::Painter, geo: &Geometry, lesson: &Lesson) {
     let game = lesson.session().game();
-    let Some((index, effects)) = game
+    let mut latest: Vec<(usize, &Effects)> = game
         .effects()
         .enumerate()
         .filter(|(_, e)| matches!(e.action, Action::Move(..) | Action::Place(_)))
-        .last()
-    else {
-        return;
-    };
-    let before = game.state_after(index);
-    let event = explain(before, effects);
-    let radius = geo.stone_radius();
-    match &event {
+        .collect();
+    latest.reverse();
+    for (index, effects) in latest.into_iter().take(2) {
+        let before = game.state_after(index);
+        if paint_one(painter, geo, before, effects) {
+            return;
+        }
+    }
+}
+
+/// Outlines what one action did; returns whether there was anything to outline.
+fn paint_one(painter: &egui::Painter, geo: &Geometry, before: &State, effects: &Effects) -> bool {
+    match explain(before, effects) {
         Event::Shapes { shapes, .. } => {
             for shape in shapes {
-                let points = shape.points();
-                let centres: Vec<egui::Pos2> =
-                    board::points(points).map(|p| geo.position(p)).collect();
-                let Some(first) = centres.first() else {
-                    continue;
-                };
-                let area = centres
-                    .iter()
-                    .fold(egui::Rect::from_center_size(*first, Vec2::ZERO), |r, c| {
-                        r.union(egui::Rect::from_center_size(*c, Vec2::ZERO))
-                    })
-                    .expand(radius * 1.28);
-                painter.rect(
-                    area,
-                    egui::CornerRadius::same((radius * 0.9).min(60.0) as u8),
-                    theme::GOOD.gamma_multiply(0.07),
-                    Stroke::new(geo.step * 0.045, theme::GOOD),
-                    egui::StrokeKind::Middle,
-                );
+                outline(painter, geo, shape.points(), theme::GOOD);
             }
+            true
         }
-        Event::Flipped { .. } | Event::Taken { .. } => {
-            ring_points(painter, geo, event.outlined(effects), theme::INFO);
+        event @ (Event::Flipped { .. } | Event::Taken { .. }) => {
+            let taken = effects.flipped | effects.removed;
+            let taken_color = if effects.flipped != 0 {
+                theme::GOOD
+            } else {
+                theme::REMOVABLE
+            };
+            ring_points(painter, geo, event.outlined(effects) & !taken, theme::INFO);
+            ring_points(painter, geo, taken, taken_color);
+            true
         }
-        _ => {}
+        _ => {
+            let shapes = placed_shapes(before, effects);
+            for &shape in &shapes {
+                outline(painter, geo, shape, theme::MUTED);
+            }
+            !shapes.is_empty()
+        }
     }
+}
+
+/// Neihuang: the 2×2 blocks and lines a placement completed (they capture nothing).
+fn placed_shapes(before: &State, effects: &Effects) -> Vec<Bits> {
+    let Action::Place(p) = effects.action else {
+        return Vec::new();
+    };
+    if before.game() != GameId::Neihuang {
+        return Vec::new();
+    }
+    let own = before.boards()[effects.actor.index()] | board::bit(p);
+    let i = p.index();
+    board::BLOCKS[i]
+        .into_iter()
+        .chain([board::ROW[i], board::COLUMN[i]])
+        .filter(|&shape| shape != 0 && own & shape == shape)
+        .collect()
+}
+
+/// A rounded frame around a set of points (a block or a line).
+fn outline(painter: &egui::Painter, geo: &Geometry, points: Bits, color: Color32) {
+    let radius = geo.stone_radius();
+    let mut centres = board::points(points).map(|p| geo.position(p));
+    let Some(first) = centres.next() else {
+        return;
+    };
+    let area = centres
+        .fold(egui::Rect::from_center_size(first, Vec2::ZERO), |r, c| {
+            r.union(egui::Rect::from_center_size(c, Vec2::ZERO))
+        })
+        .expand(radius * 1.28);
+    painter.rect(
+        area,
+        egui::CornerRadius::same((radius * 0.9).min(60.0) as u8),
+        color.gamma_multiply(0.07),
+        Stroke::new(geo.step * 0.045, color),
+        egui::StrokeKind::Middle,
+    );
 }
 
 fn ring_points(painter: &egui::Painter, geo: &Geometry, points: Bits, color: Color32) {
