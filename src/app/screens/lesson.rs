@@ -2,9 +2,10 @@
 //! plates (the same board and plates as a game), and a side panel with the step's text, the
 //! task, what the last try did, the buttons and the list of the course's steps.
 
-use egui::{Align, Color32, Layout, RichText, Sense, Stroke, Vec2, vec2};
+use egui::{Align, Color32, Layout, RichText, Sense, Stroke, Vec2};
 
 use super::game::plate_ui;
+use super::layout::{board_layout, plate_sides, with_side_panel};
 use super::side_panel::note_text;
 use crate::app::board::{Geometry, board_ui};
 use crate::app::command::{Command, Open, RulesTab};
@@ -15,10 +16,7 @@ use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{stone_icon, top_bar};
 use crate::rules::explain::{Event, explain};
-use crate::rules::{Action, Bits, Decision, Effects, GameId, Side, State, board};
-
-/// Height of a player's plate above or below the board.
-const PLATE_HEIGHT: f32 = 34.0;
+use crate::rules::{Action, Bits, Decision, Effects, GameId, State, board};
 
 /// The lesson screen.
 #[derive(Default)]
@@ -29,22 +27,15 @@ impl LessonScreen {
     pub fn ui(&mut self, ui: &mut egui::Ui, view: &View, lesson: &Lesson) -> Vec<Command> {
         let mut commands = Vec::new();
         top_bar_ui(ui, view, lesson, &mut commands);
-        egui::Panel::right("lesson_panel")
-            .resizable(false)
-            .exact_size(panel_width(ui.available_width()))
-            .frame(
-                egui::Frame::new()
-                    .fill(theme::PANEL)
-                    .inner_margin(egui::Margin::symmetric(14, 12)),
-            )
-            .show(ui, |ui| panel_ui(ui, view, lesson, &mut commands));
-        egui::CentralPanel::default()
-            .frame(
-                egui::Frame::new()
-                    .fill(theme::PAPER)
-                    .inner_margin(egui::Margin::same(16)),
-            )
-            .show(ui, |ui| board_area_ui(ui, view, lesson, &mut commands));
+        let width = panel_width(ui.available_width());
+        with_side_panel(
+            ui,
+            "lesson_panel",
+            width,
+            &mut commands,
+            |ui, out| panel_ui(ui, view, lesson, out),
+            |ui, out| board_area_ui(ui, view, lesson, out),
+        );
         commands
     }
 }
@@ -369,31 +360,11 @@ fn steps_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Comma
 fn board_area_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Command>) {
     let s = lesson.session();
     let full = ui.available_rect_before_wrap();
-    let gap = 8.0;
-    let board_side = (full.height() - 2.0 * (PLATE_HEIGHT + gap))
-        .min(full.width())
-        .max(160.0);
-    let left = full.center().x - board_side / 2.0;
-    let top =
-        full.top() + ((full.height() - board_side - 2.0 * (PLATE_HEIGHT + gap)) / 2.0).max(0.0);
-    let top_plate =
-        egui::Rect::from_min_size(egui::pos2(left, top), vec2(board_side, PLATE_HEIGHT));
-    let board_rect = egui::Rect::from_min_size(
-        egui::pos2(left, top_plate.bottom() + gap),
-        Vec2::splat(board_side),
-    );
-    let bottom_plate = egui::Rect::from_min_size(
-        egui::pos2(left, board_rect.bottom() + gap),
-        vec2(board_side, PLATE_HEIGHT),
-    );
+    let layout = board_layout(full, 0.0);
     let flipped = view.board_flipped(s);
-    let (top_side, bottom_side) = if flipped {
-        (Side::Black, Side::White)
-    } else {
-        (Side::White, Side::Black)
-    };
-    plate_ui(ui, view, s, top_side, top_plate);
-    plate_ui(ui, view, s, bottom_side, bottom_plate);
+    let (top_side, bottom_side) = plate_sides(flipped);
+    plate_ui(ui, view, s, top_side, layout.top_plate);
+    plate_ui(ui, view, s, bottom_side, layout.bottom_plate);
     let now = ui.input(|i| i.time);
     let coordinates = view.settings.show_coordinates;
     let mut scene = s.scene(now, flipped, coordinates);
@@ -411,11 +382,11 @@ fn board_area_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<
     };
     let mut board_area = ui.new_child(
         egui::UiBuilder::new()
-            .max_rect(board_rect)
+            .max_rect(layout.board)
             .layout(Layout::top_down(Align::Min)),
     );
-    let input = board_ui(&mut board_area, &mut scene, board_side, enabled, preview);
-    let geometry = Geometry::new(board_rect, flipped, coordinates);
+    let input = board_ui(&mut board_area, &mut scene, layout.side, enabled, preview);
+    let geometry = Geometry::new(layout.board, flipped, coordinates);
     paint_event(ui.painter(), &geometry, lesson);
     ui.allocate_rect(full, Sense::hover());
     if let Some(p) = input.clicked {

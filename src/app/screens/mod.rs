@@ -5,6 +5,7 @@
 
 pub mod game;
 pub mod home;
+mod layout;
 pub mod lesson;
 mod side_panel;
 
