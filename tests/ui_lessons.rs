@@ -39,6 +39,17 @@ fn harness(dir: &Path, options: AppOptions, size: [f32; 2]) -> Harness<'static, 
     harness
 }
 
+/// A window on a fresh data folder with a manual clock, in `language`, of `size`.
+fn window(
+    language: Language,
+    size: [f32; 2],
+) -> (tempfile::TempDir, ManualTime, Harness<'static, SanqiApp>) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let h = harness(dir.path(), options(&time, language), size);
+    (dir, time, h)
+}
+
 fn apply(h: &mut Harness<'static, SanqiApp>, command: Command) {
     let done = h.state_mut().apply(command);
     assert!(done.is_ok(), "{done:?}");
@@ -124,9 +135,7 @@ fn right_action(
 /// Every step of every course: a wrong try is refused with its reason shown and the board
 /// unchanged, then the right actions complete the step and it is kept as done.
 fn every_step_in(language: Language) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time, language), [1100.0, 760.0]);
+    let (dir, time, mut h) = window(language, [1100.0, 760.0]);
     let i18n = I18n::new(language);
     for course in Course::ALL {
         for (index, step) in course.steps().iter().enumerate() {
@@ -199,13 +208,7 @@ fn every_step_refuses_a_wrong_try_and_accepts_the_right_moves_in_chinese() {
 
 #[test]
 fn lessons_open_from_the_home_screen_and_the_rules_window() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(
-        dir.path(),
-        options(&time, Language::English),
-        [760.0, 560.0],
-    );
+    let (_dir, _time, mut h) = window(Language::English, [760.0, 560.0]);
     h.get_by_label("Learn Square Flying Chess").click();
     h.run();
     assert_eq!(h.state().screen(), Screen::Learn);
@@ -234,13 +237,7 @@ fn lessons_open_from_the_home_screen_and_the_rules_window() {
 
 #[test]
 fn a_game_in_progress_waits_paused_while_learning() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(
-        dir.path(),
-        options(&time, Language::English),
-        [1100.0, 760.0],
-    );
+    let (_dir, time, mut h) = window(Language::English, [1100.0, 760.0]);
     apply(
         &mut h,
         Command::StartGame(sanqi::app::settings::Setup {
@@ -265,13 +262,7 @@ fn a_game_in_progress_waits_paused_while_learning() {
 
 #[test]
 fn show_me_marks_a_right_move_and_start_again_resets_the_step() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(
-        dir.path(),
-        options(&time, Language::English),
-        [1100.0, 760.0],
-    );
+    let (_dir, _time, mut h) = window(Language::English, [1100.0, 760.0]);
     apply(&mut h, Command::OpenLessonStep(Course::Neihuang, 5));
     click_button(&mut h, "Show me");
     let lesson = h.state().lesson().expect("a lesson");
@@ -348,13 +339,7 @@ fn a_corrupt_progress_file_is_set_aside_with_a_notice() {
 
 #[test]
 fn a_wrong_try_in_a_game_played_out_is_refused_by_the_rules() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(
-        dir.path(),
-        options(&time, Language::English),
-        [760.0, 560.0],
-    );
+    let (_dir, _time, mut h) = window(Language::English, [760.0, 560.0]);
     let last = Course::Flying.steps().len() - 1;
     apply(&mut h, Command::OpenLessonStep(Course::Flying, last));
     let step = &Course::Flying.steps()[last];
