@@ -233,6 +233,8 @@ fn lessons_open_from_the_home_screen_and_the_rules_window() {
     click_button(&mut h, "Wu Dao Qi");
     click_button(&mut h, "Learn it on the board");
     assert_eq!(h.state().lesson().map(|l| l.course()), Some(Course::Wudao));
+    // The lesson takes the rules window's place.
+    assert!(!has_text(&h, "Learn it on the board"));
 }
 
 #[test]

@@ -183,6 +183,7 @@ impl RulesDialog {
 impl Dialog for RulesDialog {
     fn ui(&mut self, ctx: &egui::Context, view: &View, commands: &mut Vec<Command>) -> Stay {
         let mut open = true;
+        let mut learn = false;
         let i18n = view.i18n;
         let screen = ctx.content_rect();
         let size = Vec2::new(
@@ -207,19 +208,22 @@ impl Dialog for RulesDialog {
                         };
                         ui.selectable_value(&mut self.game, game, text);
                     }
+                    ui.add_space(12.0);
+                    // The rules the games share have a course of their own.
+                    let course = match self.tab {
+                        RulesTab::Common => Course::HouseRules,
+                        _ => Course::of_game(self.game),
+                    };
+                    if ui
+                        .button(i18n.t("lesson.rules_button"))
+                        .on_hover_text(i18n.t("lesson.rules_button_hint"))
+                        .clicked()
+                    {
+                        commands.push(Command::OpenLessons(course));
+                        // The lesson takes the window's place.
+                        learn = true;
+                    }
                 });
-                // The rules the games share have a course of their own.
-                let course = match self.tab {
-                    RulesTab::Common => Course::HouseRules,
-                    _ => Course::of_game(self.game),
-                };
-                if ui
-                    .button(i18n.t("lesson.rules_button"))
-                    .on_hover_text(i18n.t("lesson.rules_button_hint"))
-                    .clicked()
-                {
-                    commands.push(Command::OpenLessons(course));
-                }
                 ui.separator();
                 ui.horizontal_wrapped(|ui| {
                     for tab in RulesTab::ALL {
@@ -234,7 +238,11 @@ impl Dialog for RulesDialog {
                         self.tab_ui(ui, view);
                     });
             });
-        if open { Stay::Open } else { Stay::Closed }
+        if open && !learn {
+            Stay::Open
+        } else {
+            Stay::Closed
+        }
     }
 
     fn is_modal(&self) -> bool {
