@@ -6,6 +6,7 @@
 //! [`Game`] adds the history, undo and the two draw rules that end every game.
 
 pub mod board;
+pub mod explain;
 pub mod flying;
 mod game;
 pub mod neihuang;
