@@ -28,6 +28,7 @@ pub fn level_name(i18n: &I18n, level: Level) -> &str {
         Level::Medium => i18n.t("level.medium"),
         Level::Hard => i18n.t("level.hard"),
         Level::Expert => i18n.t("level.expert"),
+        Level::Master => i18n.t("level.master"),
     }
 }
 

@@ -6,20 +6,30 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::{Args, CliError, err, parse_game, replay_ignoring_draws, write_line};
-use crate::ai::{self, Context, Level};
-use crate::rules::{Game, GameId, Side, Status};
+use crate::ai::{self, Config, Context, Engine, Level};
+use crate::rules::{Game, GameId, Side, State, Status};
 
 fn parse_level(text: Option<&str>, what: &str) -> Result<Level, CliError> {
     let Some(text) = text else {
         return err(format!(
-            "{what} is required (easy, medium, hard, expert or random)"
+            "{what} is required (easy, medium, hard, expert, master or random)"
         ));
     };
     Level::parse(text).ok_or_else(|| {
         CliError(format!(
-            "unknown level `{text}` (expected easy, medium, hard, expert or random)"
+            "unknown level `{text}` (expected easy, medium, hard, expert, master or random)"
         ))
     })
+}
+
+/// A player's configuration: `LEVEL[:KEY=VALUE,...]` (see [`Config::parse`]).
+fn parse_config(text: Option<&str>, what: &str) -> Result<Config, CliError> {
+    let Some(text) = text else {
+        return err(format!(
+            "{what} is required (easy, medium, hard, expert, master, mcts or random)"
+        ));
+    };
+    Config::parse(text).map_err(|e| CliError(format!("{what}: {e}")))
 }
 
 fn parse_number(text: Option<&str>, what: &str, default: u64) -> Result<u64, CliError> {
@@ -31,21 +41,63 @@ fn parse_number(text: Option<&str>, what: &str, default: u64) -> Result<u64, Cli
     }
 }
 
+/// A whole number from `min` to `max`, if given.
+fn parse_bounded(
+    text: Option<&str>,
+    what: &str,
+    min: u64,
+    max: u64,
+) -> Result<Option<u64>, CliError> {
+    match text {
+        None => Ok(None),
+        Some(t) => match t.parse::<u64>() {
+            Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
+            _ => err(format!(
+                "{what} must be a whole number from {min} to {max}, not `{t}`"
+            )),
+        },
+    }
+}
+
+/// Reads `--movetime`, `--nodes` and `--threads` into `config` (they win over the
+/// configuration's own settings).
+fn read_budget(args: &mut Args, config: &mut Config) -> Result<(), CliError> {
+    if let Some(ms) = parse_bounded(args.option("--movetime")?, "--movetime", 1, 3_600_000)? {
+        config.movetime = Some(Duration::from_millis(ms));
+    }
+    if let Some(n) = parse_bounded(args.option("--nodes")?, "--nodes", 1, 1 << 40)? {
+        config.nodes = Some(n);
+        if config.movetime.is_none() {
+            // A node budget alone is reproducible: no clock.
+            config.movetime = None;
+        }
+    }
+    if let Some(n) = parse_bounded(args.option("--threads")?, "--threads", 1, 256)? {
+        config.threads = Some(n as usize);
+    }
+    Ok(())
+}
+
 pub(super) fn bestmove_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let level = parse_level(args.option("--level")?, "--level")?;
+    let mut config = parse_config(args.option("--level")?, "--level")?;
     let moves = args.option("--moves")?;
     let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
+    read_budget(args, &mut config)?;
     let game = parse_game(args.positional("GAME")?)?;
     args.finish()?;
-    let state = replay_ignoring_draws(game, moves)?;
+    let (state, history) = replay_with_history(game, moves)?;
     let cancel = AtomicBool::new(false);
-    let plan = ai::choose(&state, level, seed, Context::new(&[], &cancel))
+    // Kept until the answer is out: freeing a large table takes a few milliseconds.
+    let mut engine = Engine::new();
+    let plan = engine
+        .plan(&state, &config, seed, Context::new(&history, &cancel))
         .map_err(|e| CliError(e.to_string()))?;
     let turn: Vec<String> = plan.actions.iter().map(|a| a.to_string()).collect();
     write_line(
         out,
         &format!(
-            "info level {level} depth {} nodes {} score {} time {:.3}s turn {}",
+            "info level {} depth {} nodes {} score {} time {:.3}s turn {}",
+            config.level,
             plan.stats.depth,
             plan.stats.nodes,
             plan.score.map_or("-".to_string(), |s| s.to_string()),
@@ -57,6 +109,21 @@ pub(super) fn bestmove_command(args: &mut Args, out: &mut dyn Write) -> Result<(
         Some(action) => write_line(out, &action.to_string()),
         None => err("the computer found no action"),
     }
+}
+
+/// The position after `--moves` (as [`replay_ignoring_draws`] gives it) and the keys of the
+/// positions before it, for the repetition rule.
+fn replay_with_history(game: GameId, moves: Option<&str>) -> Result<(State, Vec<u128>), CliError> {
+    let state = replay_ignoring_draws(game, moves)?;
+    let mut history = Vec::new();
+    let mut current = State::start(game);
+    for action in crate::rules::notation::parse_actions(moves.unwrap_or(""))
+        .map_err(|e| CliError(e.to_string()))?
+    {
+        history.push(current.key());
+        current.apply(action).map_err(|e| CliError(e.to_string()))?;
+    }
+    Ok((state, history))
 }
 
 /// One finished game of a match.

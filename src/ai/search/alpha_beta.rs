@@ -2,14 +2,11 @@
 //! reductions and repetition detection. A child whose side to act is the same as its
 //! parent's (a capture or a yield that continues the turn) keeps the sign and the window.
 
-use std::sync::atomic::Ordering;
-use std::time::Instant;
-
 use super::super::eval::Evaluate;
 use super::ordering::{NO_MOVE, Scored, code};
 use super::table::{EXACT, Entry, LOWER, UPPER, from_table, hash, to_table};
-use super::{INFINITY, MATE, MAX_PLY, Searcher};
-use crate::rules::{Action, ActionList, MAX_ACTIONS, Side, Status};
+use super::{INFINITY, MATE, MAX_PLY, NO_REMOVAL, Searcher};
+use crate::rules::{Action, ActionList, Decision, MAX_ACTIONS, Side, Status};
 
 impl<R: Evaluate> Searcher<'_, R> {
     /// The value of `child` for `me`, searching it with the right window.
@@ -26,6 +23,26 @@ impl<R: Evaluate> Searcher<'_, R> {
             Some(side) if side != me => -self.search(child, depth, -beta, -alpha, ply, side),
             _ => self.search(child, depth, alpha, beta, ply, me),
         }
+    }
+
+    /// Notes, before searching `child` at `ply`, whether it continues a run of captures
+    /// made by `action` (see `Searcher::removed`).
+    #[inline]
+    pub(super) fn note_removal(&mut self, state: &R, action: Action, child: &R, ply: usize) {
+        if ply > MAX_PLY {
+            return;
+        }
+        self.removed[ply] = match action {
+            Action::Remove(p)
+                if self.params.merge_removals
+                    && matches!(state.decision(), Some(Decision::Capture { .. }))
+                    && matches!(child.decision(), Some(Decision::Capture { .. }))
+                    && child.to_act() == state.to_act() =>
+            {
+                p.index() as u8
+            }
+            _ => NO_REMOVAL,
+        };
     }
 
     /// The value of `state` for `pov`, the side to act, searched `depth` plies deep.
@@ -47,28 +64,20 @@ impl<R: Evaluate> Searcher<'_, R> {
             Status::Drawn(_) => return self.draw_score(pov),
         }
         let key = state.key();
-        if self.earlier.contains(&key) || self.path.contains(&key) {
+        if self.shared.earlier.contains(&key) || self.path.contains(&key) {
             return self.draw_score(pov);
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiesce(state, alpha, beta, ply, pov, self.quiescence);
+            return self.quiesce(state, alpha, beta, ply, pov, self.params.quiescence);
         }
-        self.nodes += 1;
-        if self.nodes & 1023 == 0
-            && (self.cancel.load(Ordering::Relaxed) || Instant::now() >= self.deadline)
-        {
-            self.aborted = true;
-        }
-        if self.nodes >= self.node_limit {
-            self.aborted = true;
-        }
+        self.count_node();
         if self.aborted {
             return 0;
         }
 
         let h = hash(key);
         let mut tt_move = NO_MOVE;
-        if let Some(entry) = self.table.probe(h) {
+        if let Some(entry) = self.shared.table.probe(h) {
             tt_move = entry.best;
             if entry.depth as i32 >= depth {
                 let score = from_table(entry.score, ply);
@@ -83,6 +92,24 @@ impl<R: Evaluate> Searcher<'_, R> {
 
         let mut list = ActionList::new();
         state.legal_actions(&mut list);
+        // Captures after an earlier capture of the same run: only those in increasing point
+        // order, the others reach positions searched already. The value then depends on the
+        // path, so it is not stored.
+        let after = self.removed[ply];
+        let restricted = after != NO_REMOVAL;
+        if restricted {
+            let all = list;
+            list.clear();
+            for &a in all.iter() {
+                if matches!(a, Action::Remove(p) if p.index() as u8 > after) {
+                    list.push(a);
+                }
+            }
+            if list.is_empty() {
+                // Every capture left was searched in another order: this order adds nothing.
+                return -INFINITY;
+            }
+        }
         let mut scored: [Scored; MAX_ACTIONS] = [(Action::Timeout, 0, false); MAX_ACTIONS];
         let n = self.order.sort(state, &list, tt_move, ply, &mut scored);
         let scored = &scored[..n];
@@ -94,11 +121,11 @@ impl<R: Evaluate> Searcher<'_, R> {
         for (i, &(action, _, quiet)) in scored.iter().enumerate() {
             let mut child = *state;
             child.apply_unchecked(action);
+            self.note_removal(state, action, &child, ply + 1);
             let score = if i == 0 {
                 self.child_value(&child, pov, depth - 1, alpha, beta, ply + 1)
             } else {
-                // Late quiet actions are first searched a ply shallower.
-                let reduction = i32::from(quiet && depth >= 3 && i >= 4);
+                let reduction = self.reduction(quiet, depth, i);
                 let mut probe = self.child_value(
                     &child,
                     pov,
@@ -133,6 +160,9 @@ impl<R: Evaluate> Searcher<'_, R> {
             }
         }
         self.path.pop();
+        if restricted {
+            return best_score;
+        }
         let bound = if best_score >= beta {
             LOWER
         } else if best_score > original_alpha {
@@ -140,7 +170,7 @@ impl<R: Evaluate> Searcher<'_, R> {
         } else {
             UPPER
         };
-        self.table.store(Entry {
+        self.shared.table.store(Entry {
             check: h,
             score: to_table(best_score, ply),
             best: best_move,
@@ -148,5 +178,22 @@ impl<R: Evaluate> Searcher<'_, R> {
             bound,
         });
         best_score
+    }
+
+    /// How many plies shallower the `i`-th action (from 0) is first searched.
+    #[inline]
+    fn reduction(&self, quiet: bool, depth: i32, i: usize) -> i32 {
+        if !quiet || depth < 3 || i < 4 {
+            return 0;
+        }
+        match self.params.reductions {
+            0 => 0,
+            1 => 1,
+            // Deeper for later actions at greater depth, never into the quiescence search.
+            _ => {
+                let r = 1 + i32::from(i >= 10) + i32::from(depth >= 7 && i >= 16);
+                r.min(depth - 2)
+            }
+        }
     }
 }

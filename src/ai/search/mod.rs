@@ -1,14 +1,16 @@
 //! Alpha-beta search shared by the three games, in parts a reader can hold:
 //!
 //! - [`params`]: how each level searches;
-//! - [`table`]: the transposition table;
+//! - [`table`]: the transposition table, shared by the search threads;
 //! - [`ordering`]: move ordering (table move, killers, history);
 //! - [`quiescence`]: the capture-only search at the horizon;
 //! - [`alpha_beta`]: the main principal-variation search;
 //! - [`root`]: iterative deepening at the root, plain or noisy.
 //!
-//! Budgets are in nodes, so results depend only on the seed. Multi-action turns keep the
-//! sign: a child with the same side to act is searched with the same window.
+//! With one thread and a node budget, results depend only on the seed. With more threads the
+//! helpers search the same root on the shared table (lazy SMP) and the main thread answers.
+//! Multi-action turns keep the sign: a child with the same side to act is searched with the
+//! same window.
 
 mod alpha_beta;
 mod ordering;
@@ -18,109 +20,170 @@ mod root;
 mod table;
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
 use super::eval::Evaluate;
+use super::searcher::{Found, Search, Task};
 use super::{AiError, Level};
 use crate::rules::{Action, ActionList, Side};
 use ordering::MoveOrder;
-use params::{Params, params};
-use table::Table;
+pub(crate) use params::Params;
+pub(crate) use table::Table;
 
 /// A won game, scored from the winner's side (minus the distance in plies).
 pub(crate) const MATE: i32 = 1_000_000;
 const INFINITY: i32 = 2 * MATE;
 const MAX_PLY: usize = 128;
+/// No removal just made (see [`Searcher::removed`]).
+const NO_REMOVAL: u8 = u8::MAX;
 
-/// What searching cost.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchStats {
-    pub nodes: u64,
-    /// The deepest completed iteration of the turn's first decision.
-    pub depth: u8,
-    pub elapsed: Duration,
-}
-
-impl SearchStats {
-    pub(crate) fn add(&mut self, found: &Found) {
-        if self.nodes == 0 {
-            self.depth = found.depth;
-        }
-        self.nodes += found.nodes;
-    }
-}
-
-/// The result of one decision's search.
-pub(crate) struct Found {
-    pub score: Option<i32>,
-    pub nodes: u64,
-    pub depth: u8,
-}
-
-/// Chooses one action for the side to act.
-pub(crate) fn decide<R: Evaluate>(
-    state: &R,
+/// The alpha-beta searcher of one level.
+pub(crate) struct AlphaBeta {
     level: Level,
-    seed: u64,
-    share: f64,
-    deadline: Instant,
-    history: &[u128],
-    cancel: &AtomicBool,
-) -> Result<(Action, Found), AiError> {
-    let mut list = ActionList::new();
-    state.legal_actions(&mut list);
-    if list.is_empty() || state.to_act().is_none() {
-        return Err(AiError::GameOver);
-    }
-    let mut rng = StdRng::seed_from_u64(seed);
-    let found = |score, nodes, depth| Found {
-        score,
-        nodes,
-        depth,
-    };
-    if list.len() == 1 {
-        return Ok((list[0], found(None, 0, 0)));
-    }
-    let p = params(level, R::ID);
-    if level == Level::Random || rng.random_range(0..1000) < p.blunder {
-        return Ok((list[rng.random_range(0..list.len())], found(None, 0, 0)));
-    }
-    // Shuffle so that equal scores are broken by the seed, not by generation order.
-    let actions = list.as_mut_slice();
-    for i in (1..actions.len()).rev() {
-        actions.swap(i, rng.random_range(0..=i));
-    }
-    let budget = ((p.nodes as f64 * share) as u64).max(1_000);
-    let side = state.to_act().ok_or(AiError::GameOver)?;
-    let mut searcher = Searcher::<R>::new(&p, side, budget, deadline, history, cancel);
-    if p.noise > 0 {
-        searcher.noisy_root(state, &list, p.max_depth, p.noise, &mut rng)
-    } else {
-        searcher.iterate(state, &list, p.max_depth)
+    params: Params,
+    /// The table, with `params.table_bits`: kept from earlier decisions of the same player
+    /// if it keeps one, otherwise cleared before each decision.
+    table: Arc<Table>,
+    /// Whether the table is new (nothing to clear).
+    fresh: bool,
+}
+
+impl AlphaBeta {
+    pub fn new(level: Level, params: Params, table: Arc<Table>, fresh: bool) -> AlphaBeta {
+        AlphaBeta {
+            level,
+            params,
+            table,
+            fresh,
+        }
     }
 }
 
-/// One decision's search state.
+impl<R: Evaluate> Search<R> for AlphaBeta {
+    fn decide(&mut self, state: &R, task: &Task<'_>) -> Result<(Action, Found), AiError> {
+        let mut list = ActionList::new();
+        state.legal_actions(&mut list);
+        let side = state.to_act().ok_or(AiError::GameOver)?;
+        if list.is_empty() {
+            return Err(AiError::GameOver);
+        }
+        let mut rng = StdRng::seed_from_u64(task.seed);
+        let p = &self.params;
+        if self.level == Level::Random || rng.random_range(0..1000) < p.blunder {
+            return Ok((list[rng.random_range(0..list.len())], Found::default()));
+        }
+        // Shuffle so that equal scores are broken by the seed, not by generation order.
+        let actions = list.as_mut_slice();
+        for i in (1..actions.len()).rev() {
+            actions.swap(i, rng.random_range(0..=i));
+        }
+        if !p.keep_table && !self.fresh {
+            self.table.clear();
+        }
+        self.fresh = false;
+        let table = &self.table;
+        let contempt = if p.scaled_contempt {
+            scaled_contempt(p.contempt, state.evaluate())
+        } else {
+            p.contempt
+        };
+        let earlier: HashSet<u128> = task.history.iter().copied().collect();
+        let shared = Shared {
+            table,
+            earlier: &earlier,
+            cancel: task.cancel,
+            stop: AtomicBool::new(false),
+            helper_nodes: AtomicU64::new(0),
+        };
+        let searcher = |helper: usize| {
+            Searcher::<R>::new(
+                p,
+                side,
+                contempt,
+                task.nodes,
+                task.deadline,
+                &shared,
+                helper,
+            )
+        };
+        if p.noise > 0 || task.threads <= 1 {
+            let mut main = searcher(0);
+            return if p.noise > 0 {
+                main.noisy_root(state, &list, p.max_depth, p.noise, &mut rng)
+            } else {
+                main.iterate(state, &list, p.max_depth)
+            };
+        }
+        std::thread::scope(|scope| {
+            for helper in 1..task.threads {
+                let mut helper_searcher = searcher(helper);
+                let list = &list;
+                let shared = &shared;
+                let root = *state;
+                scope.spawn(move || {
+                    // Helpers only fill the table; their answers are not used.
+                    let _ = helper_searcher.iterate(&root, list, p.max_depth);
+                    shared
+                        .helper_nodes
+                        .fetch_add(helper_searcher.nodes, Ordering::Relaxed);
+                });
+            }
+            let mut main = searcher(0);
+            let result = main.iterate(state, &list, p.max_depth);
+            shared.stop.store(true, Ordering::Relaxed);
+            result
+        })
+        .map(|(action, mut found)| {
+            found.nodes += shared.helper_nodes.load(Ordering::Relaxed);
+            (action, found)
+        })
+    }
+}
+
+/// A draw's value for the searching side: it dislikes a draw more the better it stands, and
+/// likes one when it is clearly behind.
+fn scaled_contempt(base: i32, root_eval: i32) -> i32 {
+    (base + root_eval / 4).clamp(-150, 150)
+}
+
+/// What the threads of one decision share.
+struct Shared<'a> {
+    table: &'a Table,
+    /// Positions of the game before the root (a repetition of one is a draw).
+    earlier: &'a HashSet<u128>,
+    cancel: &'a AtomicBool,
+    /// Set by the main thread when it has answered: the helpers stop.
+    stop: AtomicBool,
+    helper_nodes: AtomicU64,
+}
+
+/// One thread's search state.
 struct Searcher<'a, R: Evaluate> {
     nodes: u64,
     node_limit: u64,
+    /// When to look at the clock and the flags next.
+    next_check: u64,
     deadline: Instant,
-    cancel: &'a AtomicBool,
-    /// Set when the budget, the clock or the cancel flag stops the search; every value
-    /// computed after that is meaningless and discarded.
+    shared: &'a Shared<'a>,
+    /// 0 for the main thread; helpers start deeper to spread the work.
+    helper: usize,
+    /// Set when the budget, the clock or a flag stops the search; every value computed
+    /// after that is meaningless and discarded.
     aborted: bool,
-    table: Table,
     order: MoveOrder,
-    /// Positions of the game before the root (a repetition of one is a draw).
-    earlier: HashSet<u128>,
     /// Positions from the root to the current node.
     path: Vec<u128>,
+    /// For each ply, the point of the capture that led to it when the same side still owes
+    /// another: further captures are searched in increasing point order only, since any
+    /// order of the same captures reaches the same position.
+    removed: [u8; MAX_PLY + 1],
     root_side: Side,
     contempt: i32,
-    quiescence: u8,
+    params: Params,
     _game: std::marker::PhantomData<R>,
 }
 
@@ -128,24 +191,26 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
     fn new(
         p: &Params,
         root_side: Side,
+        contempt: i32,
         node_limit: u64,
         deadline: Instant,
-        history: &[u128],
-        cancel: &'a AtomicBool,
+        shared: &'a Shared<'a>,
+        helper: usize,
     ) -> Self {
         Searcher {
             nodes: 0,
-            node_limit,
+            node_limit: if helper == 0 { node_limit } else { u64::MAX },
+            next_check: 1024,
             deadline,
-            cancel,
+            shared,
+            helper,
             aborted: false,
-            table: Table::new(p.table_bits),
             order: MoveOrder::new(),
-            earlier: history.iter().copied().collect(),
             path: Vec::with_capacity(MAX_PLY),
+            removed: [NO_REMOVAL; MAX_PLY + 1],
             root_side,
-            contempt: p.contempt,
-            quiescence: p.quiescence,
+            contempt,
+            params: *p,
             _game: std::marker::PhantomData,
         }
     }
@@ -160,8 +225,26 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         }
     }
 
+    /// Counts a node and stops the search when a budget is spent or a flag is set.
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 1024;
+            if self.shared.cancel.load(Ordering::Relaxed)
+                || self.shared.stop.load(Ordering::Relaxed)
+                || Instant::now() >= self.deadline
+            {
+                self.aborted = true;
+            }
+        }
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+    }
+
     fn cancelled(&self) -> Result<(), AiError> {
-        if self.cancel.load(Ordering::Relaxed) {
+        if self.shared.cancel.load(Ordering::Relaxed) {
             Err(AiError::Cancelled)
         } else {
             Ok(())

@@ -1,7 +1,8 @@
 //! How each level searches: depth, node budget, deliberate imperfection, table size,
-//! contempt and quiescence depth.
+//! contempt, quiescence depth and the refinements it uses.
 
 use crate::ai::Level;
+use crate::ai::config::Tweaks;
 use crate::rules::GameId;
 
 /// The settings of one level's alpha-beta search.
@@ -19,13 +20,38 @@ pub(crate) struct Params {
     pub table_bits: u32,
     /// How much the searching side dislikes a draw.
     pub contempt: i32,
+    /// Whether the contempt follows the root's static value (see `scaled_contempt`).
+    pub scaled_contempt: bool,
     /// Plies of capture-only search after the main depth.
     pub quiescence: u8,
+    /// Half-width of the root's first aspiration window (0: always the full window).
+    pub aspiration: i32,
+    /// Late-move reductions: 0 none, 1 one ply for late quiet actions, 2 growing with depth
+    /// and move number.
+    pub reductions: u8,
+    /// Searches each set of captures once instead of in every order.
+    pub merge_removals: bool,
+    /// Keeps the table between the decisions of one player.
+    pub keep_table: bool,
 }
 
 /// The parameters of `level` in `game`.
 pub(crate) fn params(level: Level, game: GameId) -> Params {
     let long_game = game == GameId::Neihuang;
+    let base = Params {
+        max_depth: 64,
+        nodes: 2_500_000,
+        noise: 0,
+        blunder: 0,
+        table_bits: 21,
+        contempt: 25,
+        scaled_contempt: false,
+        quiescence: 6,
+        aspiration: 0,
+        reductions: 1,
+        merge_removals: false,
+        keep_table: false,
+    };
     match level {
         Level::Random | Level::Easy => Params {
             max_depth: 1,
@@ -36,6 +62,7 @@ pub(crate) fn params(level: Level, game: GameId) -> Params {
             table_bits: 10,
             contempt: 0,
             quiescence: 0,
+            ..base
         },
         Level::Medium => Params {
             max_depth: 2,
@@ -45,24 +72,49 @@ pub(crate) fn params(level: Level, game: GameId) -> Params {
             table_bits: 14,
             contempt: 0,
             quiescence: 2,
+            ..base
         },
         Level::Hard => Params {
             max_depth: 5,
             nodes: 150_000,
             noise: 12,
-            blunder: 0,
             table_bits: 18,
             contempt: 10,
             quiescence: 4,
+            ..base
         },
-        Level::Expert => Params {
-            max_depth: 64,
-            nodes: 2_500_000,
-            noise: 0,
-            blunder: 0,
-            table_bits: 21,
-            contempt: 25,
-            quiescence: 6,
+        Level::Expert => base,
+        // Expert's search with the refinements that won their tests (docs/AI.md).
+        Level::Master => Params {
+            table_bits: 22,
+            ..base
         },
     }
+}
+
+/// `params` with a configuration's overrides applied.
+pub(crate) fn tuned(level: Level, game: GameId, tweaks: &Tweaks) -> Params {
+    let mut p = params(level, game);
+    if let Some(c) = tweaks.contempt {
+        p.contempt = c;
+    }
+    if let Some(b) = tweaks.scaled_contempt {
+        p.scaled_contempt = b;
+    }
+    if let Some(a) = tweaks.aspiration {
+        p.aspiration = a;
+    }
+    if let Some(r) = tweaks.reductions {
+        p.reductions = r;
+    }
+    if let Some(b) = tweaks.merge_removals {
+        p.merge_removals = b;
+    }
+    if let Some(b) = tweaks.keep_table {
+        p.keep_table = b;
+    }
+    if let Some(b) = tweaks.table_bits {
+        p.table_bits = b;
+    }
+    p
 }

@@ -59,6 +59,19 @@ impl Table {
         }
     }
 
+    /// log2 of the number of entries.
+    pub fn bits(&self) -> u32 {
+        (self.mask + 1).trailing_zeros()
+    }
+
+    /// Empties every slot (cheaper than a new table, whose pages are freed on drop).
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot[0].store(0, Ordering::Relaxed);
+            slot[1].store(0, Ordering::Relaxed);
+        }
+    }
+
     /// The entry stored for hash `h`, if its check matches.
     #[inline]
     pub fn probe(&self, h: u64) -> Option<Entry> {
