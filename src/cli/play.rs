@@ -252,7 +252,10 @@ pub(super) fn match_command(
         }
         Flow::Continue
     });
-    let _ = writeln!(errors);
+    if tally.games() > 0 {
+        // Ends the progress line.
+        let _ = writeln!(errors);
+    }
     if let Some(e) = write_failure {
         return Err(e);
     }
