@@ -246,6 +246,21 @@ pub(super) fn match_command(
         {
             llr = test.llr(&tally.pair_counts(), &PAIR_VALUES);
             verdict = test.verdict(llr);
+            // A line every 20 pairs, so that a long test's log shows where it stands.
+            if (result.index + 1) % 40 == 0
+                && let Some(e) = sprt::estimate(&tally.pair_counts(), &PAIR_VALUES)
+            {
+                let line = format!(
+                    "sprt after {} games: LLR {llr:.2}, elo {:+.1} ± {:.1}",
+                    tally.games(),
+                    e.elo,
+                    (e.elo_high - e.elo_low) / 2.0
+                );
+                if let Err(e) = write_line(out, &line) {
+                    write_failure.get_or_insert(e);
+                    return Flow::Stop;
+                }
+            }
             if verdict != Verdict::Continue {
                 return Flow::Stop;
             }
