@@ -186,8 +186,8 @@ pub struct Engine {
     /// One table per side, so that a player searching for both sides (a computer against
     /// itself) never reads scores seen from the other side's contempt.
     tables: [Option<Arc<search::Table>>; 2],
-    /// A table to clear and reuse for decisions that keep none, so that a large table is
-    /// not freed (which takes a while) on the clock.
+    /// A table to reuse for decisions that keep none, so that a large table is not
+    /// allocated and freed (which takes a while) on the clock.
     spare: Option<Arc<search::Table>>,
     oracle: Option<Arc<dyn Oracle>>,
 }

@@ -75,7 +75,7 @@ impl<R: Evaluate> Searcher<'_, R> {
             return 0;
         }
 
-        let h = hash(key);
+        let h = hash(key) ^ self.shared.salt;
         let mut tt_move = NO_MOVE;
         if let Some(entry) = self.shared.table.probe(h) {
             tt_move = entry.best;

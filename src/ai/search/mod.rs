@@ -46,9 +46,9 @@ pub(crate) struct AlphaBeta {
     level: Level,
     params: Params,
     /// The table, with `params.table_bits`: kept from earlier decisions of the same player
-    /// if it keeps one, otherwise cleared before each decision.
+    /// if it keeps one, otherwise renewed before each decision.
     table: Arc<Table>,
-    /// Whether the table is new (nothing to clear).
+    /// Whether the table is new (no earlier generation to leave behind).
     fresh: bool,
 }
 
@@ -81,9 +81,12 @@ impl<R: Evaluate> Search<R> for AlphaBeta {
         for i in (1..actions.len()).rev() {
             actions.swap(i, rng.random_range(0..=i));
         }
-        if !p.keep_table && !self.fresh {
-            self.table.clear();
-        }
+        // A decision that keeps nothing from the last one starts a new generation.
+        let salt = if !p.keep_table && !self.fresh {
+            self.table.renew()
+        } else {
+            self.table.salt()
+        };
         self.fresh = false;
         let table = &self.table;
         let contempt = if p.scaled_contempt {
@@ -94,6 +97,7 @@ impl<R: Evaluate> Search<R> for AlphaBeta {
         let earlier: HashSet<u128> = task.history.iter().copied().collect();
         let shared = Shared {
             table,
+            salt,
             earlier: &earlier,
             cancel: task.cancel,
             stop: AtomicBool::new(false),
@@ -153,6 +157,8 @@ fn scaled_contempt(base: i32, root_eval: i32) -> i32 {
 /// What the threads of one decision share.
 struct Shared<'a> {
     table: &'a Table,
+    /// Mixed into every hash (see `Table::renew`).
+    salt: u64,
     /// Positions of the game before the root (a repetition of one is a draw).
     earlier: &'a HashSet<u128>,
     cancel: &'a AtomicBool,

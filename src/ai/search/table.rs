@@ -4,6 +4,10 @@
 //! Several search threads share one table without locks: each slot is a pair of atomics
 //! holding `hash ^ data` and `data`, so a slot torn by two writers fails its check and reads
 //! as empty instead of giving one position another's result.
+//!
+//! A search that must not see an earlier one's results does not clear the table (a large one
+//! takes milliseconds to clear): it salts its hashes with a new generation, so that the old
+//! entries no longer match and are simply overwritten.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -47,6 +51,7 @@ impl Entry {
 pub(crate) struct Table {
     slots: Vec<[AtomicU64; 2]>,
     mask: usize,
+    generation: AtomicU64,
 }
 
 impl Table {
@@ -56,6 +61,7 @@ impl Table {
                 .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
                 .collect(),
             mask: (1 << bits) - 1,
+            generation: AtomicU64::new(0),
         }
     }
 
@@ -64,12 +70,15 @@ impl Table {
         (self.mask + 1).trailing_zeros()
     }
 
-    /// Empties every slot (cheaper than a new table, whose pages are freed on drop).
-    pub fn clear(&self) {
-        for slot in &self.slots {
-            slot[0].store(0, Ordering::Relaxed);
-            slot[1].store(0, Ordering::Relaxed);
-        }
+    /// Starts a new generation: returns the salt that makes every earlier entry miss.
+    pub fn renew(&self) -> u64 {
+        let generation = self.generation.fetch_add(1, Ordering::Relaxed) + 1;
+        salt(generation)
+    }
+
+    /// The salt of the current generation (0 for a new table).
+    pub fn salt(&self) -> u64 {
+        salt(self.generation.load(Ordering::Relaxed))
     }
 
     /// The entry stored for hash `h`, if its check matches.
@@ -87,6 +96,14 @@ impl Table {
         let data = entry.pack();
         slot[0].store(entry.check ^ data, Ordering::Relaxed);
         slot[1].store(data, Ordering::Relaxed);
+    }
+}
+
+fn salt(generation: u64) -> u64 {
+    if generation == 0 {
+        0
+    } else {
+        hash(u128::from(generation) << 64 | 0x5A17)
     }
 }
 
@@ -164,5 +181,23 @@ mod tests {
         table.slots[0][1].store(b.pack(), Ordering::Relaxed);
         assert_eq!(table.probe(a.check), None);
         assert_eq!(table.probe(b.check), None);
+    }
+
+    #[test]
+    fn a_new_generation_misses_the_old_entries() {
+        let table = Table::new(4);
+        assert_eq!(table.salt(), 0);
+        let entry = Entry {
+            check: hash(77),
+            score: 1,
+            best: 2,
+            depth: 3,
+            bound: EXACT,
+        };
+        table.store(entry);
+        let salt = table.renew();
+        assert_ne!(salt, 0);
+        assert_eq!(table.salt(), salt);
+        assert_eq!(table.probe(hash(77) ^ salt), None);
     }
 }
