@@ -172,7 +172,7 @@ fn play_game(
     let (opening, first_is_black) = match spec.opening_plies {
         Some(plies) => (
             openings::opening(spec.game, spec.seed, index / 2, plies),
-            index % 2 == 0,
+            index.is_multiple_of(2),
         ),
         None => (Vec::new(), !(spec.swap && index % 2 == 1)),
     };
