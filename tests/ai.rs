@@ -100,7 +100,7 @@ fn assert_plan_legal(state: &State, plan: &ai::Plan, level: impl std::fmt::Displ
 fn every_level_plays_legal_whole_turns_in_every_phase() {
     let cancel = AtomicBool::new(false);
     for game in GameId::ALL {
-        let positions = sample_positions(game, 11 + game as u64, 16);
+        let positions = sample_positions(game, 11 + game as u64, 10);
         for (n, state) in positions.iter().enumerate() {
             for config in configurations() {
                 let plan = plan(state, &config, n as u64, &cancel);
@@ -166,7 +166,7 @@ fn a_finished_game_has_nothing_to_decide() {
 fn the_same_seed_gives_the_same_choice() {
     let cancel = AtomicBool::new(false);
     for game in GameId::ALL {
-        for state in sample_positions(game, 7, 6) {
+        for state in sample_positions(game, 7, 4) {
             // Everything that runs on nodes on one thread.
             for config in configurations()
                 .into_iter()

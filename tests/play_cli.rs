@@ -246,7 +246,7 @@ fn huge_game_counts_run_until_the_sprt_decides() {
         ]);
         let verdict = out
             .lines()
-            .find(|l| l.starts_with("sprt "))
+            .find(|l| l.starts_with("sprt elo0 "))
             .expect("an sprt line");
         assert!(verdict.contains("H1 accepted"), "{verdict}");
         assert!(verdict.contains("bounds -2.94, 2.94"), "{verdict}");
