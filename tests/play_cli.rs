@@ -3,10 +3,13 @@
 
 mod common;
 
+use std::sync::atomic::AtomicBool;
+
 use common::state_after;
+use sanqi::ai::{Config, Context, Engine};
 use sanqi::cli;
-use sanqi::rules::GameId;
 use sanqi::rules::notation::parse_actions;
+use sanqi::rules::{GameId, State};
 
 /// Runs the command line; returns (exit status, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
@@ -89,18 +92,63 @@ fn bestmove_on_nodes_is_reproducible() {
     assert!(first[0].contains("nodes "), "{first:?}");
 }
 
+/// What the library plans for the position after `moves`, with or without the positions
+/// before it as history: the node count and the turn.
+fn library_plan(moves: &str, with_history: bool) -> (u64, Vec<String>) {
+    let actions = parse_actions(moves).expect("actions");
+    let mut state = State::start(GameId::Flying);
+    let mut history = Vec::new();
+    for action in actions {
+        history.push(state.key());
+        state.apply(action).expect("legal");
+    }
+    let cancel = AtomicBool::new(false);
+    let config = Config::parse("master:nodes=3000").expect("valid");
+    let used: &[u128] = if with_history { &history } else { &[] };
+    let plan = Engine::new()
+        .plan(&state, &config, 1, Context::new(used, &cancel))
+        .expect("a plan");
+    (
+        plan.stats.nodes,
+        plan.actions.iter().map(|a| a.to_string()).collect(),
+    )
+}
+
 #[test]
-fn bestmove_sees_the_repetitions_of_its_moves() {
-    // Black and White have shuffled back and forth: the start position stands for the third
-    // time if Black plays a1-a2 a2-a1 again. With the history the search knows the earlier
-    // positions; the reported score is then the draw's (minus contempt) for a repeating line,
-    // and an expert searching without history would value the position as fresh. What is
-    // checked: the command accepts such a game and answers legally on nodes.
-    let moves = "a1-a2 a5-a4 a2-a1 a4-a5 a1-a2 a5-a4 a2-a1 a4-a5";
-    best(
-        GameId::Flying,
-        moves,
-        &["--level", "master", "--nodes", "3000"],
+fn bestmove_searches_with_the_history_of_its_moves() {
+    // Shuffling back and forth: the search meets earlier positions of the game, which it
+    // scores as draws only if it knows them.
+    let mut differs = 0;
+    for moves in [
+        "a1-a2 a5-a4 a2-a1",
+        "a1-a2 a5-a4 a2-a1 a4-a5 a1-a2",
+        "a1-a2 a5-a4 a2-a1 a4-a5 a1-a2 a5-a4 a2-a1",
+    ] {
+        let out = run_ok(&[
+            "bestmove", "flying", "--level", "master", "--nodes", "3000", "--seed", "1", "--moves",
+            moves,
+        ]);
+        let info = out.lines().next().expect("an info line");
+        let nodes: u64 = info
+            .split_whitespace()
+            .skip_while(|w| *w != "nodes")
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .expect("a node count");
+        let turn: Vec<String> = info
+            .split(" turn ")
+            .nth(1)
+            .expect("a turn")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        let with = library_plan(moves, true);
+        assert_eq!((nodes, turn), with, "after {moves}");
+        differs += usize::from(library_plan(moves, false) != with);
+    }
+    assert!(
+        differs > 0,
+        "history changed no search: the check proves nothing"
     );
 }
 
