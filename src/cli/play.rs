@@ -57,10 +57,6 @@ fn read_budget(args: &mut Args, config: &mut Config) -> Result<(), CliError> {
     }
     if let Some(n) = parse_bounded(args.option("--nodes")?, "--nodes", 1, 1 << 40)? {
         config.nodes = Some(n);
-        if config.movetime.is_none() {
-            // A node budget alone is reproducible: no clock.
-            config.movetime = None;
-        }
     }
     if let Some(n) = parse_bounded(args.option("--threads")?, "--threads", 1, 256)? {
         config.threads = Some(n as usize);
