@@ -24,7 +24,7 @@ const CASES: [(GameId, &str, u32); 4] = [
 
 fn main() {
     // `cargo test` runs benches with --bench absent; only measure under `cargo bench`.
-    if !std::env::args().any(|a| a == "--bench") {
+    if !std::env::args_os().any(|a| a == "--bench") {
         return;
     }
     for (game, moves, depth) in CASES {

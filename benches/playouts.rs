@@ -7,9 +7,9 @@
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng, rngs::StdRng};
-use sanqi::rules::{ActionList, Rules, flying, neihuang, wudao};
+use sanqi::rules::{ActionList, GameRules, flying, neihuang, wudao};
 
-fn playouts<R: Rules>(budget: Duration, rng: &mut StdRng) -> (u64, u64) {
+fn playouts<R: GameRules>(budget: Duration, rng: &mut StdRng) -> (u64, u64) {
     let started = Instant::now();
     let mut list = ActionList::new();
     let (mut games, mut actions) = (0, 0);
@@ -30,7 +30,7 @@ fn playouts<R: Rules>(budget: Duration, rng: &mut StdRng) -> (u64, u64) {
     (games, actions)
 }
 
-fn report<R: Rules>(rng: &mut StdRng) {
+fn report<R: GameRules>(rng: &mut StdRng) {
     let budget = Duration::from_secs(2);
     let started = Instant::now();
     let (games, actions) = playouts::<R>(budget, rng);
@@ -45,7 +45,7 @@ fn report<R: Rules>(rng: &mut StdRng) {
 }
 
 fn main() {
-    if !std::env::args().any(|a| a == "--bench") {
+    if !std::env::args_os().any(|a| a == "--bench") {
         return;
     }
     let mut rng = StdRng::seed_from_u64(7);

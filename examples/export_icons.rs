@@ -12,17 +12,18 @@ use std::process::ExitCode;
 const DEFAULT_SIZES: [u32; 9] = [16, 24, 32, 48, 64, 128, 256, 512, 1024];
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args_os().skip(1);
     let Some(dir) = args.next().map(PathBuf::from) else {
         eprintln!("usage: export_icons DIR [SIZE...]");
         return ExitCode::from(2);
     };
     let mut sizes = Vec::new();
     for arg in args {
-        match arg.parse::<u32>() {
-            Ok(size) if (1..=4096).contains(&size) => sizes.push(size),
+        match arg.to_str().and_then(|a| a.parse::<u32>().ok()) {
+            Some(size) if (1..=4096).contains(&size) => sizes.push(size),
             _ => {
-                eprintln!("export_icons: `{arg}` is not a size from 1 to 4096");
+                let arg = sanqi::echo::quoted(&arg.to_string_lossy());
+                eprintln!("export_icons: {arg} is not a size from 1 to 4096");
                 return ExitCode::from(2);
             }
         }

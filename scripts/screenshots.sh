@@ -27,16 +27,12 @@ mkdir -p "$out_dir"
 # shot NAME DEMO LANG WIDTH HEIGHT DIR: one screenshot of the window at WIDTH×HEIGHT.
 shot() {
     local name="$1" demo="$2" lang="$3" width="$4" height="$5" dir="$6"
-    local data
-    data="$(mktemp -d)"
-    # The window opens at the size remembered in the settings.
-    printf '{"version":1,"window_size":[%s,%s]}\n' "$width" "$height" \
-        >"$data/settings.json"
-    SANQI_DATA_DIR="$data" SANQI_DEMO="$demo" SANQI_LANG="$lang" \
+    # A demonstration reads and writes none of the user's files; the window's size comes
+    # from SANQI_WINDOW_SIZE.
+    SANQI_WINDOW_SIZE="${width}x${height}" SANQI_DEMO="$demo" SANQI_LANG="$lang" \
         xvfb-run -a -s "-screen 0 ${width}x${height}x24" \
         bash -c '"$0" & pid=$!; sleep 5; import -window root "$1"; kill "$pid"; wait "$pid" 2>/dev/null || true' \
         "$binary" "$dir/$name.png" 2>/dev/null || true
-    rm -rf "$data"
     if [[ -f "$dir/$name.png" ]]; then
         echo "wrote $dir/$name.png"
     else

@@ -1,15 +1,23 @@
 //! The command line: `perft`, `legal`, `replay`, `bestmove` and `match`.
 //!
-//! Every error is one line on stderr naming what is wrong, with exit status 2.
+//! Every error is a [`CliError`], printed by [`run`] as one line on stderr naming what is
+//! wrong, with exit status 2.
 
+mod error;
 mod play;
 
+use std::ffi::OsStr;
 use std::io::Write;
+use std::path::Path;
+
+use crate::files::{MAX_FILE_SIZE, read_regular_file};
 
 use crate::rules::notation::parse_actions;
-use crate::rules::perft::{divide, perft_state};
-use crate::rules::records::{self, RecordError};
+use crate::rules::perft::{Growth, divide, perft_state};
+use crate::rules::records;
 use crate::rules::{Action, Game, GameId, State, Status};
+
+pub use error::{ArgumentError, CliError, FileTask};
 
 /// The usage text printed by `sanqi help`.
 pub const USAGE: &str = "\
@@ -34,33 +42,18 @@ master:contempt=0,nodes=200000. In a match, --black names player A and --white
 player B; --swap, --openings and --sprt alternate their colours, and
 --threads plays that many games at once.";
 
-/// A command-line error: printed as one line, exit status 2.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CliError(pub String);
+/// The greatest `DEPTH` that `perft` parses.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+/// The most action sequences `perft` agrees to count: about an hour of a release build.
+pub const PERFT_COUNT_LIMIT: f64 = 1e12;
 
-impl std::fmt::Display for CliError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl From<RecordError> for CliError {
-    fn from(e: RecordError) -> CliError {
-        CliError(e.to_string())
-    }
-}
-
-pub(crate) fn err<T>(message: impl Into<String>) -> Result<T, CliError> {
-    Err(CliError(message.into()))
-}
-
-/// Runs a command (the arguments after the program name), writing to `out` and `errors`.
-/// Returns the exit status.
-pub fn run(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> i32 {
-    match dispatch(args, out, errors) {
+/// Runs a command (the arguments after the program name, as `String`s or as the system's
+/// `OsString`s), writing to `out` and `errors`. Returns the exit status.
+pub fn run<A: AsRef<OsStr>>(args: &[A], out: &mut dyn Write, errors: &mut dyn Write) -> i32 {
+    match unicode_arguments(args).and_then(|args| dispatch(&args, out, errors)) {
         Ok(()) => 0,
         // The reader went away (e.g. `| head`): stop quietly.
-        Err(e) if e.0.is_empty() => 0,
+        Err(CliError::BrokenPipe) => 0,
         Err(e) => {
             let _ = writeln!(errors, "sanqi: {e}");
             2
@@ -68,9 +61,26 @@ pub fn run(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> i32 
     }
 }
 
+/// The arguments as text; one that is not valid Unicode is an error naming its position
+/// (from 1, the command being 1).
+fn unicode_arguments<A: AsRef<OsStr>>(args: &[A]) -> Result<Vec<String>, CliError> {
+    args.iter()
+        .enumerate()
+        .map(|(i, arg)| {
+            let arg = arg.as_ref();
+            arg.to_str().map(str::to_string).ok_or_else(|| {
+                CliError::Argument(ArgumentError::NotUnicode {
+                    position: i + 1,
+                    lossy: arg.to_string_lossy().into_owned(),
+                })
+            })
+        })
+        .collect()
+}
+
 fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Result<(), CliError> {
     let Some((command, rest)) = args.split_first() else {
-        return err("no command given (try `sanqi help`)");
+        return Err(ArgumentError::NoCommand.into());
     };
     let mut args = Args::new(rest);
     match command.as_str() {
@@ -87,19 +97,13 @@ fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Res
         }
         "bestmove" => play::bestmove_command(&mut args, out),
         "match" => play::match_command(&mut args, out, errors),
-        other => err(format!("unknown command `{other}` (try `sanqi help`)")),
+        other => Err(ArgumentError::UnknownCommand(other.to_string()).into()),
     }
 }
 
 /// Writes a line, turning a closed pipe into a quiet error.
 pub(crate) fn write_line(out: &mut dyn Write, line: &str) -> Result<(), CliError> {
-    writeln!(out, "{line}").map_err(|e| {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            CliError(String::new())
-        } else {
-            CliError(format!("cannot write output: {e}"))
-        }
-    })
+    writeln!(out, "{line}").map_err(CliError::output)
 }
 
 /// The remaining arguments of a command, taken as the command reads them.
@@ -115,14 +119,14 @@ impl<'a> Args<'a> {
     }
 
     /// The value of `--name VALUE`, if given.
-    pub fn option(&mut self, name: &str) -> Result<Option<&'a str>, CliError> {
+    pub fn option(&mut self, name: &'static str) -> Result<Option<&'a str>, ArgumentError> {
         let Some(i) = self.items.iter().position(|a| *a == Some(name)) else {
             return Ok(None);
         };
         self.items[i] = None;
         match self.items.get_mut(i + 1).and_then(Option::take) {
             Some(value) => Ok(Some(value)),
-            None => err(format!("{name} needs a value")),
+            None => Err(ArgumentError::MissingValue(name)),
         }
     }
 
@@ -138,7 +142,7 @@ impl<'a> Args<'a> {
     }
 
     /// The next positional argument.
-    pub fn positional(&mut self, what: &str) -> Result<&'a str, CliError> {
+    pub fn positional(&mut self, what: &'static str) -> Result<&'a str, ArgumentError> {
         let found = self
             .items
             .iter_mut()
@@ -146,26 +150,22 @@ impl<'a> Args<'a> {
             .and_then(Option::take);
         match found {
             Some(value) => Ok(value),
-            None => err(format!("missing {what}")),
+            None => Err(ArgumentError::Missing(what)),
         }
     }
 
     /// Fails on anything left over; commands call it before they print anything.
-    pub fn finish(&self) -> Result<(), CliError> {
+    pub fn finish(&self) -> Result<(), ArgumentError> {
         match self.items.iter().flatten().next() {
-            Some(extra) => err(format!("unexpected argument `{extra}`")),
+            Some(extra) => Err(ArgumentError::Unexpected(extra.to_string())),
             None => Ok(()),
         }
     }
 }
 
 /// Parses a game id.
-pub fn parse_game(text: &str) -> Result<GameId, CliError> {
-    GameId::parse(text).ok_or_else(|| {
-        CliError(format!(
-            "unknown game `{text}` (expected neihuang, flying or wudao)"
-        ))
-    })
+pub fn parse_game(text: &str) -> Result<GameId, ArgumentError> {
+    GameId::parse(text).ok_or_else(|| ArgumentError::UnknownGame(text.to_string()))
 }
 
 /// Replays `--moves` from the start under the game's own rules only (no draw rules), as
@@ -183,18 +183,15 @@ pub fn replay_ignoring_draws(game: GameId, moves: Option<&str>) -> Result<State,
 
 /// The error for the `i`-th (from 0) of the `--moves` actions, named as records name it.
 fn illegal_at(i: usize, action: Action, reason: crate::rules::IllegalAction) -> CliError {
-    CliError(
-        RecordError::Illegal {
-            index: i + 1,
-            action,
-            reason,
-        }
-        .to_string(),
-    )
+    CliError::IllegalMove {
+        index: i + 1,
+        action,
+        reason,
+    }
 }
 
 fn parse_moves(moves: Option<&str>) -> Result<Vec<Action>, CliError> {
-    parse_actions(moves.unwrap_or("")).map_err(|e| CliError(e.to_string()))
+    Ok(parse_actions(moves.unwrap_or(""))?)
 }
 
 fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
@@ -203,15 +200,30 @@ fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let game = parse_game(args.positional("GAME")?)?;
     let depth_text = args.positional("DEPTH")?;
     let depth: u32 = match depth_text.parse() {
-        Ok(d) if d <= 64 => d,
+        Ok(d) if d <= MAX_PERFT_DEPTH => d,
         _ => {
-            return err(format!(
-                "DEPTH must be a whole number from 0 to 64, not `{depth_text}`"
-            ));
+            return Err(ArgumentError::Invalid {
+                name: "DEPTH",
+                value: depth_text.to_string(),
+                expected: format!("a whole number from 0 to {MAX_PERFT_DEPTH}"),
+            }
+            .into());
         }
     };
     args.finish()?;
     let state = replay_ignoring_draws(game, moves)?;
+    // Refuse, before counting anything, a count that would run for hours or years.
+    let growth = Growth::of(&state, depth);
+    let estimate = growth.estimate(depth);
+    if estimate > PERFT_COUNT_LIMIT {
+        return Err(ArgumentError::TooDeep {
+            game,
+            depth,
+            estimate,
+            deepest: growth.deepest_within(PERFT_COUNT_LIMIT, depth),
+        }
+        .into());
+    }
     if show_divide {
         let mut total = 0;
         for (action, count) in divide(&state, depth) {
@@ -253,18 +265,19 @@ fn replay_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> 
         }
         None => {
             if moves.is_some() {
-                return err("--moves goes with a game id, not with a record file");
+                return Err(ArgumentError::MovesWithFile.into());
             }
-            let bytes = std::fs::read(target).map_err(|e| {
-                let what = if target.ends_with(".json") {
-                    "record file"
-                } else {
-                    "game or record file"
-                };
-                CliError(format!("cannot read {what} `{target}`: {e}"))
+            let bytes = read_regular_file(Path::new(target), MAX_FILE_SIZE).map_err(|error| {
+                CliError::ReadRecord {
+                    path: target.into(),
+                    error,
+                }
             })?;
             records::load(&bytes)
-                .map_err(|e| CliError(format!("{target}: {e}")))?
+                .map_err(|error| CliError::Record {
+                    path: target.into(),
+                    error,
+                })?
                 .1
         }
     };

@@ -6,7 +6,9 @@
 
 fn main() {
     sanqi::app::startup::process_start();
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // Arguments as the system gives them: one that is not valid Unicode becomes an error
+    // message in the command line, not a panic here.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     if args.is_empty() {
         sanqi::app::run();
         return;

@@ -26,9 +26,15 @@ pub fn attach_console() {
 /// and, on Windows, also in a message box, since a program started from Explorer has no
 /// terminal where stderr would show.
 pub fn report_fatal_error(message: &str) {
-    eprintln!("{message}");
+    write_fatal_error(&mut std::io::stderr().lock(), message);
     #[cfg(windows)]
     windows::error_box("Sanqi", message);
+}
+
+/// Writes the message as one line; a failure to write is ignored, as there is nowhere left to
+/// report it.
+fn write_fatal_error(out: &mut dyn std::io::Write, message: &str) {
+    let _ = writeln!(out, "{}", crate::echo::one_line(message, usize::MAX));
 }
 
 #[cfg(windows)]
@@ -55,15 +61,18 @@ mod windows {
         }
     }
 
+    /// Whether to attach to the parent's console, given the type of the stdout handle: not
+    /// when the output already goes to a file or a pipe.
+    pub(super) fn should_attach(stdout_type: u32) -> bool {
+        !matches!(stdout_type, FILE_TYPE_DISK | FILE_TYPE_PIPE)
+    }
+
     pub(super) fn attach_console() {
         // SAFETY: GetStdHandle takes one of the standard-device constants and returns a
         // handle, null or INVALID_HANDLE_VALUE; GetFileType accepts any of these and answers
         // FILE_TYPE_UNKNOWN for the last two.
-        let redirected = unsafe {
-            let stdout = GetStdHandle(STD_OUTPUT_HANDLE);
-            matches!(GetFileType(stdout), FILE_TYPE_DISK | FILE_TYPE_PIPE)
-        };
-        if !redirected {
+        let stdout_type = unsafe { GetFileType(GetStdHandle(STD_OUTPUT_HANDLE)) };
+        if should_attach(stdout_type) {
             // SAFETY: ATTACH_PARENT_PROCESS is a valid argument; the call fails harmlessly
             // when the parent has no console or this process already has one.
             unsafe {
@@ -75,16 +84,52 @@ mod windows {
 
 #[cfg(test)]
 mod tests {
-    #[cfg(not(windows))]
     #[test]
-    fn a_fatal_error_is_printed() {
-        super::report_fatal_error("sanqi: a test message, not a real failure");
+    fn a_fatal_error_is_one_line() {
+        let mut out = Vec::new();
+        super::write_fatal_error(&mut out, "sanqi: no renderer works");
+        assert_eq!(out, b"sanqi: no renderer works\n");
+        let mut out = Vec::new();
+        super::write_fatal_error(&mut out, "first\nsecond\r\u{1b}[2J");
+        assert_eq!(
+            String::from_utf8(out).unwrap_or_default(),
+            "first\\nsecond\\r\\u{1b}[2J\n"
+        );
     }
 
+    /// Where there is no console to attach to, attaching leaves stdout and stderr going
+    /// where they went.
+    #[cfg(unix)]
     #[test]
-    fn attaching_is_harmless() {
+    fn attaching_leaves_the_standard_streams_alone() {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        fn identity(stream: std::os::fd::BorrowedFd<'_>) -> (u64, u64) {
+            let fd = stream.try_clone_to_owned().expect("a standard stream");
+            let metadata = std::fs::File::from(fd).metadata().expect("its metadata");
+            (metadata.dev(), metadata.ino())
+        }
+        let streams = || {
+            (
+                identity(std::io::stdout().as_fd()),
+                identity(std::io::stderr().as_fd()),
+            )
+        };
+        let before = streams();
         super::attach_console();
         super::attach_console();
-        println!("still printing");
+        assert_eq!(streams(), before);
+    }
+
+    #[cfg(windows)]
+    #[test]
+    fn output_to_a_file_or_a_pipe_is_never_redirected_to_the_console() {
+        use windows_sys::Win32::Storage::FileSystem::{
+            FILE_TYPE_CHAR, FILE_TYPE_DISK, FILE_TYPE_PIPE, FILE_TYPE_UNKNOWN,
+        };
+        assert!(!super::windows::should_attach(FILE_TYPE_DISK));
+        assert!(!super::windows::should_attach(FILE_TYPE_PIPE));
+        assert!(super::windows::should_attach(FILE_TYPE_CHAR));
+        assert!(super::windows::should_attach(FILE_TYPE_UNKNOWN));
     }
 }

@@ -358,3 +358,43 @@ fn turn_boundaries_follow_the_turns() {
     assert_eq!(game.state_after(0), game.start_state());
     assert_eq!(game.state_after(5), game.state());
 }
+
+#[test]
+fn state_after_any_count_of_any_game() {
+    let game = Game::new(GameId::Wudao);
+    for n in [0, 1, 5, usize::MAX] {
+        assert_eq!(game.state_after(n), game.start_state(), "state_after({n})");
+    }
+    let game = game_after(GameId::Wudao, "c3 d4");
+    assert_eq!(
+        game.state_after(1),
+        &common::state_after(GameId::Wudao, "c3")
+    );
+    assert_eq!(game.state_after(usize::MAX), game.state());
+}
+
+#[test]
+fn a_pending_yield_is_part_of_the_position() {
+    // Black steps d4-c4 and leaves White no move: Black must yield. The same board with
+    // Black simply to move is a different position (RULES.md, "Repetition").
+    let rows = [
+        "W W B . .",
+        "W W . B .",
+        "B B . . .",
+        ". . . . .",
+        ". . . . .",
+    ];
+    let s = neihuang::State::from_parts(board(rows), [0, 0], Phase::Movement, Side::Black).unwrap();
+    let mut yielding = State::Neihuang(s);
+    yielding.apply(act("d4-c4")).unwrap();
+    assert_eq!(yielding.decision(), Some(sanqi::rules::Decision::Yield));
+    assert_eq!(yielding.to_act(), Some(Side::Black));
+    let moving = State::Neihuang(
+        neihuang::State::from_parts(yielding.boards(), [0, 0], Phase::Movement, Side::Black)
+            .unwrap(),
+    );
+    assert_eq!(moving.decision(), Some(sanqi::rules::Decision::Move));
+    assert_eq!(moving.boards(), yielding.boards());
+    assert_eq!(moving.hands(), yielding.hands());
+    assert_ne!(moving.key(), yielding.key());
+}

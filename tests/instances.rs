@@ -21,7 +21,7 @@ use sanqi::app::clock::ManualTime;
 use sanqi::app::i18n::{I18n, Language};
 use sanqi::app::settings::{Outcome, SavedGame, Settings, Setup, Stats};
 use sanqi::app::storage::{GAME_FILE, SETTINGS_FILE, STATS_FILE, Store, StoreNotice};
-use sanqi::app::{AiMode, AppOptions, Banner, SanqiApp, Screen};
+use sanqi::app::{AiMode, AppOptions, Banner, Command, SanqiApp, Screen};
 use sanqi::rules::notation::parse_actions;
 use sanqi::rules::{Game, GameId, Side};
 
@@ -320,7 +320,7 @@ fn the_app_runs_on_a_data_folder_that_cannot_exist() {
     fs::write(&file, b"x").expect("written");
     let store = Store::at(file.join("data"));
     let [notice] = store.startup_notices().try_into().expect("one notice");
-    let expected = sanqi::app::text::store_notice(&I18n::new(Language::English), &notice);
+    let expected = sanqi::app::error::store_notice(&I18n::new(Language::English), &notice);
 
     let time = ManualTime::new();
     let options = AppOptions {
@@ -346,17 +346,29 @@ fn the_app_runs_on_a_data_folder_that_cannot_exist() {
     );
 
     // A game starts, ends, is exported and the language changes: every save fails.
-    harness.state_mut().start_game(Setup {
+    let started = harness.state_mut().apply(Command::StartGame(Setup {
         game: GameId::Flying,
         ..Setup::default()
-    });
+    }));
+    assert!(started.is_ok());
     harness.run();
     assert_eq!(harness.state().screen(), Screen::Game);
     assert!(harness.state().session().is_some());
-    harness.state_mut().resign();
+    assert!(harness.state_mut().apply(Command::Resign).is_ok());
     harness.run();
-    assert!(harness.state_mut().export_record().is_err());
-    harness.state_mut().set_language(Language::Chinese);
+    // The export fails in the records dialog, not as another banner.
+    assert!(
+        harness
+            .state_mut()
+            .apply(Command::Open(sanqi::app::command::Open::Records))
+            .is_ok()
+    );
+    assert!(harness.state_mut().apply(Command::ExportRecord).is_err());
+    assert!(harness.state_mut().apply(Command::Back).is_ok());
+    let language = harness
+        .state_mut()
+        .apply(Command::SetLanguage(Language::Chinese));
+    assert!(language.is_ok());
     harness.run();
     assert_eq!(harness.state().language(), Language::Chinese);
     // Nothing was saved, and the one notice at the start stays the only one: failed saves

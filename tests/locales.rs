@@ -30,6 +30,7 @@ fn both_locales_parse_strictly() {
         for game in GameId::ALL {
             let help = locale.help.game(game);
             assert!(!help.name.is_empty());
+            assert!(!help.summary.is_empty());
             assert!(!help.key_points.is_empty());
             assert!(!help.quick_start.is_empty());
             assert!(!help.rules.is_empty());

@@ -1,8 +1,8 @@
 //! Every perft figure published in RULES.md, through the library and through the command line.
 
 use sanqi::cli;
-use sanqi::rules::perft::{divide, perft_state};
-use sanqi::rules::{GameId, State};
+use sanqi::rules::perft::{Growth, divide, perft_state};
+use sanqi::rules::{Action, ActionList, GameId, GameRules, GameVisitor, Rules, State, Status};
 
 const NEIHUANG_MID: &str = "d4 a3 d2 b5 a2 a1 b3 e3 d3 d1 e2 a4 c1 c5 b4 d5 e5 b1 b2 e1 e4 c3 \
      c4 a5 c2 xc2 xa3 c3-c2 c4-c3 c5-c4 b3-a3 d5-c5 a3-b3 a4-a3 e5-d5 a5-a4 d5-e5 a4-a5 e5-d5 \
@@ -188,4 +188,70 @@ fn finished_game_has_perft_zero() {
     assert_eq!(perft_state(&state, 0), 1);
     assert_eq!(perft_state(&state, 1), 0);
     assert_eq!(perft_state(&state, 3), 0);
+}
+
+/// A random game under any [`Rules`] type: the actions chosen and the final key.
+fn random_game<R: Rules>(mut state: R, mut seed: u64) -> (Vec<Action>, u128, Status) {
+    let mut list = ActionList::new();
+    let mut actions = Vec::new();
+    while state.to_act().is_some() && actions.len() < 400 {
+        state.legal_actions(&mut list);
+        assert_eq!(state.count_actions(), list.len());
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let action = if list.is_empty() || seed >> 60 == 0 {
+            Action::Timeout
+        } else {
+            list[(seed >> 33) as usize % list.len()]
+        };
+        assert_eq!(state.check(action), Ok(()));
+        state.apply(action).expect("legal");
+        actions.push(action);
+    }
+    (actions, state.key(), state.status())
+}
+
+#[test]
+fn state_plays_exactly_as_the_game_inside() {
+    struct Playout(u64);
+    impl GameVisitor for Playout {
+        type Output = (GameId, (Vec<Action>, u128, Status));
+        fn visit<R: GameRules>(self, state: &R) -> Self::Output {
+            assert_eq!(state.game(), R::ID);
+            (R::ID, random_game(R::start(), self.0))
+        }
+    }
+    for game in GameId::ALL {
+        for seed in 0..5 {
+            let start = State::start(game);
+            let (id, inner) = start.visit(Playout(seed));
+            assert_eq!(id, game);
+            assert_eq!(Rules::game(&start), game);
+            assert_eq!(random_game(start, seed), inner, "{game} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn growth_is_exact_where_measured_and_close_beyond() {
+    for &(game, moves, depth, expected) in FIGURES {
+        let state = position(game, moves);
+        let measured = Growth::of(&state, depth);
+        if expected < 100_000 {
+            assert_eq!(measured.estimate(depth), expected as f64, "{game} {depth}");
+        }
+        // Extrapolation is used only beyond counts of 100 000, where it must be close.
+        if expected >= 100_000 {
+            let estimate = Growth::of(&state, depth - 1).estimate(depth);
+            let ratio = estimate / expected as f64;
+            assert!(
+                (0.5..=2.0).contains(&ratio),
+                "{game} after {moves:?}: perft({depth}) estimated {estimate}, is {expected}"
+            );
+        }
+    }
+    let growth = Growth::of(&State::start(GameId::Neihuang), 64);
+    assert_eq!(growth.deepest_within(1e12, 64), 8);
+    assert_eq!(growth.deepest_within(1e12, 5), 5);
 }

@@ -381,10 +381,10 @@ fn replay_of_record_files() {
     let p = path.to_str().unwrap();
     assert_eq!(
         run_err(&["replay", p]),
-        format!("{p}: action 2 `c3`: c3 is occupied")
+        format!("`{p}`: action 2 `c3`: c3 is occupied")
     );
     std::fs::write(&path, b"\xff\x00 not json\n{").unwrap();
-    assert!(run_err(&["replay", p]).starts_with(&format!("{p}: not a valid game record: ")));
+    assert!(run_err(&["replay", p]).starts_with(&format!("`{p}`: not a valid game record: ")));
     // --moves goes with a game id only.
     std::fs::write(&path, record_json("wudao", &[])).unwrap();
     assert_eq!(
@@ -509,4 +509,319 @@ fn command_line_errors_are_one_line_with_status_2() {
         ]),
         "action 9 `b1-b2`: the game is over"
     );
+}
+
+/// Output that fails every write with the given kind of error.
+struct FailingOutput(std::io::ErrorKind);
+
+impl Write for FailingOutput {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::new(self.0, "refused"))
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_and_other_write_errors_are_reported() {
+    let args = vec!["legal".to_string(), "wudao".to_string()];
+    let mut errors = Vec::new();
+    let mut closed = FailingOutput(std::io::ErrorKind::BrokenPipe);
+    assert_eq!(cli::run(&args, &mut closed, &mut errors), 0);
+    assert!(errors.is_empty(), "{:?}", String::from_utf8_lossy(&errors));
+
+    let mut full = FailingOutput(std::io::ErrorKind::StorageFull);
+    assert_eq!(cli::run(&args, &mut full, &mut errors), 2);
+    let message = String::from_utf8(errors).unwrap();
+    assert!(
+        message.starts_with("sanqi: cannot write output: ") && message.ends_with("refused\n"),
+        "{message:?}"
+    );
+    assert_eq!(message.lines().count(), 1);
+}
+
+#[test]
+fn errors_are_typed() {
+    use sanqi::cli::{ArgumentError, CliError};
+    let illegal = cli::replay_ignoring_draws(GameId::Wudao, Some("c3 c3"));
+    assert!(
+        matches!(illegal, Err(CliError::IllegalMove { index: 2, .. })),
+        "{illegal:?}"
+    );
+    let bad = cli::replay_ignoring_draws(GameId::Wudao, Some("c3 q7"));
+    assert!(matches!(bad, Err(CliError::Notation(_))), "{bad:?}");
+    assert_eq!(
+        cli::parse_game("go"),
+        Err(ArgumentError::UnknownGame("go".into()))
+    );
+}
+
+#[test]
+fn echoed_input_is_quoted_escaped_and_shortened() {
+    // Control characters and ANSI escapes in arguments stay on one line, escaped.
+    assert_eq!(
+        run_err(&["perft", "chess\n\u{1b}[2J", "2"]),
+        "unknown game `chess\\n\\u{1b}[2J` (expected neihuang, flying or wudao)"
+    );
+    assert_eq!(
+        run_err(&["legal", "wudao", "--moves", "c3 \u{1b}[31mz9\u{7}"]),
+        "`\\u{1b}[31mz9\\u{7}` is not an action (expected a point like c3, a move like c2-c4, \
+         a removal like xc3, or timeout)"
+    );
+    assert_eq!(
+        run_err(&["help", "\u{2028}x"]),
+        "unexpected argument `\\u{2028}x`"
+    );
+    assert_eq!(
+        run_err(&["bestmove", "wudao", "--level", "hard\nsanqi: ok"]),
+        "unknown level `hard\\nsanqi: ok` (expected easy, medium, hard, expert or random)"
+    );
+    assert_eq!(
+        run_err(&["perft", "flying", "1\n2"]),
+        "DEPTH must be a whole number from 0 to 64, not `1\\n2`"
+    );
+    // A huge argument is not echoed whole.
+    let huge = "n".repeat(1024 * 1024);
+    for args in [
+        vec!["legal", huge.as_str()],
+        vec![huge.as_str()],
+        vec!["legal", "flying", "--moves", huge.as_str()],
+        vec!["help", huge.as_str()],
+    ] {
+        let message = run_err(&args);
+        assert!(message.len() < 200, "{} bytes", message.len());
+        assert!(message.contains("nnnn…`"), "{message}");
+    }
+    // Fields of a record file, and the file's own name, are echoed the same way.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad\nname.json");
+    for (json, expected) in [
+        (
+            record_json("go\r\nsanqi: fine", &[]),
+            "unknown game `go\\r\\nsanqi: fine` (expected neihuang, flying or wudao)".to_string(),
+        ),
+        (
+            record_json("wudao", &["c3", "\u{1b}]0;title\u{7}"]),
+            "action 2 `\\u{1b}]0;title\\u{7}`: not an action in the notation".to_string(),
+        ),
+        (
+            serde_json::json!({"format": "x\ny", "version": 1, "game": "", "actions": []})
+                .to_string(),
+            "not a Sanqi game record (format `x\\ny`)".to_string(),
+        ),
+        (
+            record_json(&"g".repeat(1_000_000), &[]),
+            format!(
+                "unknown game `{}…` (expected neihuang, flying or wudao)",
+                "g".repeat(60)
+            ),
+        ),
+    ] {
+        std::fs::write(&path, json).unwrap();
+        let message = run_err(&["replay", path.to_str().unwrap()]);
+        let name = format!("`{}`", path.to_str().unwrap().replace('\n', "\\n"));
+        assert_eq!(message, format!("{name}: {expected}"));
+    }
+    // serde's own messages quote the input too: they are escaped as well.
+    std::fs::write(&path, "{\"format\": 7\n\n}").unwrap();
+    let message = run_err(&["replay", path.to_str().unwrap()]);
+    assert!(message.contains("not a valid game record"), "{message}");
+    std::fs::write(
+        &path,
+        format!(
+            "{{\"format\": \"sanqi-record\", \"version\": {}}}",
+            "9".repeat(5000)
+        ),
+    )
+    .unwrap();
+    assert!(run_err(&["replay", path.to_str().unwrap()]).len() < 400);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_unicode_is_a_one_line_error() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let bad = OsStr::from_bytes(b"fl\xffing");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sanqi"))
+        .arg("legal")
+        .arg(bad)
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        stderr,
+        "sanqi: argument 2 is not valid Unicode: `fl\u{fffd}ing`\n"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn fifos_devices_folders_and_huge_files_are_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.json");
+    common::make_fifo(&fifo);
+    let folder = dir.path().join("folder.json");
+    std::fs::create_dir(&folder).unwrap();
+    let huge = dir.path().join("huge.json");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(16 * 1024 * 1024 + 1)
+        .unwrap();
+    let name = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    for (path, expected) in [
+        (
+            name(&fifo),
+            format!(
+                "cannot read record file `{}`: it is not a regular file",
+                name(&fifo)
+            ),
+        ),
+        (
+            "/dev/zero".to_string(),
+            "cannot read game or record file `/dev/zero`: it is not a regular file".to_string(),
+        ),
+        (
+            name(&folder),
+            format!(
+                "cannot read record file `{}`: it is a folder, not a file",
+                name(&folder)
+            ),
+        ),
+        (
+            name(&huge),
+            format!(
+                "cannot read record file `{}`: the file is larger than 16 MiB",
+                name(&huge)
+            ),
+        ),
+    ] {
+        let shown = path.clone();
+        let message = common::without_hanging(&shown, move || run_err(&["replay", &path]));
+        assert_eq!(message, expected);
+    }
+    // `match --records` replaces a FIFO in the way instead of writing into it.
+    let records = dir.path().join("records");
+    std::fs::create_dir(&records).unwrap();
+    let in_the_way = records.join("flying-0001.json");
+    common::make_fifo(&in_the_way);
+    let records_arg = name(&records);
+    let (code, _, err) = common::without_hanging("match --records", move || {
+        run(&[
+            "match",
+            "flying",
+            "--black",
+            "random",
+            "--white",
+            "random",
+            "--games",
+            "1",
+            "--max-actions",
+            "40",
+            "--quiet",
+            "--records",
+            &records_arg,
+        ])
+    });
+    assert_eq!(code, 0, "{err}");
+    let written = std::fs::read(&in_the_way).unwrap();
+    assert!(records::load(&written).is_ok());
+}
+
+#[test]
+fn a_byte_order_mark_before_a_record_is_allowed() {
+    let json = record_json("wudao", &["c3", "d4"]);
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend_from_slice(json.as_bytes());
+    let (record, game) = records::load(&bytes).expect("loads");
+    assert_eq!(record.game, "wudao");
+    assert_eq!(game.action_list(), acts("c3 d4"));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bom.json");
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(run_ok(&["replay", path.to_str().unwrap()]).starts_with("board: "));
+    // Only one mark, and only at the start.
+    let mut twice = b"\xEF\xBB\xBF".to_vec();
+    twice.extend_from_slice(&bytes);
+    assert!(matches!(load_err(&twice), RecordError::Malformed(_)));
+}
+
+#[test]
+fn perft_refuses_a_depth_it_could_not_finish() {
+    // Before anything is counted: one line saying why and how deep it may go.
+    for (game, depth, moves) in [
+        ("neihuang", "64", ""),
+        ("flying", "20", ""),
+        ("wudao", "9", "c3"),
+    ] {
+        let message = run_err(&["perft", game, depth, "--moves", moves]);
+        assert!(
+            message.starts_with(&format!("perft {game} {depth} would count about ")),
+            "{message}"
+        );
+        assert!(message.contains("choose a DEPTH of at most "), "{message}");
+        let largest: u32 = message
+            .rsplit(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{message}"));
+        assert!(
+            largest >= 5 && largest < depth.parse::<u32>().unwrap(),
+            "{message}"
+        );
+        let (code, _, err) = run(&["perft", game, depth, "--divide", "--moves", moves]);
+        assert_eq!(code, 2, "{err}");
+    }
+    // From a finished game, any depth is quick (perft ignores the draw rules).
+    let mut state = sanqi::rules::State::start(GameId::Neihuang);
+    let mut moves = Vec::new();
+    let mut rng = Rng::new(5);
+    while !state.status().is_over() {
+        let legal = state.legal_vec();
+        let action = legal[rng.below(legal.len())];
+        state.apply(action).unwrap();
+        moves.push(action.to_string());
+    }
+    assert_eq!(
+        run_ok(&["perft", "neihuang", "64", "--moves", &moves.join(" ")]),
+        "0\n"
+    );
+    assert_eq!(run_ok(&["perft", "flying", "5"]), "1070848\n");
+}
+
+#[test]
+fn an_empty_records_folder_is_refused() {
+    assert_eq!(
+        run_err(&[
+            "match",
+            "flying",
+            "--black",
+            "random",
+            "--white",
+            "random",
+            "--games",
+            "1",
+            "--records",
+            ""
+        ]),
+        "--records must be a folder name, not ``"
+    );
+}
+
+#[test]
+fn the_binary_prints_through_a_pipe() {
+    // The binary attaches to a console before printing (on Windows); output that goes to a
+    // pipe must still arrive there.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sanqi"))
+        .args(["legal", "wudao"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stderr.is_empty());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 25);
+    assert!(stdout.starts_with("a1\nb1\n"), "{stdout}");
 }

@@ -4,7 +4,7 @@ mod common;
 
 use common::{act, board, legal, names, play, pt, pts};
 use sanqi::rules::flying::State;
-use sanqi::rules::{Decision, Effects, IllegalAction, Rules, Side, Status, WinReason};
+use sanqi::rules::{Decision, Effects, GameRules, IllegalAction, Rules, Side, Status, WinReason};
 
 fn position(rows: [&str; 5], to_act: Side) -> State {
     State::from_parts(board(rows), to_act).expect("ten pieces, no overlap")

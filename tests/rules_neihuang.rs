@@ -7,8 +7,8 @@ use sanqi::rules::board::bit;
 use sanqi::rules::neihuang::{Phase, State};
 use sanqi::rules::perft::perft;
 use sanqi::rules::{
-    Action, ActionList, Decision, Effects, IllegalAction, Point, RemovalKind, Rules, Side, Status,
-    WinReason,
+    Action, ActionList, Decision, Effects, GameRules, IllegalAction, Point, RemovalKind, Rules,
+    Side, Status, WinReason,
 };
 
 const PLACEMENTS: &str = "d4 a3 d2 b5 a2 a1 b3 e3 d3 d1 e2 a4 c1 c5 b4 d5 e5 b1 b2 e1 e4 c3 \

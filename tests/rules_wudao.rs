@@ -5,7 +5,8 @@ mod common;
 use common::{act, board, legal, names, play, pt, pts};
 use sanqi::rules::wudao::State;
 use sanqi::rules::{
-    Bits, Decision, DrawReason, IllegalAction, Point, RemovalKind, Rules, Side, Status, WinReason,
+    Bits, Decision, DrawReason, GameRules, IllegalAction, Point, RemovalKind, Rules, Side, Status,
+    WinReason,
 };
 
 /// The point of a line of five: `along_row` puts it on row 3 (a3…e3), otherwise on column c

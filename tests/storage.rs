@@ -8,18 +8,22 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use common::file_names;
+#[cfg(unix)]
+use common::{make_fifo, without_hanging};
 use sanqi::ai::Level;
 use sanqi::app::i18n::Language;
 use sanqi::app::settings::{
-    ClockSetting, Opponent, Outcome, SETTINGS_VERSION, SavedGame, Settings, Setup, SideChoice,
-    Stats, Tally,
+    ClockSetting, Opponent, Outcome, SETTINGS_VERSION, SavedGame, SavedGameError, Settings, Setup,
+    SideChoice, Stats, Tally,
 };
 use sanqi::app::storage::{
-    GAME_FILE, SETTINGS_FILE, STATS_FILE, Store, StoreNotice, read_record_file, write_atomic,
+    GAME_FILE, SETTINGS_FILE, STATS_FILE, Store, StoreError, StoreNotice, read_record_file,
+    write_atomic,
 };
+use sanqi::files::ReadError;
 use sanqi::rules::notation::parse_actions;
-use sanqi::rules::records::{Metadata, Record};
-use sanqi::rules::{Action, Game, GameId, Side};
+use sanqi::rules::records::{Metadata, Record, RecordError};
+use sanqi::rules::{Action, Game, GameId, IllegalAction, Point, Side};
 
 fn temp_dir() -> tempfile::TempDir {
     tempfile::tempdir().expect("a temporary folder")
@@ -48,7 +52,7 @@ fn assert_set_aside(dir: &Path, notices: &[StoreNotice], file: &str, bytes: &[u8
         panic!("expected one SetAside notice, got {notices:?}");
     };
     assert_eq!(named, file);
-    assert!(!reason.is_empty());
+    assert!(!reason.to_string().is_empty());
     assert_eq!(moved_to.parent(), Some(dir));
     let moved_name = moved_to
         .file_name()
@@ -63,6 +67,20 @@ fn assert_set_aside(dir: &Path, notices: &[StoreNotice], file: &str, bytes: &[u8
     assert_eq!(fs::read(moved_to).expect("the set-aside file"), bytes);
     assert!(!dir.join(file).exists(), "{file} should have been moved");
     moved_to.clone()
+}
+
+/// The names of the records the store lists, in its order.
+fn listed_names(store: &Store) -> Vec<String> {
+    store
+        .list_records()
+        .iter()
+        .map(|p| {
+            p.file_name()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect()
 }
 
 fn custom_settings() -> Settings {
@@ -251,7 +269,8 @@ fn corrupt_settings_are_set_aside_and_the_next_save_works() {
             let StoreNotice::SetAside { reason, .. } = &loaded.notices[0] else {
                 unreachable!()
             };
-            assert!(reason.contains("newer"), "{reason}");
+            assert_eq!(reason, &StoreError::NewerVersion { found: 2, known: 1 });
+            assert!(reason.to_string().contains("newer"), "{reason}");
         }
 
         // The next save works and the set-aside file stays.
@@ -313,8 +332,15 @@ fn a_saved_game_that_does_not_replay_is_set_aside() {
     let StoreNotice::SetAside { reason, .. } = &loaded.notices[0] else {
         unreachable!()
     };
-    assert!(reason.contains("action 3 `c3`"), "{reason}");
-    assert!(reason.contains("occupied"), "{reason}");
+    assert_eq!(
+        reason,
+        &StoreError::SavedGame(SavedGameError::Record(RecordError::Illegal {
+            index: 3,
+            action: Action::Place(Point::parse("c3").expect("a point")),
+            reason: IllegalAction::Occupied(Point::parse("c3").expect("a point")),
+        }))
+    );
+    assert_eq!(reason.to_string(), "action 3 `c3`: c3 is occupied");
 
     // Other unusable saved games: a record of another game than the setup's, a bad redo
     // entry, a missing record.
@@ -560,16 +586,7 @@ fn records_are_listed_newest_first() {
     }
     fs::write(records.join("notes.txt"), b"not a record").expect("written");
     fs::create_dir(records.join("folder.json")).expect("created");
-    let listed: Vec<String> = store
-        .list_records()
-        .iter()
-        .map(|p| {
-            p.file_name()
-                .expect("a name")
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
+    let listed = listed_names(&store);
     assert_eq!(listed, ["newest.json", "middle.json", "old.json"]);
 }
 
@@ -583,17 +600,23 @@ fn reading_a_bad_record_file_names_the_problem() {
     };
     let garbage = write("garbage.json", b"\x00\x01\xffnot json at all");
     let error = read_record_file(&garbage).expect_err("garbage");
-    assert!(error.starts_with("garbage.json: "), "{error}");
-    assert!(error.contains("not a valid game record"), "{error}");
+    assert!(
+        matches!(error, StoreError::Record(RecordError::Malformed(_))),
+        "{error:?}"
+    );
+    assert!(
+        error.to_string().starts_with("not a valid game record"),
+        "{error}"
+    );
 
     let other = write(
         "other.json",
         br#"{"format": "chess", "version": 1, "game": "x", "actions": []}"#,
     );
     let error = read_record_file(&other).expect_err("not a record");
-    assert!(
-        error.contains("other.json") && error.contains("not a Sanqi game record"),
-        "{error}"
+    assert_eq!(
+        error,
+        StoreError::Record(RecordError::NotARecord("chess".to_string()))
     );
 
     let mut record = Record::of_game(&game_of(GameId::Flying, "a1-a2"), Metadata::default());
@@ -602,26 +625,35 @@ fn reading_a_bad_record_file_names_the_problem() {
     let illegal = write("illegal.json", record.to_json().as_bytes());
     let error = read_record_file(&illegal).expect_err("illegal");
     assert!(
-        error.starts_with("illegal.json: action 3 `a2-c4`"),
+        error.to_string().starts_with("action 3 `a2-c4`: "),
         "{error}"
     );
 
     record.actions[1] = "b5~b3".to_string();
     let unparsable = write("unparsable.json", record.to_json().as_bytes());
     let error = read_record_file(&unparsable).expect_err("unparsable");
-    assert!(error.contains("action 2 `b5~b3`"), "{error}");
+    assert_eq!(
+        error,
+        StoreError::Record(RecordError::Unparsable {
+            index: 2,
+            text: "b5~b3".to_string()
+        })
+    );
 
     let error = read_record_file(&dir.path().join("missing.json")).expect_err("missing");
-    assert!(error.starts_with("missing.json: "), "{error}");
+    assert_eq!(error, StoreError::Read(ReadError::NotFound));
 
     let huge = dir.path().join("huge.json");
     let file = fs::File::create(&huge).expect("created");
     file.set_len(16 * 1024 * 1024 + 1).expect("sized");
     let error = read_record_file(&huge).expect_err("too large");
-    assert!(
-        error.contains("huge.json") && error.contains("larger"),
-        "{error}"
+    assert_eq!(
+        error,
+        StoreError::Read(ReadError::TooLarge {
+            limit: 16 * 1024 * 1024
+        })
     );
+    assert_eq!(error.to_string(), "the file is larger than 16 MiB");
 
     // Random bytes never panic.
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;
@@ -671,4 +703,149 @@ fn redo_actions_keep_their_order() {
     let (restored, restored_redo) = saved.restore().expect("replays");
     assert_eq!(restored, game);
     assert_eq!(restored_redo, redo);
+}
+
+#[test]
+fn records_with_names_in_any_script_are_listed() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    let records = store.records_dir();
+    fs::create_dir_all(records.join("棋谱记录")).expect("created");
+    fs::write(records.join("我的棋局.txt"), b"not a record").expect("written");
+    fs::write(records.join("é.json"), b"{}").expect("written");
+    fs::write(records.join("对局.json"), b"{}").expect("written");
+    fs::write(records.join("记录.JSON"), b"{}").expect("written");
+    fs::write(records.join("棋.json.bak"), b"{}").expect("written");
+    let mut listed = listed_names(&store);
+    listed.sort();
+    assert_eq!(listed, ["é.json", "对局.json", "记录.JSON"]);
+
+    // A name that is not even valid UTF-8 is listed too.
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let name = std::ffi::OsStr::from_bytes(b"\xff\xfe.json");
+        fs::write(records.join(name), b"{}").expect("written");
+        assert!(store.list_records().contains(&records.join(name)));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn fifos_and_devices_are_never_opened() {
+    for file in [SETTINGS_FILE, STATS_FILE, GAME_FILE] {
+        let dir = temp_dir();
+        make_fifo(&dir.path().join(file));
+        let path = dir.path().to_path_buf();
+        let notices = without_hanging(file, move || {
+            let store = Store::at(&path);
+            match file {
+                SETTINGS_FILE => store.load_settings().notices,
+                STATS_FILE => store.load_stats().notices,
+                _ => store.load_game().notices,
+            }
+        });
+        // Set aside like any file that cannot be used; the next save works.
+        let [StoreNotice::SetAside { moved_to, .. }] = notices.as_slice() else {
+            panic!("{file}: expected one SetAside notice, got {notices:?}");
+        };
+        assert!(!dir.path().join(file).exists());
+        assert!(fs::symlink_metadata(moved_to).is_ok(), "{file}");
+        let store = Store::at(dir.path());
+        store.save_settings(&custom_settings()).expect("saved");
+        assert_eq!(store.load_settings().value, custom_settings());
+    }
+    // A record file that is a FIFO or a device.
+    let dir = temp_dir();
+    let fifo = dir.path().join("record.json");
+    make_fifo(&fifo);
+    for path in [fifo, PathBuf::from("/dev/zero")] {
+        let shown = path.clone();
+        let error = without_hanging("reading a record", move || read_record_file(&path))
+            .expect_err("not a record");
+        assert!(
+            error.to_string().contains("not a regular file"),
+            "{}: {error}",
+            shown.display()
+        );
+    }
+}
+
+#[test]
+fn a_byte_order_mark_before_a_data_file_is_allowed() {
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    fs::write(
+        dir.path().join(SETTINGS_FILE),
+        b"\xEF\xBB\xBF{\"flip_board\": true}",
+    )
+    .expect("written");
+    let loaded = store.load_settings();
+    assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
+    assert!(loaded.value.flip_board);
+}
+
+#[test]
+fn a_saved_game_must_be_a_current_record_of_a_game_in_progress() {
+    let setup = Setup {
+        game: GameId::Flying,
+        ..Setup::default()
+    };
+    let game = game_of(GameId::Flying, "a1-a2 e5-e4");
+    let valid = SavedGame::new(setup, None, &game, None, &[]);
+    assert!(valid.restore().is_ok());
+    let mut wrong_format = valid.clone();
+    wrong_format.record.format = "chess-record".to_string();
+    let mut wrong_version = valid.clone();
+    wrong_version.record.version = 7;
+    let over = game_of(
+        GameId::Flying,
+        "a1-a2 a5-a4 a2-a1 a4-a5 a1-a2 a5-a4 a2-a1 a4-a5",
+    );
+    assert!(over.status().is_over());
+    let finished = SavedGame::new(setup, None, &over, None, &[]);
+    for (what, saved) in [
+        ("wrong format", wrong_format),
+        ("wrong version", wrong_version),
+        ("finished game", finished),
+    ] {
+        assert!(saved.restore().is_err(), "{what} restores");
+        let dir = temp_dir();
+        let store = Store::at(dir.path());
+        let bytes = serde_json::to_vec(&saved).expect("encoded");
+        fs::write(dir.path().join(GAME_FILE), &bytes).expect("written");
+        let loaded = store.load_game();
+        assert_eq!(loaded.value, None, "{what}");
+        assert_set_aside(dir.path(), &loaded.notices, GAME_FILE, &bytes);
+    }
+}
+
+#[test]
+fn notices_stay_on_one_line_whatever_the_file_holds() {
+    use sanqi::app::error::store_notice;
+    use sanqi::app::i18n::I18n;
+    let dir = temp_dir();
+    let store = Store::at(dir.path());
+    let hostile = format!(
+        "{{\"language\": \"x\\ny\\r\\u001b[2J{}\"}}",
+        "z".repeat(100_000)
+    );
+    fs::write(dir.path().join(SETTINGS_FILE), hostile).expect("written");
+    let loaded = store.load_settings();
+    let [notice] = loaded.notices.as_slice() else {
+        panic!("expected one notice, got {:?}", loaded.notices);
+    };
+    let texts = [
+        notice.to_string(),
+        store_notice(&I18n::new(Language::English), notice),
+        store_notice(&I18n::new(Language::Chinese), notice),
+    ];
+    for text in texts {
+        assert!(
+            !text.contains(['\n', '\r', '\u{1b}']) && text.len() < 600,
+            "{} bytes: {text:?}",
+            text.len()
+        );
+        assert!(text.contains("x\\ny\\r\\u{1b}[2J"), "{text}");
+    }
 }

@@ -14,7 +14,7 @@ use sanqi::app::clock::ManualTime;
 use sanqi::app::i18n::Language;
 use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
 use sanqi::app::storage::Store;
-use sanqi::app::{AiMode, AppOptions, SanqiApp, Screen};
+use sanqi::app::{AiMode, AppOptions, Command, Launch, SanqiApp, Screen};
 use sanqi::rules::{Action, Decision, GameId, Point, Side};
 
 /// Options for a test: a clock that only moves when told, the computer searching inline, no
@@ -71,7 +71,7 @@ fn actions(harness: &Harness<'static, SanqiApp>) -> Vec<String> {
     harness
         .state()
         .session()
-        .map(|s| s.game.actions().map(|a| a.to_string()).collect())
+        .map(|s| s.game().actions().map(|a| a.to_string()).collect())
         .unwrap_or_default()
 }
 
@@ -89,11 +89,12 @@ fn start(
     opponent: Opponent,
     clock: ClockSetting,
 ) {
-    harness.state_mut().start_game(Setup {
+    let started = harness.state_mut().apply(Command::StartGame(Setup {
         game,
         opponent,
         clock,
-    });
+    }));
+    assert!(started.is_ok());
     harness.run();
 }
 
@@ -145,18 +146,24 @@ fn neihuang_placement_pulls_yield_and_a_capture_by_a_square() {
     // White steps into the room made.
     assert!(has_text(&h, "White: move a piece one step"));
     click(&mut h, "d4");
-    assert_eq!(h.state().session().and_then(|s| s.selected), Some(pt("d4")));
+    assert_eq!(
+        h.state().session().and_then(|s| s.selected()),
+        Some(pt("d4"))
+    );
     click(&mut h, "c4");
     // Black completes the square a3 b3 a4 b4 and captures one piece.
     click(&mut h, "b5");
     click(&mut h, "b4");
     assert!(has_text(&h, "Black: capture 1 more piece"));
-    let decision = h.state().session().and_then(|s| s.game.state().decision());
+    let decision = h
+        .state()
+        .session()
+        .and_then(|s| s.game().state().decision());
     assert_eq!(decision, Some(Decision::Capture { owed: 1 }));
     click(&mut h, "d5");
     let s = h.state().session().expect("a game");
-    assert_eq!(s.game.state().piece_at(pt("d5")), None);
-    assert_eq!(s.game.state().to_act(), Some(Side::White));
+    assert_eq!(s.game().state().piece_at(pt("d5")), None);
+    assert_eq!(s.game().state().to_act(), Some(Side::White));
     assert_eq!(actions(&h)[25..].join(" "), "xb4 xa5 xc4 d4-c4 b5-b4 xd5");
     // The move list groups the move with its capture in one turn.
     assert!(has_text(&h, "b5-b4  xd5"));
@@ -174,13 +181,13 @@ fn flying_move_turns_a_piece_over() {
     assert!(has_text(&h, "Pieces slide along their row or column only."));
     click(&mut h, "a2");
     let s = h.state().session().expect("a game");
-    assert_eq!(s.game.state().piece_at(pt("a2")), Some(Side::White));
+    assert_eq!(s.game().state().piece_at(pt("a2")), Some(Side::White));
     // Black slides b3-a3 and pins a2 against a1: it turns Black.
     click_points(&mut h, "b3 a3");
     let s = h.state().session().expect("a game");
-    assert_eq!(s.game.state().piece_at(pt("a2")), Some(Side::Black));
+    assert_eq!(s.game().state().piece_at(pt("a2")), Some(Side::Black));
     assert_eq!(
-        s.game.last_effects().map(|e| e.flipped),
+        s.game().last_effects().map(|e| e.flipped),
         Some(1 << pt("a2").index())
     );
     assert!(has_text(&h, "White: slide a piece"));
@@ -195,15 +202,15 @@ fn wudao_flank_capture_and_counter_capture() {
     // Black a1 b1 flank White c1: it goes back to White's hand.
     click_points(&mut h, "a1 c1 b1");
     let s = h.state().session().expect("a game");
-    assert_eq!(s.game.state().piece_at(pt("c1")), None);
-    assert_eq!(s.game.state().hands(), [23, 25]);
+    assert_eq!(s.game().state().piece_at(pt("c1")), None);
+    assert_eq!(s.game().state().hands(), [23, 25]);
     // White places c1 between b1 and d1: both Black pieces are taken.
     click_points(&mut h, "e3 d1 c1");
     let s = h.state().session().expect("a game");
-    assert_eq!(s.game.state().piece_at(pt("b1")), None);
-    assert_eq!(s.game.state().piece_at(pt("d1")), None);
-    assert_eq!(s.game.state().piece_at(pt("c1")), Some(Side::White));
-    assert_eq!(s.game.state().counts(), [1, 2]);
+    assert_eq!(s.game().state().piece_at(pt("b1")), None);
+    assert_eq!(s.game().state().piece_at(pt("d1")), None);
+    assert_eq!(s.game().state().piece_at(pt("c1")), Some(Side::White));
+    assert_eq!(s.game().state().counts(), [1, 2]);
     // Placing on an occupied point is refused.
     click(&mut h, "a1");
     assert!(has_text(&h, "a1 is already taken."));
@@ -260,7 +267,7 @@ fn clock_running_out_forfeits_neihuang_captures() {
         "Black's time ran out: the turn passes. 1 capture was forfeited."
     ));
     assert_eq!(
-        h.state().session().and_then(|s| s.game.state().to_act()),
+        h.state().session().and_then(|s| s.game().state().to_act()),
         Some(Side::White)
     );
 }
@@ -314,7 +321,8 @@ fn against_the_computer_it_answers_and_undo_goes_back_to_my_turn() {
     assert_eq!(actions(&h).len(), 2);
     assert!(has_text(&h, "Black to play"));
     // The level can be changed at any time.
-    h.state_mut().set_level(None, Level::Hard);
+    let changed = h.state_mut().apply(Command::SetLevel(None, Level::Hard));
+    assert!(changed.is_ok());
     h.run();
     click(&mut h, "a1");
     assert_eq!(actions(&h).len(), 4);
@@ -322,7 +330,7 @@ fn against_the_computer_it_answers_and_undo_goes_back_to_my_turn() {
     click(&mut h, "Undo");
     assert_eq!(actions(&h).len(), 2);
     assert_eq!(
-        h.state().session().and_then(|s| s.game.state().to_act()),
+        h.state().session().and_then(|s| s.game().state().to_act()),
         Some(Side::Black)
     );
     // Redo brings both back.
@@ -339,8 +347,8 @@ fn hint_marks_a_legal_action() {
     h.key_press(Key::H);
     h.run();
     let s = h.state().session().expect("a game");
-    let hint = s.hint.expect("a hint");
-    assert!(s.game.state().legal_vec().contains(&hint));
+    let hint = s.hint().expect("a hint");
+    assert!(s.game().state().legal_vec().contains(&hint));
     assert!(has_text(
         &h,
         "Hint: the computer's suggestion is marked in blue."
@@ -463,8 +471,8 @@ fn resigning_ends_the_game_counts_it_and_offers_a_rematch() {
     // Rematch swaps the colours: now the person plays Black.
     click(&mut h, "Rematch");
     let s = h.state().session().expect("a game");
-    assert_eq!(s.human_side, Some(Side::Black));
-    assert!(s.game.is_empty());
+    assert_eq!(s.human_side(), Some(Side::Black));
+    assert!(s.game().is_empty());
 }
 
 #[test]
@@ -525,14 +533,14 @@ fn export_and_open_a_record() {
         .expect("file name");
     click(&mut h, &name);
     let s = h.state().session().expect("a game");
-    assert!(s.from_record);
-    assert_eq!(s.review, Some(0));
+    assert!(s.is_from_record());
+    assert_eq!(s.review(), Some(0));
     assert!(has_text(&h, "Action 0 of 4"));
     click(&mut h, "Last »");
     click(&mut h, "Continue from here");
     let s = h.state().session().expect("a game");
-    assert_eq!(s.review, None);
-    assert_eq!(s.setup.opponent, Opponent::Human);
+    assert_eq!(s.review(), None);
+    assert_eq!(s.setup().opponent, Opponent::Human);
     click(&mut h, "d1");
     assert_eq!(actions(&h).len(), 5);
 }
@@ -631,11 +639,11 @@ fn new_game_dialog_offers_every_choice() {
     click(&mut h, "120 s");
     click(&mut h, "Start game");
     let s = h.state().session().expect("a game");
-    assert_eq!(s.setup.game, GameId::Wudao);
-    assert_eq!(s.setup.clock, ClockSetting::S120);
-    assert_eq!(s.human_side, Some(Side::White));
+    assert_eq!(s.setup().game, GameId::Wudao);
+    assert_eq!(s.setup().clock, ClockSetting::S120);
+    assert_eq!(s.human_side(), Some(Side::White));
     assert_eq!(
-        s.setup.opponent,
+        s.setup().opponent,
         Opponent::Computer {
             level: Level::Expert,
             side: SideChoice::White
@@ -681,4 +689,117 @@ fn closing_the_window_keeps_its_size_and_the_game() {
     let saved = store.load_game().value.expect("the game is saved");
     assert_eq!(saved.record.actions, ["c3"]);
     assert!(saved.clock_remaining_ms.is_some());
+}
+
+/// The start-up sequence of the real window: what it reads first, then the app.
+fn launched(dir: &Path, options: AppOptions) -> Harness<'static, SanqiApp> {
+    let launch = Launch::new(Store::at(dir), options);
+    let [width, height] = launch.window_size();
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(width, height))
+        .with_max_steps(400)
+        .build_eframe(move |cc| SanqiApp::launch(&cc.egui_ctx, launch));
+    harness.run();
+    harness
+}
+
+#[test]
+fn a_corrupt_settings_file_is_announced_when_the_window_opens() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("settings.json"),
+        b"{\"window_size\": [800, ",
+    )
+    .expect("write");
+    let time = ManualTime::new();
+    let h = launched(dir.path(), options(&time));
+    assert!(has_text(&h, "settings.json could not be read"));
+    let notices = h
+        .state()
+        .banners()
+        .iter()
+        .filter(|b| matches!(b, sanqi::app::Banner::Store(_)))
+        .count();
+    assert_eq!(notices, 1, "told once: {:?}", h.state().banners());
+}
+
+/// Every file below a folder (its path from the folder) and its bytes, sorted by path.
+fn folder_contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder)
+            .expect("read dir")
+            .filter_map(Result::ok)
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                let name = path
+                    .strip_prefix(dir)
+                    .expect("inside")
+                    .display()
+                    .to_string();
+                files.push((name, std::fs::read(&path).expect("read")));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn demonstrations_never_touch_the_users_files() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // The user's own settings, statistics and game in progress.
+    let store = Store::at(dir.path());
+    let mut settings = store.load_settings().value;
+    settings.flip_board = true;
+    settings.window_size = Some([900.0, 700.0]);
+    store.save_settings(&settings).expect("saved");
+    let mut stats = store.load_stats().value;
+    stats.record(GameId::Wudao, "hard", sanqi::app::settings::Outcome::Win);
+    store.save_stats(&stats).expect("saved");
+    let mut game = sanqi::rules::Game::new(GameId::Wudao);
+    game.apply(Action::Place(pt("c3"))).expect("legal");
+    let setup = Setup {
+        game: GameId::Wudao,
+        opponent: Opponent::Human,
+        clock: ClockSetting::S60,
+    };
+    let saved = sanqi::app::settings::SavedGame::new(setup, None, &game, Some(42_000), &[]);
+    store.save_game(&saved).expect("saved");
+    let before = folder_contents(dir.path());
+
+    let time = ManualTime::new();
+    for demo in [
+        "home", "neihuang", "flying", "wudao", "result", "review", "settings", "resign",
+    ] {
+        let mut opts = options(&time);
+        opts.demo = sanqi::app::demo::Demo::parse(demo);
+        assert!(opts.demo.is_some(), "{demo}");
+        let mut h = launched(dir.path(), opts);
+        // Play on a little, then close the window.
+        time.advance(Duration::from_secs(120));
+        h.run();
+        h.input_mut()
+            .viewports
+            .entry(egui::ViewportId::ROOT)
+            .or_default()
+            .events
+            .push(egui::ViewportEvent::Close);
+        h.step();
+        drop(h);
+        let after = folder_contents(dir.path());
+        let names = |files: &[(String, Vec<u8>)]| -> Vec<String> {
+            files.iter().map(|(name, _)| name.clone()).collect()
+        };
+        assert!(
+            after == before,
+            "SANQI_DEMO={demo} changed the files: {:?} became {:?}",
+            names(&before),
+            names(&after)
+        );
+    }
 }

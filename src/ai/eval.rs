@@ -3,10 +3,10 @@
 
 use crate::rules::board::{Bits, COLUMN, FILE_A, FILE_E, FULL, ROW, neighbours, points};
 use crate::rules::neihuang::Phase;
-use crate::rules::{Action, ActionList, Decision, Rules, flying, neihuang, wudao};
+use crate::rules::{Action, ActionList, Decision, GameRules, Rules, flying, neihuang, wudao};
 
 /// What the search needs from a game beyond its rules.
-pub(crate) trait Evaluate: Rules {
+pub(crate) trait Evaluate: GameRules {
     /// The position's value for the side to act (the game must be ongoing).
     fn evaluate(&self) -> i32;
     /// A cheap guess at how promising an action is, for ordering (higher first).

@@ -1,5 +1,5 @@
 //! The board: a painter shared by the game screen, the home cards and the rules diagrams,
-//! the interactive widget (hit-testing, one accessible button per point) and the short
+//! the interactive widget (one clickable, accessible button per point) and the short
 //! animations of moves, placements, removals and flips.
 
 use egui::epaint::Mesh;
@@ -229,21 +229,6 @@ impl Geometry {
             r = 4.0 - r;
         }
         pos2(self.origin.x + c * self.step, self.origin.y - r * self.step)
-    }
-
-    /// The point nearest to a screen position, if it is close enough to count as a click.
-    pub fn hit(&self, pos: Pos2) -> Option<Point> {
-        let mut c = ((pos.x - self.origin.x) / self.step).round();
-        let mut r = ((self.origin.y - pos.y) / self.step).round();
-        if !(0.0..=4.0).contains(&c) || !(0.0..=4.0).contains(&r) {
-            return None;
-        }
-        if self.flipped {
-            c = 4.0 - c;
-            r = 4.0 - r;
-        }
-        let p = Point::at(c as u8, r as u8)?;
-        (self.position(p).distance(pos) <= self.step * 0.5).then_some(p)
     }
 
     /// The clickable square around a point.
@@ -733,7 +718,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn points_hit_themselves_in_both_orientations() {
+    fn each_point_has_its_own_clickable_cell_in_both_orientations() {
         for flipped in [false, true] {
             let geo = Geometry::new(
                 Rect::from_min_size(pos2(10.0, 20.0), vec2(400.0, 400.0)),
@@ -741,7 +726,12 @@ mod tests {
                 true,
             );
             for p in Point::ALL {
-                assert_eq!(geo.hit(geo.position(p)), Some(p));
+                let cell = geo.cell(p);
+                assert!(cell.contains(geo.position(p)), "{p}");
+                assert!(geo.rect.contains_rect(cell), "{p} is on the board");
+                for q in Point::ALL.into_iter().filter(|q| *q != p) {
+                    assert!(!cell.intersects(geo.cell(q)), "{p} and {q} overlap");
+                }
             }
         }
     }

@@ -146,11 +146,6 @@ impl Clock {
         self.budget.is_some() && self.running_since.is_some() && !self.stopped
     }
 
-    /// Whether the clock is paused.
-    pub fn is_paused(&self) -> bool {
-        self.paused
-    }
-
     /// Stops the countdown, keeping the time left.
     pub fn pause(&mut self) {
         if let Some(since) = self.running_since.take() {

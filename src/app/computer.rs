@@ -1,11 +1,12 @@
 //! How the app reaches the computer opponent: through the search thread ([`ai::Worker`]) in
 //! the real app, or by searching at once on the caller's thread (tests and demonstrations),
-//! behind one small interface.
+//! behind one small interface that also numbers the requests and draws their seeds.
 
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
 
-use crate::ai::{self, AiError, Reply, Request, Worker};
+use crate::ai::{self, AiError, Level, Reply, Request, Worker};
+use crate::rules::State;
 
 /// Where the computer's searches run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -21,11 +22,16 @@ pub enum AiMode {
 pub struct Computer {
     worker: Option<Worker>,
     ready: VecDeque<Reply>,
+    /// The number of the last request; replies to older ones are stale.
+    generation: u64,
+    /// The state of the generator of the searches' seeds.
+    seeds: u64,
 }
 
 impl Computer {
     /// A computer in `mode`; `notify` wakes the UI when a reply from the thread is ready.
-    pub fn new(mode: AiMode, notify: impl Fn() + Send + 'static) -> Computer {
+    /// `seed` starts the seeds of its searches (a fixed one makes them repeatable).
+    pub fn new(mode: AiMode, seed: u64, notify: impl Fn() + Send + 'static) -> Computer {
         let worker = match mode {
             AiMode::Thread => Some(Worker::spawn(notify)),
             AiMode::Inline => None,
@@ -33,17 +39,33 @@ impl Computer {
         Computer {
             worker,
             ready: VecDeque::new(),
+            generation: 0,
+            seeds: seed,
         }
     }
 
-    /// Asks for a decision, cancelling any search in progress.
-    pub fn request(&mut self, request: Request) {
+    /// Asks for a decision on `state` at `level` (`history` holds the keys of the earlier
+    /// positions), cancelling any search in progress. Returns the request's number, which its
+    /// reply carries.
+    pub fn ask(&mut self, state: State, history: Vec<u128>, level: Level) -> u64 {
+        self.generation += 1;
+        // A linear congruential step: cheap, and repeatable from a fixed seed.
+        self.seeds = self
+            .seeds
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let request = Request {
+            state,
+            history,
+            level,
+            seed: self.seeds >> 11,
+            generation: self.generation,
+        };
         match &self.worker {
             Some(worker) => {
-                let generation = request.generation;
                 if let Err(e) = worker.request(request) {
                     self.ready.push_back(Reply {
-                        generation,
+                        generation: self.generation,
                         result: Err(e),
                     });
                 }
@@ -58,6 +80,7 @@ impl Computer {
                 });
             }
         }
+        self.generation
     }
 
     /// Stops the search in progress, if any.
@@ -78,11 +101,6 @@ impl Computer {
     /// Whether replies computed inline are waiting to be read.
     pub fn has_ready(&self) -> bool {
         !self.ready.is_empty()
-    }
-
-    /// Whether searches run on their own thread.
-    pub fn is_threaded(&self) -> bool {
-        self.worker.is_some()
     }
 }
 

@@ -1,14 +1,14 @@
 //! Ready-made screens for screenshots and demonstrations, chosen with the `SANQI_DEMO`
-//! environment variable: the home screen, each game in the middle of play, the rules window
-//! and a finished game.
+//! environment variable: the home screen, each game in the middle of play, the rules window,
+//! a finished game and the dialogs. A demonstration is only a starting point ([`Staging`]):
+//! made-up statistics, a game with some actions played, and commands to apply. The app never
+//! reads or writes the user's files while it shows one.
 
-use super::dialogs::Confirm;
-use super::help::{RulesTab, RulesView};
-use super::sanqi::SanqiApp;
-use super::settings::{ClockSetting, Opponent, Outcome, Setup, SideChoice};
+use super::command::{Command, Open, Question, RulesTab};
+use super::settings::{ClockSetting, Opponent, Outcome, Setup, SideChoice, Stats};
 use crate::ai::Level;
 use crate::rules::notation::parse_actions;
-use crate::rules::{GameId, Point};
+use crate::rules::{Action, GameId, Point};
 
 /// A screen to open at start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,27 +33,53 @@ pub enum Demo {
     Review,
 }
 
+/// The actions that lead to each game's demonstration position.
+///
 /// Neihuang: the board filled, the pulls made and a few moves played; Black has just closed
-/// the square a2 b2 a3 b3 and must capture.
-pub const NEIHUANG_MOVES: &str = "d4 a3 d2 b5 a2 a1 b3 e3 d3 d1 e2 a4 c1 c5 b4 d5 e5 b1 b2 e1 \
-     e4 c3 c4 a5 c2 xc2 xa3 c3-c2 c4-c3 c5-c4 b3-a3 d5-c5 c3-b3";
-/// Square Flying Chess: a few moves into the game; the demonstration picks up the piece on b3
-/// to show where it can go.
-pub const FLYING_MOVES: &str = "a1-a3 e5-e2 b1-b3 d5-d3 c1-c2 a5-a4";
-/// Wu Dao Qi: the middle of the game, after several captures; White's last placement took
-/// two Black pieces.
-pub const WUDAO_MOVES: &str = "b3 d2 e4 b1 b2 b5 b4 d3 c2 d2 c3 e3 e5 e3 e2 a1 c1 d3 b1 c3 \
-     c4 d4";
+/// the square a2 b2 a3 b3 and must capture. Square Flying Chess: a few moves into the game;
+/// the demonstration picks up the piece on b3 to show where it can go. Wu Dao Qi: the middle
+/// of the game, after several captures; White's last placement took two Black pieces.
+pub const POSITIONS: [(GameId, &str); 3] = [
+    (
+        GameId::Neihuang,
+        "d4 a3 d2 b5 a2 a1 b3 e3 d3 d1 e2 a4 c1 c5 b4 d5 e5 b1 b2 e1 e4 c3 c4 a5 c2 xc2 xa3 \
+         c3-c2 c4-c3 c5-c4 b3-a3 d5-c5 c3-b3",
+    ),
+    (GameId::Flying, "a1-a3 e5-e2 b1-b3 d5-d3 c1-c2 a5-a4"),
+    (
+        GameId::Wudao,
+        "b3 d2 e4 b1 b2 b5 b4 d3 c2 d2 c3 e3 e5 e3 e2 a1 c1 d3 b1 c3 c4 d4",
+    ),
+];
+
+/// The actions of a game's demonstration position.
+fn position(game: GameId) -> &'static str {
+    POSITIONS
+        .iter()
+        .find(|(g, _)| *g == game)
+        .map_or("", |(_, actions)| actions)
+}
+
+/// What a demonstration starts from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Staging {
+    /// Results to show on the home screen.
+    pub stats: Stats,
+    /// A game against the computer (the person playing Black) and the actions played in it.
+    pub game: Option<(Setup, Vec<Action>)>,
+    /// What to do next, as the user would.
+    pub commands: Vec<Command>,
+}
 
 impl Demo {
-    /// Reads `home`, `neihuang`, `flying`, `wudao`, `rules`, `rules-flying`, `result`,
-    /// `new-game`, `resign`, `settings`, `records` or `review`.
+    /// Reads `home`, a game (`neihuang`, `flying`, `wudao`), `rules` or `rules-` and a game,
+    /// `result`, `new-game`, `resign`, `settings`, `records` or `review`.
     pub fn parse(text: &str) -> Option<Demo> {
         let text = text.trim().to_ascii_lowercase();
         let text = text.strip_suffix("-mid").unwrap_or(&text);
         match text {
             "home" => Some(Demo::Home),
-            "rules" => Some(Demo::Rules(GameId::Neihuang)),
+            "rules" => Some(Demo::Rules(GameId::ALL[0])),
             "result" => Some(Demo::Result),
             "new-game" => Some(Demo::NewGame),
             "resign" => Some(Demo::Resign),
@@ -70,102 +96,99 @@ impl Demo {
         }
     }
 
-    /// Sets the app up to show this screen.
-    pub fn apply(self, app: &mut SanqiApp) {
-        match self {
+    /// What this demonstration starts from.
+    pub fn staging(self) -> Staging {
+        let mut staging = Staging {
+            stats: Stats::default(),
+            game: None,
+            commands: Vec::new(),
+        };
+        let mut play = |game: GameId, actions: &str, level: Level| {
+            let setup = Setup {
+                game,
+                opponent: Opponent::Computer {
+                    level,
+                    side: SideChoice::Black,
+                },
+                clock: ClockSetting::S60,
+            };
+            staging.game = Some((setup, parse_actions(actions).unwrap_or_default()));
+        };
+        let commands = match self {
             Demo::Home => {
-                let stats = &mut app.stats;
-                for (game, key, outcome, times) in [
-                    (GameId::Neihuang, "medium", Outcome::Win, 3),
-                    (GameId::Neihuang, "medium", Outcome::Loss, 2),
-                    (GameId::Neihuang, "hard", Outcome::Loss, 1),
-                    (GameId::Flying, "easy", Outcome::Win, 4),
-                    (GameId::Flying, "human", Outcome::Draw, 1),
-                ] {
-                    for _ in 0..times {
-                        stats.record(game, key, outcome);
-                    }
-                }
-                play_demo(app, GameId::Flying, FLYING_MOVES, Level::Medium);
-                app.go_home();
+                play(GameId::Flying, position(GameId::Flying), Level::Medium);
+                vec![Command::GoHome]
             }
             Demo::Game(game) => {
-                let moves = match game {
-                    GameId::Neihuang => NEIHUANG_MOVES,
-                    GameId::Flying => FLYING_MOVES,
-                    GameId::Wudao => WUDAO_MOVES,
-                };
-                play_demo(app, game, moves, Level::Medium);
-                if game == GameId::Flying
-                    && let Some(s) = &mut app.session
-                {
-                    s.selected = Point::parse("b3");
-                }
+                play(game, position(game), Level::Medium);
+                // Pick up a piece in Flying, to show where it can go.
+                let select = Point::parse("b3").filter(|_| game == GameId::Flying);
+                select.map(Command::Click).into_iter().collect()
             }
-            Demo::Rules(game) => {
-                app.dialogs.open_rules(game);
-                if let Some(view) = &mut app.dialogs.rules {
-                    *view = RulesView {
-                        game,
-                        tab: RulesTab::Diagrams,
-                    };
-                }
-            }
+            Demo::Rules(game) => vec![Command::Open(Open::Rules(game, RulesTab::Diagrams))],
             Demo::Result => {
-                let moves = "a1-a4 e5-e2 a4-a3 d5-d3 a3-a2 d3-d5";
-                play_demo(app, GameId::Flying, moves, Level::Easy);
-                app.resign();
+                let actions = "a1-a4 e5-e2 a4-a3 d5-d3 a3-a2 d3-d5";
+                play(GameId::Flying, actions, Level::Easy);
+                vec![Command::Resign]
             }
-            Demo::NewGame => app
-                .dialogs
-                .open_new_game(&app.settings, Some(GameId::Wudao)),
+            Demo::NewGame => vec![Command::Open(Open::NewGame(Some(GameId::Wudao)))],
             Demo::Review => {
-                play_demo(app, GameId::Neihuang, NEIHUANG_MOVES, Level::Easy);
-                app.resign();
-                app.review();
-                app.review_to(29);
+                play(GameId::Neihuang, position(GameId::Neihuang), Level::Easy);
+                vec![Command::Resign, Command::Review, Command::ReviewTo(29)]
             }
             Demo::Settings => {
-                play_demo(app, GameId::Neihuang, NEIHUANG_MOVES, Level::Hard);
-                app.dialogs.settings = true;
+                play(GameId::Neihuang, position(GameId::Neihuang), Level::Hard);
+                vec![Command::Open(Open::Settings)]
             }
             Demo::Records => {
-                play_demo(app, GameId::Wudao, WUDAO_MOVES, Level::Medium);
-                app.open_records_dialog();
-                let exported = app.export_record();
-                if let Some(dialog) = &mut app.dialogs.records {
-                    dialog.exported = Some(exported);
-                    dialog.files = app.store.list_records();
-                }
+                play(GameId::Wudao, position(GameId::Wudao), Level::Medium);
+                vec![Command::Open(Open::Records), Command::ExportRecord]
             }
             Demo::Resign => {
-                play_demo(app, GameId::Wudao, WUDAO_MOVES, Level::Hard);
-                app.dialogs.confirm = Some(Confirm::Resign);
+                play(GameId::Wudao, position(GameId::Wudao), Level::Hard);
+                vec![Command::Open(Open::Confirm(Question::Resign))]
+            }
+        };
+        staging.commands = commands;
+        if self == Demo::Home {
+            for (game, key, outcome, times) in [
+                (GameId::Neihuang, "medium", Outcome::Win, 3),
+                (GameId::Neihuang, "medium", Outcome::Loss, 2),
+                (GameId::Neihuang, "hard", Outcome::Loss, 1),
+                (GameId::Flying, "easy", Outcome::Win, 4),
+                (GameId::Flying, Stats::HUMAN, Outcome::Draw, 1),
+            ] {
+                for _ in 0..times {
+                    staging.stats.record(game, key, outcome);
+                }
             }
         }
+        staging
     }
 }
 
-/// Starts a game against the computer (the person playing Black) and plays `moves` into it.
-fn play_demo(app: &mut SanqiApp, game: GameId, moves: &str, level: Level) {
-    let setup = Setup {
-        game,
-        opponent: Opponent::Computer {
-            level,
-            side: SideChoice::Black,
-        },
-        clock: ClockSetting::S60,
-    };
-    app.start_game(setup);
-    let Ok(actions) = parse_actions(moves) else {
-        return;
-    };
-    if let Some(s) = &mut app.session {
-        for action in actions {
-            if s.apply(action).is_err() {
-                break;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Game;
+
+    #[test]
+    fn every_demonstration_position_is_legal() {
+        for game in GameId::ALL {
+            let actions = parse_actions(position(game)).unwrap_or_default();
+            assert!(!actions.is_empty(), "{game}");
+            let mut played = Game::new(game);
+            for action in actions {
+                assert!(played.apply(action).is_ok(), "{game}: {action}");
             }
         }
     }
-    app.save_game();
+
+    #[test]
+    fn names_parse() {
+        assert_eq!(Demo::parse("flying-mid"), Some(Demo::Game(GameId::Flying)));
+        assert_eq!(Demo::parse("rules-wudao"), Some(Demo::Rules(GameId::Wudao)));
+        assert_eq!(Demo::parse(" Result "), Some(Demo::Result));
+        assert_eq!(Demo::parse("nothing"), None);
+    }
 }

@@ -1,14 +1,16 @@
 //! The languages of the interface and their text, from `locales/*.json` embedded in the
 //! binary.
 //!
-//! A locale file is one JSON object. Its key `"help"` holds the help pages of the three games
-//! and the pages they share; every other key is a flat, dotted string key (`"app.title"`)
+//! A locale file is one JSON object. Its key `"help"` holds, under each game's id, that
+//! game's texts (its name, a line about it, how its pieces move, its help pages), and under
+//! `"common"` the pages the games share; every other key is a flat, dotted string key (`"app.title"`)
 //! whose value may contain `{name}` placeholders. A key missing from a locale falls back to
 //! English, then to the key itself, so a forgotten translation shows up as English text
 //! rather than as nothing.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
+use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -108,6 +110,12 @@ pub fn system_language() -> Language {
 pub struct GameHelp {
     /// The game's full name.
     pub name: String,
+    /// What the game is about, in one line (the home screen's cards).
+    pub summary: String,
+    /// What the side to act does when it moves a piece (`{side}` names it); empty for a game
+    /// whose pieces never move.
+    #[serde(default)]
+    pub move_instruction: String,
     /// The rules in a few lines.
     pub key_points: Vec<String>,
     /// Steps for a first game.
@@ -153,23 +161,23 @@ pub struct CommonHelp {
     pub notation: Vec<String>,
 }
 
-/// The `"help"` object of a locale file.
+/// The `"help"` object of a locale file: each game's texts by its id, and the shared pages.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 pub struct Help {
-    pub neihuang: GameHelp,
-    pub flying: GameHelp,
-    pub wudao: GameHelp,
+    /// The pages shared by the games.
     pub common: CommonHelp,
+    /// Every other key is a game's id (an unknown id is an error).
+    #[serde(flatten)]
+    pub games: BTreeMap<GameId, GameHelp>,
 }
 
+/// The texts of a game the locale lacks: all empty, so that they fall back to English.
+static NO_HELP: LazyLock<GameHelp> = LazyLock::new(GameHelp::default);
+
 impl Help {
-    /// The help of one game.
+    /// The texts of one game.
     pub fn game(&self, game: GameId) -> &GameHelp {
-        match game {
-            GameId::Neihuang => &self.neihuang,
-            GameId::Flying => &self.flying,
-            GameId::Wudao => &self.wudao,
-        }
+        self.games.get(&game).unwrap_or(&NO_HELP)
     }
 }
 
@@ -246,12 +254,6 @@ impl I18n {
             .get(key)
             .or_else(|| self.locale(Language::English).strings.get(key))
             .map_or(key, String::as_str)
-    }
-
-    /// Whether the selected language or English has `key`.
-    pub fn has(&self, key: &str) -> bool {
-        self.locale(self.language).strings.contains_key(key)
-            || self.locale(Language::English).strings.contains_key(key)
     }
 
     /// The text of `key` with each `{name}` replaced by the value named `name` in `args`.
@@ -382,7 +384,13 @@ mod tests {
     fn missing_keys_fall_back() {
         let i18n = I18n::new(Language::Chinese);
         assert_eq!(i18n.t("no.such.key"), "no.such.key");
-        assert!(!i18n.has("no.such.key"));
+        // A key only English has is shown in English.
+        let mut partial = I18n::new(Language::Chinese);
+        partial.locales[1].strings.remove("app.name");
+        assert_eq!(
+            partial.t("app.name"),
+            I18n::new(Language::English).t("app.name")
+        );
         assert_eq!(
             i18n.format("no.such.key {x}", &[("x", &1)]),
             "no.such.key 1"

@@ -3,36 +3,52 @@
 //! [`run`] opens the window. [`SanqiApp`] is the whole app and can be driven without a
 //! window (the UI tests do): give it a [`Store`](storage::Store) in any folder and
 //! [`AppOptions`] with a manual time source and the computer searching inline.
+//!
+//! How the parts fit (docs/ARCHITECTURE.md draws it):
+//!
+//! - [`SanqiApp`] (`sanqi.rs`) owns the state, runs the frame and carries out every
+//!   [`Command`](command::Command) in one place, [`SanqiApp::apply`].
+//! - The screens ([`screens`]) and the dialogs ([`dialogs`]) draw from a read-only
+//!   [`View`](view::View) and return commands; they never see the app.
+//! - [`Session`](session::Session) is the game on the screen and keeps its own bookkeeping.
+//! - The rest are leaves: the board painter, the clock, the computer, the store, the text.
 
+mod banners;
 pub mod board;
 pub mod clock;
+pub mod command;
 pub mod computer;
 pub mod demo;
-mod dialogs;
+pub mod dialogs;
+pub mod error;
 pub mod fonts;
-mod game_screen;
-pub mod help;
-mod home;
 pub mod i18n;
 pub mod icon;
+pub mod launch;
 mod sanqi;
+pub mod screens;
 pub mod session;
 pub mod settings;
-mod side_panel;
+mod shortcuts;
 pub mod startup;
 pub mod storage;
 pub mod text;
 pub mod theme;
+pub mod view;
+pub mod widgets;
 
+pub use banners::Banner;
+pub use command::Command;
 pub use computer::AiMode;
-pub use sanqi::{AppOptions, Banner, HINT_LEVEL, SanqiApp, Screen};
+pub use launch::{AppOptions, DEFAULT_WINDOW_SIZE, Launch, MIN_WINDOW_SIZE};
+pub use sanqi::{HINT_LEVEL, SanqiApp};
+pub use screens::Screen;
 
 /// The window's title.
 pub const WINDOW_TITLE: &str = "Sanqi 三棋";
-/// The smallest window the layout is made for.
-pub const MIN_WINDOW_SIZE: [f32; 2] = [720.0, 540.0];
-/// The window's size on first launch.
-pub const DEFAULT_WINDOW_SIZE: [f32; 2] = [1100.0, 760.0];
+/// The environment variable that, when set to `WIDTHxHEIGHT`, sets the window's size at
+/// start (screenshots), whatever the settings remember.
+pub const WINDOW_SIZE_VARIABLE: &str = "SANQI_WINDOW_SIZE";
 
 fn native_options(renderer: eframe::Renderer, size: [f32; 2]) -> eframe::NativeOptions {
     eframe::NativeOptions {
@@ -50,29 +66,30 @@ fn native_options(renderer: eframe::Renderer, size: [f32; 2]) -> eframe::NativeO
 /// Opens the window and runs until it is closed. Tries OpenGL first, then wgpu (which also
 /// covers Vulkan and software adapters); if neither can draw, prints one line on stderr and
 /// exits with status 1.
+///
+/// A demonstration (`SANQI_DEMO`) keeps its records in a scratch folder and never reads or
+/// writes the user's files.
 pub fn run() {
-    let store = storage::Store::open_default();
-    let size = store
-        .load_settings()
-        .value
-        .window_size
-        .filter(|[w, h]| {
-            *w >= MIN_WINDOW_SIZE[0] && *h >= MIN_WINDOW_SIZE[1] && *w < 10_000.0 && *h < 10_000.0
-        })
-        .unwrap_or(DEFAULT_WINDOW_SIZE);
+    let options = AppOptions::from_env();
+    let store = if options.demo.is_some() {
+        let scratch = format!("sanqi-demo-{}", std::process::id());
+        storage::Store::at(std::env::temp_dir().join(scratch))
+    } else {
+        storage::Store::open_default()
+    };
+    // Everything is read once, here: the window's size and the notices come from one load.
+    let launch = Launch::new(store, options);
+    let size = std::env::var(WINDOW_SIZE_VARIABLE)
+        .ok()
+        .and_then(|text| launch::parse_window_size(&text))
+        .unwrap_or_else(|| launch.window_size());
     let mut failures = Vec::new();
     for renderer in [eframe::Renderer::Glow, eframe::Renderer::Wgpu] {
-        let store = store.clone();
+        let launch = launch.clone();
         let result = eframe::run_native(
             WINDOW_TITLE,
             native_options(renderer, size),
-            Box::new(move |cc| {
-                Ok(Box::new(SanqiApp::new(
-                    &cc.egui_ctx,
-                    store,
-                    AppOptions::from_env(),
-                )))
-            }),
+            Box::new(move |cc| Ok(Box::new(SanqiApp::launch(&cc.egui_ctx, launch)))),
         );
         match result {
             Ok(()) => return,

@@ -7,12 +7,14 @@
 //! store (and set aside), because its fields may mean something else.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
 use crate::app::i18n::Language;
-use crate::rules::records::{Metadata, Player, Record};
+use crate::echo::quoted;
+use crate::rules::records::{Metadata, Player, Record, RecordError};
 use crate::rules::{Action, Game, GameId, Side};
 
 /// The version of `settings.json` this build writes and the newest it reads.
@@ -108,6 +110,22 @@ impl Opponent {
                 Side::White => white,
             }),
         }
+    }
+}
+
+impl Opponent {
+    /// Sets the computer's level for `side` (`None`: the single computer opponent); returns
+    /// whether there is a computer to change.
+    pub fn set_level(&mut self, side: Option<Side>, level: Level) -> bool {
+        match self {
+            Opponent::Computer { level: l, .. } => *l = level,
+            Opponent::Watch { black, white } => match side {
+                Some(Side::White) => *white = level,
+                _ => *black = level,
+            },
+            Opponent::Human => return false,
+        }
+        true
     }
 }
 
@@ -239,35 +257,69 @@ impl SavedGame {
     }
 
     /// Replays the record under the full rules and parses the redo list, in the order it was
-    /// saved. Fails with a message if the record does not replay (the message is the
-    /// record's error, such as "action 31 `b2-b4`: …"), if it is of another game than the
-    /// setup says, or if a redo entry is not an action. Whether the redo actions are legal is
-    /// checked when they are played.
-    pub fn restore(&self) -> Result<(Game, Vec<Action>), String> {
-        let game = self.record.replay().map_err(|e| e.to_string())?;
+    /// saved. Fails if the record is not a Sanqi record of this version or does not replay,
+    /// if it is of another game than the setup says, if the game is already over (there is
+    /// nothing to resume), or if a redo entry is not an action. Whether the redo actions are
+    /// legal is checked when they are played.
+    pub fn restore(&self) -> Result<(Game, Vec<Action>), SavedGameError> {
+        self.record.check_header().map_err(SavedGameError::Record)?;
+        let game = self.record.replay().map_err(SavedGameError::Record)?;
         if game.id() != self.setup.game {
-            return Err(format!(
-                "the record is of `{}` but the game was set up as `{}`",
-                game.id(),
-                self.setup.game
-            ));
+            return Err(SavedGameError::OtherGame {
+                record: game.id(),
+                setup: self.setup.game,
+            });
+        }
+        if game.status().is_over() {
+            return Err(SavedGameError::Finished);
         }
         let redo = self
             .redo
             .iter()
             .enumerate()
             .map(|(i, text)| {
-                Action::parse(text).map_err(|_| {
-                    format!(
-                        "redo action {} `{text}`: not an action in the notation",
-                        i + 1
-                    )
+                Action::parse(text).map_err(|_| SavedGameError::Redo {
+                    index: i + 1,
+                    text: text.clone(),
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok((game, redo))
     }
 }
+
+/// Why a saved game cannot be resumed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SavedGameError {
+    /// The record is not a Sanqi record of this version, or it does not replay.
+    Record(RecordError),
+    /// The record is of another game than the setup says.
+    OtherGame { record: GameId, setup: GameId },
+    /// The game is already over.
+    Finished,
+    /// Redo entry `index` (from 1) is not an action in the notation.
+    Redo { index: usize, text: String },
+}
+
+impl fmt::Display for SavedGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SavedGameError::Record(e) => e.fmt(f),
+            SavedGameError::OtherGame { record, setup } => write!(
+                f,
+                "the record is of `{record}` but the game was set up as `{setup}`"
+            ),
+            SavedGameError::Finished => f.write_str("the game is already over"),
+            SavedGameError::Redo { index, text } => write!(
+                f,
+                "redo action {index} {}: not an action in the notation",
+                quoted(text)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SavedGameError {}
 
 /// Wins, losses and draws against one opponent.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -357,11 +409,6 @@ impl Stats {
             total.add(*tally);
         }
         total
-    }
-
-    /// Forgets every result.
-    pub fn clear(&mut self) {
-        self.tallies.clear();
     }
 }
 

@@ -27,20 +27,23 @@
 //! [`StoreNotice::NotWritable`].
 
 use std::fmt;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::app::settings::{
-    SAVED_GAME_VERSION, SETTINGS_VERSION, STATS_VERSION, SavedGame, Settings, Stats,
+    SAVED_GAME_VERSION, SETTINGS_VERSION, STATS_VERSION, SavedGame, SavedGameError, Settings, Stats,
+};
+use crate::echo::{one_line, quoted_path};
+use crate::files::{
+    self, IoFailure, ReadError, read_regular_file, sync_dir, temp_path, write_new_file,
 };
 use crate::rules::Game;
-use crate::rules::records::{self, Record};
+use crate::rules::records::{self, MAX_DETAIL_CHARS, Record, RecordError};
 
 /// The settings file's name.
 pub const SETTINGS_FILE: &str = "settings.json";
@@ -49,7 +52,7 @@ pub const GAME_FILE: &str = "game.json";
 /// The statistics file's name.
 pub const STATS_FILE: &str = "stats.json";
 /// The largest file the store or [`read_record_file`] reads.
-pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
+pub const MAX_FILE_SIZE: u64 = files::MAX_FILE_SIZE;
 /// The environment variable that, when set, names the data folder instead of the usual one.
 pub const DATA_DIR_VARIABLE: &str = "SANQI_DATA_DIR";
 
@@ -63,13 +66,13 @@ pub enum StoreNotice {
         /// The file's name, such as `settings.json`.
         file: String,
         moved_to: PathBuf,
-        reason: String,
+        reason: StoreError,
     },
     /// The data folder is missing or cannot be written: settings and games are not kept this
     /// session.
     NotWritable {
         dir: Option<PathBuf>,
-        reason: String,
+        reason: StoreError,
     },
 }
 
@@ -83,7 +86,7 @@ impl fmt::Display for StoreNotice {
             } => write!(
                 f,
                 "{file} could not be used ({reason}); it was kept as {}",
-                moved_to.display()
+                quoted_path(moved_to)
             ),
             StoreNotice::NotWritable {
                 dir: Some(dir),
@@ -91,7 +94,7 @@ impl fmt::Display for StoreNotice {
             } => write!(
                 f,
                 "the data folder {} cannot be written ({reason}): settings and games are not kept",
-                dir.display()
+                quoted_path(dir)
             ),
             StoreNotice::NotWritable { dir: None, reason } => write!(
                 f,
@@ -108,13 +111,101 @@ pub struct Loaded<T> {
     pub notices: Vec<StoreNotice>,
 }
 
-/// Why a file could not be written.
+/// Why one of the app's files could not be read, used or written, or a record file opened.
+/// `Display` says it in plain English; the app shows it translated
+/// (`crate::app::errors`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoreError(pub String);
+pub enum StoreError {
+    /// No home folder was found, so there is no data folder.
+    NoHomeFolder,
+    /// There is no data folder: nothing is kept.
+    NoDataFolder,
+    /// The data folder could not be written when the store was opened.
+    NotWritable { dir: PathBuf },
+    /// The system refused to create or write the data folder.
+    Io(IoFailure),
+    /// A file could not be read.
+    Read(ReadError),
+    /// A file is not JSON; the parser's description.
+    NotJson(String),
+    /// A file is JSON, but not an object.
+    NotAnObject,
+    /// A file was written by a newer version of Sanqi.
+    NewerVersion { found: u64, known: u32 },
+    /// A file's `version` is not a whole number.
+    BadVersion,
+    /// A file is a JSON object of the wrong shape; the parser's description.
+    UnexpectedContent(String),
+    /// The saved game cannot be resumed.
+    SavedGame(SavedGameError),
+    /// A record file is not a record that replays.
+    Record(RecordError),
+    /// Writing a file failed.
+    Write { path: PathBuf, error: IoFailure },
+    /// Removing a file failed.
+    Remove { path: PathBuf, error: IoFailure },
+    /// Creating a folder failed.
+    CreateFolder { path: PathBuf, error: IoFailure },
+    /// Every name tried for a new file in `dir` is taken.
+    NoFreeName { dir: PathBuf },
+    /// The data could not be encoded as JSON; the encoder's description.
+    Encode(String),
+    /// An unusable file could not be renamed aside and was left where it was.
+    NotSetAside {
+        reason: Box<StoreError>,
+        error: Option<IoFailure>,
+    },
+}
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        let detail = |text: &str| one_line(text, MAX_DETAIL_CHARS);
+        match self {
+            StoreError::NoHomeFolder => f.write_str("no home folder was found"),
+            StoreError::NoDataFolder => f.write_str("there is no data folder"),
+            StoreError::NotWritable { dir } => {
+                write!(f, "the data folder {} cannot be written", quoted_path(dir))
+            }
+            StoreError::Io(e) => e.fmt(f),
+            StoreError::Read(e) => e.fmt(f),
+            StoreError::NotJson(why) => write!(f, "not valid JSON: {}", detail(why)),
+            StoreError::NotAnObject => f.write_str("not a JSON object"),
+            StoreError::NewerVersion { found, known } => write!(
+                f,
+                "written by a newer version of Sanqi (file version {found}; this version reads up to {known})"
+            ),
+            StoreError::BadVersion => f.write_str("its `version` is not a number"),
+            StoreError::UnexpectedContent(why) => {
+                write!(f, "unexpected content: {}", detail(why))
+            }
+            StoreError::SavedGame(e) => e.fmt(f),
+            StoreError::Record(e) => e.fmt(f),
+            StoreError::Write { path, error } => {
+                write!(f, "could not write {}: {error}", quoted_path(path))
+            }
+            StoreError::Remove { path, error } => {
+                write!(f, "could not remove {}: {error}", quoted_path(path))
+            }
+            StoreError::CreateFolder { path, error } => {
+                write!(f, "could not create {}: {error}", quoted_path(path))
+            }
+            StoreError::NoFreeName { dir } => {
+                write!(
+                    f,
+                    "every name for a new file in {} is taken",
+                    quoted_path(dir)
+                )
+            }
+            StoreError::Encode(why) => write!(f, "could not encode the data: {}", detail(why)),
+            StoreError::NotSetAside { reason, error } => {
+                write!(f, "{reason}; it could not be renamed aside (")?;
+                match error {
+                    Some(error) => error.fmt(f)?,
+                    None => f.write_str("no free name")?,
+                }
+                f.write_str(") and was left as it is")
+            }
+        }
     }
 }
 
@@ -151,7 +242,7 @@ impl Store {
                 records: default_records_dir(None),
                 startup: vec![StoreNotice::NotWritable {
                     dir: None,
-                    reason: "no home folder was found".to_string(),
+                    reason: StoreError::NoHomeFolder,
                 }],
             },
         }
@@ -181,7 +272,7 @@ impl Store {
             Err(e) => Store {
                 startup: vec![StoreNotice::NotWritable {
                     dir: Some(dir.clone()),
-                    reason: e.to_string(),
+                    reason: StoreError::Io(e.into()),
                 }],
                 dir: Some(dir),
                 writable: false,
@@ -226,7 +317,7 @@ impl Store {
     /// record no longer replays is set aside like any unusable file.
     pub fn load_game(&self) -> Loaded<Option<SavedGame>> {
         let (value, notices) = self.load(GAME_FILE, SAVED_GAME_VERSION, |saved: &SavedGame| {
-            saved.restore().map(|_| ())
+            saved.restore().map(|_| ()).map_err(StoreError::SavedGame)
         });
         Loaded { value, notices }
     }
@@ -244,10 +335,10 @@ impl Store {
         match fs::remove_file(&path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(StoreError(format!(
-                "could not remove {}: {e}",
-                path.display()
-            ))),
+            Err(e) => Err(StoreError::Remove {
+                path,
+                error: e.into(),
+            }),
         }
     }
 
@@ -280,8 +371,10 @@ impl Store {
     /// An existing file is never overwritten: the name gets `-2`, `-3` … instead.
     pub fn export_record(&self, record: &Record) -> Result<PathBuf, StoreError> {
         let dir = self.records_dir();
-        fs::create_dir_all(&dir)
-            .map_err(|e| StoreError(format!("could not create {}: {e}", dir.display())))?;
+        fs::create_dir_all(&dir).map_err(|e| StoreError::CreateFolder {
+            path: dir.clone(),
+            error: e.into(),
+        })?;
         let game: String = record
             .game
             .chars()
@@ -291,28 +384,36 @@ impl Store {
         let base = format!("sanqi-{game}-{}", UtcTime::now().file_stamp());
         let mut bytes = record.to_json().into_bytes();
         bytes.push(b'\n');
+        let first = dir.join(format!("{base}.json"));
         let temp = temp_path(&dir, &format!("{base}.json"));
-        let result = write_new_file(&temp, &bytes).and_then(|()| {
-            for n in 1..=1000u32 {
-                let name = if n == 1 {
-                    format!("{base}.json")
-                } else {
-                    format!("{base}-{n}.json")
-                };
-                let target = dir.join(name);
-                match link_new(&temp, &target, &bytes) {
-                    Ok(()) => {
-                        sync_dir(&dir);
-                        return Ok(target);
+        let result = match write_new_file(&temp, &bytes) {
+            Err(e) => Err(StoreError::Write {
+                path: first,
+                error: e.into(),
+            }),
+            Ok(()) => (1..=1000u32)
+                .find_map(|n| {
+                    let target = if n == 1 {
+                        first.clone()
+                    } else {
+                        dir.join(format!("{base}-{n}.json"))
+                    };
+                    match link_new(&temp, &target, &bytes) {
+                        Ok(()) => {
+                            sync_dir(&dir);
+                            Some(Ok(target))
+                        }
+                        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => None,
+                        Err(e) => Some(Err(StoreError::Write {
+                            path: target,
+                            error: e.into(),
+                        })),
                     }
-                    Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                    Err(e) => return Err(e),
-                }
-            }
-            Err(io::Error::other("too many files with the same name"))
-        });
+                })
+                .unwrap_or_else(|| Err(StoreError::NoFreeName { dir: dir.clone() })),
+        };
         let _ = fs::remove_file(&temp);
-        result.map_err(|e| StoreError(format!("could not export to {}: {e}", dir.display())))
+        result
     }
 
     /// The `*.json` files in [`Store::records_dir`], newest first.
@@ -322,13 +423,7 @@ impl Store {
         };
         let mut files: Vec<(SystemTime, PathBuf)> = entries
             .filter_map(Result::ok)
-            .filter(|entry| {
-                let name = entry.file_name();
-                let name = name.to_string_lossy();
-                !name.starts_with('.')
-                    && name.len() > 5
-                    && name[name.len() - 5..].eq_ignore_ascii_case(".json")
-            })
+            .filter(|entry| is_record_name(&entry.file_name()))
             .filter_map(|entry| {
                 let metadata = entry.metadata().ok()?;
                 metadata.is_file().then(|| {
@@ -345,20 +440,15 @@ impl Store {
     fn writable_path(&self, name: &str) -> Result<PathBuf, StoreError> {
         match &self.dir {
             Some(dir) if self.writable => Ok(dir.join(name)),
-            Some(dir) => Err(StoreError(format!(
-                "{name} was not saved: the data folder {} cannot be written",
-                dir.display()
-            ))),
-            None => Err(StoreError(format!(
-                "{name} was not saved: there is no data folder"
-            ))),
+            Some(dir) => Err(StoreError::NotWritable { dir: dir.clone() }),
+            None => Err(StoreError::NoDataFolder),
         }
     }
 
     fn save<T: Serialize>(&self, name: &str, value: &T) -> Result<(), StoreError> {
         let path = self.writable_path(name)?;
-        let mut bytes = serde_json::to_vec_pretty(value)
-            .map_err(|e| StoreError(format!("could not encode {name}: {e}")))?;
+        let mut bytes =
+            serde_json::to_vec_pretty(value).map_err(|e| StoreError::Encode(e.to_string()))?;
         bytes.push(b'\n');
         write_atomic(&path, &bytes)
     }
@@ -369,25 +459,18 @@ impl Store {
         &self,
         name: &str,
         known_version: u32,
-        check: impl Fn(&T) -> Result<(), String>,
+        check: impl Fn(&T) -> Result<(), StoreError>,
     ) -> (Option<T>, Vec<StoreNotice>) {
         let Some(dir) = &self.dir else {
             return (None, Vec::new());
         };
         let path = dir.join(name);
-        let bytes = match read_limited(&path) {
+        let bytes = match read_regular_file(&path, MAX_FILE_SIZE) {
             Ok(bytes) => bytes,
-            Err(e)
-                if matches!(
-                    e.kind(),
-                    io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
-                ) =>
-            {
-                return (None, Vec::new());
-            }
+            Err(ReadError::NotFound) => return (None, Vec::new()),
             // The startup notice already says that nothing is kept.
             Err(_) if !self.writable && !path.exists() => return (None, Vec::new()),
-            Err(e) => return (None, vec![self.set_aside(dir, name, e.to_string())]),
+            Err(e) => return (None, vec![self.set_aside(dir, name, StoreError::Read(e))]),
         };
         match parse_versioned::<T>(&bytes, known_version).and_then(|value| {
             check(&value)?;
@@ -399,7 +482,7 @@ impl Store {
     }
 
     /// Renames `dir/name` to `dir/<stem>.corrupt-<unix-seconds>.json`.
-    fn set_aside(&self, dir: &Path, name: &str, reason: String) -> StoreNotice {
+    fn set_aside(&self, dir: &Path, name: &str, reason: StoreError) -> StoreNotice {
         let from = dir.join(name);
         let stem = name.strip_suffix(".json").unwrap_or(name);
         let seconds = SystemTime::now()
@@ -430,15 +513,25 @@ impl Store {
                 }
             }
         }
-        let why = last_error.map_or_else(|| "no free name".to_string(), |e| e.to_string());
         StoreNotice::SetAside {
             file: name.to_string(),
             moved_to: from,
-            reason: format!(
-                "{reason}; it could not be renamed aside ({why}) and was left as it is"
-            ),
+            reason: StoreError::NotSetAside {
+                reason: Box::new(reason),
+                error: last_error.map(IoFailure::from),
+            },
         }
     }
+}
+
+/// Whether a file name looks like a record: not hidden, ending in `.json` in any case. The
+/// name is compared as bytes, so it may be in any script or not even valid Unicode.
+fn is_record_name(name: &std::ffi::OsStr) -> bool {
+    let name = name.as_encoded_bytes();
+    let suffix = b".json";
+    !name.starts_with(b".")
+        && name.len() > suffix.len()
+        && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
 }
 
 /// The default folder of exported records: `Sanqi` in the documents folder, else `records`
@@ -456,47 +549,23 @@ fn default_records_dir(data: Option<&Path>) -> PathBuf {
     std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."))
 }
 
-/// Parses versioned JSON: an object whose `version`, if present, is at most `known`.
-fn parse_versioned<T: DeserializeOwned>(bytes: &[u8], known: u32) -> Result<T, String> {
+/// Parses versioned JSON: an object whose `version`, if present, is at most `known`. A UTF-8
+/// byte-order mark at the start is allowed.
+fn parse_versioned<T: DeserializeOwned>(bytes: &[u8], known: u32) -> Result<T, StoreError> {
+    let bytes = bytes.strip_prefix(records::UTF8_BOM).unwrap_or(bytes);
     let value: serde_json::Value =
-        serde_json::from_slice(bytes).map_err(|e| format!("not valid JSON: {e}"))?;
-    let object = value
-        .as_object()
-        .ok_or_else(|| "not a JSON object".to_string())?;
+        serde_json::from_slice(bytes).map_err(|e| StoreError::NotJson(e.to_string()))?;
+    let object = value.as_object().ok_or(StoreError::NotAnObject)?;
     if let Some(version) = object.get("version") {
         match version.as_u64() {
             Some(v) if v > u64::from(known) => {
-                return Err(format!(
-                    "written by a newer version of Sanqi (file version {v}; this version reads up to {known})"
-                ));
+                return Err(StoreError::NewerVersion { found: v, known });
             }
             Some(_) => {}
-            None => return Err("its `version` is not a number".to_string()),
+            None => return Err(StoreError::BadVersion),
         }
     }
-    T::deserialize(value).map_err(|e| format!("unexpected content: {e}"))
-}
-
-/// Reads a whole file of at most [`MAX_FILE_SIZE`] bytes.
-fn read_limited(path: &Path) -> io::Result<Vec<u8>> {
-    let file = File::open(path)?;
-    let too_large = || {
-        io::Error::other(format!(
-            "the file is larger than {} MiB",
-            MAX_FILE_SIZE / (1024 * 1024)
-        ))
-    };
-    let length = file.metadata()?.len();
-    if length > MAX_FILE_SIZE {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::with_capacity(usize::try_from(length).unwrap_or(0));
-    // The file may grow while it is read: never take more than the limit.
-    file.take(MAX_FILE_SIZE + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_SIZE {
-        return Err(too_large());
-    }
-    Ok(bytes)
+    T::deserialize(value).map_err(|e| StoreError::UnexpectedContent(e.to_string()))
 }
 
 /// Writes a scratch file in `dir` and removes it again.
@@ -505,26 +574,6 @@ fn probe(dir: &Path) -> io::Result<()> {
     let result = write_new_file(&path, b"probe");
     let removed = fs::remove_file(&path);
     result.and(removed)
-}
-
-/// A temporary file name in `dir` that no other write uses: hidden, named after the file it
-/// stands in for, the process and a counter, ending in `.tmp`.
-fn temp_path(dir: &Path, name: &str) -> PathBuf {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()))
-}
-
-/// Creates a file that must not exist yet, writes `bytes` and flushes them to disk. A file
-/// left incomplete by an error is removed.
-fn write_new_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = OpenOptions::new().write(true).create_new(true).open(path)?;
-    let result = file.write_all(bytes).and_then(|()| file.sync_all());
-    if result.is_err() {
-        drop(file);
-        let _ = fs::remove_file(path);
-    }
-    result
 }
 
 /// Makes the complete file `temp` appear as `target` if `target` does not exist, failing
@@ -538,57 +587,24 @@ fn link_new(temp: &Path, target: &Path, bytes: &[u8]) -> io::Result<()> {
     }
 }
 
-/// Flushes a folder's entries (a rename) to disk where the system allows it.
-fn sync_dir(dir: &Path) {
-    #[cfg(unix)]
-    if let Ok(dir) = File::open(dir) {
-        let _ = dir.sync_all();
-    }
-    #[cfg(not(unix))]
-    let _ = dir;
-}
-
 /// Writes `bytes` to `path` atomically: to a temporary file in the same folder (named with
 /// the process id and a counter, so concurrent writers never share one), flushed to disk,
 /// then renamed over `path`. On failure the temporary file is removed and `path` is left as
 /// it was.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| StoreError(format!("{} is not a file name", path.display())))?
-        .to_string_lossy()
-        .into_owned();
-    let temp = temp_path(dir, &name);
-    let result = write_new_file(&temp, bytes).and_then(|()| fs::rename(&temp, path));
-    match result {
-        Ok(()) => {
-            sync_dir(dir);
-            Ok(())
-        }
-        Err(e) => {
-            let _ = fs::remove_file(&temp);
-            Err(StoreError(format!(
-                "could not write {}: {e}",
-                path.display()
-            )))
-        }
-    }
+    files::write_atomic(path, bytes).map_err(|e| StoreError::Write {
+        path: path.to_path_buf(),
+        error: e.into(),
+    })
 }
 
-/// Reads and replays a game record file. Any bytes are accepted; the error message names the
-/// file and the problem, such as "game.json: action 31 `b2-b4`: the piece on b2 is not
-/// yours". Files over [`MAX_FILE_SIZE`] are refused unread.
-pub fn read_record_file(path: &Path) -> Result<(Record, Game), String> {
-    let name = path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    let bytes = read_limited(path).map_err(|e| format!("{name}: {e}"))?;
-    records::load(&bytes).map_err(|e| format!("{name}: {e}"))
+/// Reads and replays a game record file. Any bytes are accepted: the error is
+/// [`StoreError::Read`] for a file that cannot be read (files over [`MAX_FILE_SIZE`],
+/// folders, FIFOs and devices are refused unread) or [`StoreError::Record`] for one that is
+/// not a record that replays, such as "action 31 `b2-b4`: not a step to an adjacent point".
+pub fn read_record_file(path: &Path) -> Result<(Record, Game), StoreError> {
+    let bytes = read_regular_file(path, MAX_FILE_SIZE).map_err(StoreError::Read)?;
+    records::load(&bytes).map_err(StoreError::Record)
 }
 
 /// A moment in UTC, to the second, computed from the system clock without a time zone
@@ -690,9 +706,15 @@ mod tests {
     #[test]
     fn versions_are_checked() {
         let newer = parse_versioned::<Settings>(br#"{"version": 99}"#, 1);
-        assert!(newer.is_err_and(|e| e.contains("newer")));
+        assert_eq!(
+            newer,
+            Err(StoreError::NewerVersion {
+                found: 99,
+                known: 1
+            })
+        );
         let odd = parse_versioned::<Settings>(br#"{"version": "one"}"#, 1);
-        assert!(odd.is_err());
+        assert_eq!(odd, Err(StoreError::BadVersion));
         let fine = parse_versioned::<Settings>(br#"{"version": 1}"#, 1);
         assert_eq!(fine, Ok(Settings::default()));
     }

@@ -1,12 +1,11 @@
 //! Translated descriptions of the game's vocabulary: sides, levels, what the side to act must
-//! do, why a click is not allowed, how a game ended, what a timeout did and the store's
-//! notices. All text comes from the locale files through [`I18n`].
+//! do, why a click is not allowed, how a game ended and what a timeout did.
+//! All text comes from the locale files through [`I18n`].
 
 use std::fmt::Display;
 
-use super::i18n::I18n;
+use super::i18n::{I18n, fill};
 use super::settings::ClockSetting;
-use super::storage::StoreNotice;
 use crate::ai::Level;
 use crate::rules::{
     Action, Decision, DrawReason, GameId, IllegalAction, Point, Side, State, Status, WinReason,
@@ -20,16 +19,9 @@ pub fn side_name(i18n: &I18n, side: Side) -> &str {
     }
 }
 
-/// `Easy` … `Expert`.
-pub fn level_name(i18n: &I18n, level: Level) -> &str {
-    match level {
-        Level::Random => i18n.t("level.random"),
-        Level::Easy => i18n.t("level.easy"),
-        Level::Medium => i18n.t("level.medium"),
-        Level::Hard => i18n.t("level.hard"),
-        Level::Expert => i18n.t("level.expert"),
-        Level::Master => i18n.t("level.master"),
-    }
+/// `Easy` … `Master`: the text of the key `level.<id>`.
+pub fn level_name(i18n: &I18n, level: Level) -> String {
+    i18n.t(&format!("level.{}", level.id())).to_string()
 }
 
 /// `30 s` … `Off`.
@@ -68,10 +60,7 @@ pub fn instruction(i18n: &I18n, state: &State) -> String {
     match decision {
         Decision::Place => i18n.format("do.place", &args),
         Decision::Pull => i18n.format("do.pull", &args),
-        Decision::Move => match state.game() {
-            GameId::Flying => i18n.format("do.move_flying", &args),
-            _ => i18n.format("do.move_step", &args),
-        },
+        Decision::Move => fill(&i18n.help(state.game()).move_instruction, &args),
         Decision::Capture { owed } => {
             let n = owed;
             let key = if n == 1 {
@@ -219,34 +208,6 @@ pub fn timeout_note(i18n: &I18n, report: &TimeoutReport) -> String {
         text.push_str(&fmt1(i18n, "timeout.yielded", "point", &p));
     }
     text
-}
-
-/// A store notice in the interface language.
-pub fn store_notice(i18n: &I18n, notice: &StoreNotice) -> String {
-    match notice {
-        StoreNotice::SetAside {
-            file,
-            moved_to,
-            reason,
-        } => i18n.format(
-            "notice.set_aside",
-            &[
-                ("file", file),
-                ("path", &moved_to.display()),
-                ("reason", reason),
-            ],
-        ),
-        StoreNotice::NotWritable {
-            dir: Some(dir),
-            reason,
-        } => i18n.format(
-            "notice.not_writable",
-            &[("path", &dir.display()), ("reason", reason)],
-        ),
-        StoreNotice::NotWritable { dir: None, reason } => {
-            fmt1(i18n, "notice.no_folder", "reason", reason)
-        }
-    }
 }
 
 #[cfg(test)]

@@ -6,45 +6,56 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::{Args, CliError, err, parse_game, replay_ignoring_draws, write_line};
+use super::{
+    Args, ArgumentError, CliError, FileTask, parse_game, replay_ignoring_draws, write_line,
+};
 use crate::ai::{Config, Context, Engine};
 use crate::arena::sprt::{self, PAIR_VALUES, Sprt, Verdict};
 use crate::arena::{self, Flow, MatchSpec, PlayerSpec, Tally, openings};
 use crate::rules::{GameId, State};
 
 /// A player's configuration: `LEVEL[:KEY=VALUE,...]` (see [`Config::parse`]).
-fn parse_config(text: Option<&str>, what: &str) -> Result<Config, CliError> {
+fn parse_config(text: Option<&str>, what: &'static str) -> Result<Config, ArgumentError> {
     let Some(text) = text else {
-        return err(format!(
-            "{what} is required (easy, medium, hard, expert, master, mcts or random)"
-        ));
+        return Err(ArgumentError::Required {
+            name: what,
+            expected: "easy, medium, hard, expert, master, mcts or random",
+        });
     };
-    Config::parse(text).map_err(|e| CliError(format!("{what}: {e}")))
+    Config::parse(text).map_err(|reason| ArgumentError::BadPlayer { name: what, reason })
 }
 
-fn parse_number(text: Option<&str>, what: &str, default: u64) -> Result<u64, CliError> {
+fn parse_number(
+    text: Option<&str>,
+    what: &'static str,
+    default: u64,
+) -> Result<u64, ArgumentError> {
     match text {
         None => Ok(default),
-        Some(t) => t
-            .parse()
-            .map_err(|_| CliError(format!("{what} must be a whole number, not `{t}`"))),
+        Some(t) => t.parse().map_err(|_| ArgumentError::Invalid {
+            name: what,
+            value: t.to_string(),
+            expected: "a whole number".to_string(),
+        }),
     }
 }
 
 /// A whole number from `min` to `max`, if given.
 fn parse_bounded(
     text: Option<&str>,
-    what: &str,
+    what: &'static str,
     min: u64,
     max: u64,
-) -> Result<Option<u64>, CliError> {
+) -> Result<Option<u64>, ArgumentError> {
     match text {
         None => Ok(None),
         Some(t) => match t.parse::<u64>() {
             Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
-            _ => err(format!(
-                "{what} must be a whole number from {min} to {max}, not `{t}`"
-            )),
+            _ => Err(ArgumentError::Invalid {
+                name: what,
+                value: t.to_string(),
+                expected: format!("a whole number from {min} to {max}"),
+            }),
         },
     }
 }
@@ -77,7 +88,7 @@ pub(super) fn bestmove_command(args: &mut Args, out: &mut dyn Write) -> Result<(
     let mut engine = Engine::new();
     let plan = engine
         .plan(&state, &config, seed, Context::new(&history, &cancel))
-        .map_err(|e| CliError(e.to_string()))?;
+        .map_err(|error| CliError::Computer { level: None, error })?;
     let turn: Vec<String> = plan.actions.iter().map(|a| a.to_string()).collect();
     write_line(
         out,
@@ -93,7 +104,9 @@ pub(super) fn bestmove_command(args: &mut Args, out: &mut dyn Write) -> Result<(
     )?;
     match plan.actions.first() {
         Some(action) => write_line(out, &action.to_string()),
-        None => err("the computer found no action"),
+        None => Err(CliError::NoAction {
+            level: config.level,
+        }),
     }
 }
 
@@ -103,11 +116,18 @@ fn replay_with_history(game: GameId, moves: Option<&str>) -> Result<(State, Vec<
     let state = replay_ignoring_draws(game, moves)?;
     let mut history = Vec::new();
     let mut current = State::start(game);
-    for action in crate::rules::notation::parse_actions(moves.unwrap_or(""))
-        .map_err(|e| CliError(e.to_string()))?
+    for (i, action) in crate::rules::notation::parse_actions(moves.unwrap_or(""))?
+        .into_iter()
+        .enumerate()
     {
         history.push(current.key());
-        current.apply(action).map_err(|e| CliError(e.to_string()))?;
+        current
+            .apply(action)
+            .map_err(|reason| CliError::IllegalMove {
+                index: i + 1,
+                action,
+                reason,
+            })?;
     }
     Ok((state, history))
 }
@@ -126,7 +146,10 @@ pub(super) fn match_command(
         program: args.option("--white-engine")?.map(PathBuf::from),
     };
     let games = parse_bounded(args.option("--games")?, "--games", 1, u64::MAX)?
-        .ok_or_else(|| CliError("--games must be given and at least 1".into()))?;
+        .ok_or(ArgumentError::Required {
+            name: "--games",
+            expected: "a whole number of at least 1",
+        })?;
     let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
     let threads = parse_bounded(args.option("--threads")?, "--threads", 1, 64)?.unwrap_or(1);
     let max_actions = parse_bounded(args.option("--max-actions")?, "--max-actions", 1, 1_000_000)?
@@ -136,9 +159,12 @@ pub(super) fn match_command(
         Some(t) => match t.parse::<f64>() {
             Ok(f) if f > 0.0 && f <= 100.0 => f,
             _ => {
-                return err(format!(
-                    "--budget-scale must be a number above 0, not `{t}`"
-                ));
+                return Err(ArgumentError::Invalid {
+                    name: "--budget-scale",
+                    value: t.to_string(),
+                    expected: "a number above 0 and at most 100".to_string(),
+                }
+                .into());
             }
         },
     };
@@ -155,31 +181,52 @@ pub(super) fn match_command(
     let opening_plies = parse_bounded(args.option("--opening-plies")?, "--opening-plies", 0, 40)?;
     let sprt = match args.option("--sprt")? {
         None => None,
-        Some(t) => Some(Sprt::parse(t).ok_or_else(|| {
-            CliError(format!(
-                "--sprt must be ELO0,ELO1 with ELO0 below ELO1, not `{t}`"
-            ))
+        Some(t) => Some(Sprt::parse(t).ok_or_else(|| ArgumentError::Invalid {
+            name: "--sprt",
+            value: t.to_string(),
+            expected: "ELO0,ELO1 with ELO0 below ELO1".to_string(),
         })?),
     };
-    let records_dir = args.option("--records")?.map(PathBuf::from);
+    let records_dir = match args.option("--records")? {
+        // An empty name would put the records in the current folder.
+        Some("") => {
+            return Err(ArgumentError::Invalid {
+                name: "--records",
+                value: String::new(),
+                expected: "a folder name".to_string(),
+            }
+            .into());
+        }
+        other => other.map(PathBuf::from),
+    };
     let swap = args.flag("--swap");
     let quiet = args.flag("--quiet");
     let game = parse_game(args.positional("GAME")?)?;
     args.finish()?;
     if budget_scale != 1.0 && (first.program.is_some() || second.program.is_some()) {
-        return err(
-            "--budget-scale does not reach another build; give its budget in its configuration",
-        );
+        return Err(ArgumentError::NotWith {
+            name: "--budget-scale",
+            other: "another build (give its budget in its configuration)",
+        }
+        .into());
     }
     let paired = openings || opening_plies.is_some() || sprt.is_some();
     // Each opening is played with both colours: whole pairs only.
     let games = if paired { games - games % 2 } else { games };
     if games == 0 {
-        return err("--games must be at least 2 with openings: each is played with both colours");
+        return Err(ArgumentError::Invalid {
+            name: "--games",
+            value: games.to_string(),
+            expected: "at least 2 with openings (each is played with both colours)".to_string(),
+        }
+        .into());
     }
     if let Some(dir) = &records_dir {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir).map_err(|error| CliError::File {
+            task: FileTask::CreateFolder,
+            path: dir.clone(),
+            error,
+        })?;
     }
     let spec = MatchSpec {
         game,
@@ -229,9 +276,12 @@ pub(super) fn match_command(
         }
         if let Some(dir) = &records_dir {
             let path = dir.join(format!("{game}-{:04}.json", result.index + 1));
-            if let Err(e) = crate::app::storage::write_atomic(&path, result.record.as_bytes()) {
-                write_failure
-                    .get_or_insert(CliError(format!("cannot write {}: {e}", path.display())));
+            if let Err(error) = crate::files::write_atomic(&path, result.record.as_bytes()) {
+                write_failure.get_or_insert(CliError::File {
+                    task: FileTask::Write,
+                    path,
+                    error,
+                });
                 return Flow::Stop;
             }
         }
@@ -270,7 +320,7 @@ pub(super) fn match_command(
     if let Some(e) = write_failure {
         return Err(e);
     }
-    outcome.map_err(CliError)?;
+    outcome.map_err(CliError::Match)?;
     summarize(game, &name_a, &name_b, &tally, out)?;
     if paired {
         write_line(

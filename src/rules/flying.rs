@@ -3,8 +3,8 @@
 
 use super::board::{self, Bits, FILE_A, FILE_E, FULL, NONE, STEP, points};
 use super::{
-    Action, ActionList, Decision, GameId, IllegalAction, Point, RemovalKind, Rules, Side, Status,
-    WinReason,
+    Action, ActionList, Decision, GameId, GameRules, IllegalAction, Point, RemovalKind, Rules,
+    Side, Status, WinReason,
 };
 
 /// The points reachable by sliding any piece of `pieces` through `empty`, and the number of
@@ -81,7 +81,7 @@ impl State {
     }
 }
 
-impl Rules for State {
+impl GameRules for State {
     const ID: GameId = GameId::Flying;
 
     fn start() -> State {
@@ -89,6 +89,12 @@ impl Rules for State {
             boards: [0b11111, 0b11111 << 20],
             to_act: Side::Black,
         }
+    }
+}
+
+impl Rules for State {
+    fn game(&self) -> GameId {
+        GameId::Flying
     }
 
     fn to_act(&self) -> Option<Side> {

@@ -61,12 +61,11 @@ impl Game {
         &self.start
     }
 
-    /// The position after the first `n` actions.
+    /// The position after the first `n` actions (the current one if there are fewer).
     pub fn state_after(&self, n: usize) -> &State {
-        if n == 0 {
-            &self.start
-        } else {
-            &self.steps[n.min(self.steps.len()) - 1].state
+        match n.min(self.steps.len()) {
+            0 => &self.start,
+            n => &self.steps[n - 1].state,
         }
     }
 

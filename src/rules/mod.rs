@@ -2,8 +2,10 @@
 //!
 //! Each game has a small `Copy` state with legal actions written into a caller's
 //! [`ActionList`], a checked [`Rules::apply`] that reports what happened, and an unchecked
-//! [`Rules::apply_unchecked`] for search. [`State`] puts the three behind one type, and
-//! [`Game`] adds the history, undo and the two draw rules that end every game.
+//! [`Rules::apply_unchecked`] for search. [`State`] puts the three behind one type that
+//! implements [`Rules`] too (and hands the inner game to generic code through
+//! [`State::visit`]), and [`Game`] adds the history, undo and the two draw rules that end
+//! every game.
 
 pub mod board;
 pub mod explain;
@@ -456,11 +458,14 @@ impl Effects {
     }
 }
 
-/// The interface the three games share, so that search and perft are written once.
+/// A position under the rules: what each game's state and [`State`] (any of the three) all
+/// offer, so that perft, search and the app are written once.
+///
+/// Generic code that must run fast (perft, search) takes a [`GameRules`] type, one game at a
+/// time, and reaches it from a [`State`] through [`State::visit`].
 pub trait Rules: Copy + Eq + std::hash::Hash + fmt::Debug + Send + 'static {
-    const ID: GameId;
-    /// The start position.
-    fn start() -> Self;
+    /// Which game this position is of.
+    fn game(&self) -> GameId;
     /// The side that makes the next decision, or `None` when the game is over.
     fn to_act(&self) -> Option<Side>;
     /// What the side to act must decide, or `None` when the game is over.
@@ -491,8 +496,8 @@ pub trait Rules: Copy + Eq + std::hash::Hash + fmt::Debug + Send + 'static {
             _ => 0,
         }
     }
-    /// The position as the repetition rule sees it: board, hands, side to act, phase and
-    /// captures owed.
+    /// The position as the repetition rule sees it: board, hands, side to act, phase,
+    /// captures owed and (Neihuang) whether a yield is owed.
     fn key(&self) -> u128;
     /// How the removal of an enemy piece in this state's decision counts.
     fn removal_kind(&self) -> RemovalKind;
@@ -518,6 +523,24 @@ pub trait Rules: Copy + Eq + std::hash::Hash + fmt::Debug + Send + 'static {
         self.apply_unchecked(action);
         Ok(effects(&before, self, actor, action, owed_before))
     }
+}
+
+/// The rules of one particular game: its position type knows its id and start position.
+/// Implemented by `neihuang::State`, `flying::State` and `wudao::State`.
+pub trait GameRules: Rules {
+    /// The game.
+    const ID: GameId;
+    /// The start position.
+    fn start() -> Self;
+}
+
+/// Code that runs on the position of one particular game, compiled once per game (so the
+/// compiler sees the concrete rules), handed the inner state by [`State::visit`].
+pub trait GameVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs on the inner state.
+    fn visit<R: GameRules>(self, state: &R) -> Self::Output;
 }
 
 fn effects<R: Rules>(before: &R, after: &R, actor: Side, action: Action, owed: u8) -> Effects {

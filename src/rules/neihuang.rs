@@ -3,8 +3,8 @@
 
 use super::board::{self, BLOCKS, Bits, COLUMN, FULL, ROW, STEP, neighbours, points};
 use super::{
-    Action, ActionList, Decision, GameId, IllegalAction, Point, RemovalKind, Rules, Side, Status,
-    WinReason,
+    Action, ActionList, Decision, GameId, GameRules, IllegalAction, Point, RemovalKind, Rules,
+    Side, Status, WinReason,
 };
 
 /// The three phases of a Neihuang game.
@@ -146,7 +146,7 @@ impl State {
     }
 }
 
-impl Rules for State {
+impl GameRules for State {
     const ID: GameId = GameId::Neihuang;
 
     fn start() -> State {
@@ -159,6 +159,12 @@ impl Rules for State {
             yield_pending: false,
             winner: None,
         }
+    }
+}
+
+impl Rules for State {
+    fn game(&self) -> GameId {
+        GameId::Neihuang
     }
 
     fn to_act(&self) -> Option<Side> {
@@ -361,6 +367,9 @@ impl Rules for State {
             | (self.phase as u128) << 63
             | (self.owed as u128) << 66
             | (self.winner.map_or(0, |w| w as u128 + 1)) << 70
+            // A board where the side to act must yield is another position than the same
+            // board where it moves (RULES.md, "Repetition").
+            | (self.yield_pending as u128) << 72
     }
 
     fn removal_kind(&self) -> RemovalKind {

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::{Action, Point};
+use crate::echo::quoted;
 
 /// Why a piece of text is not an action.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,8 +15,8 @@ impl fmt::Display for ParseActionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "`{}` is not an action (expected a point like c3, a move like c2-c4, a removal like xc3, or timeout)",
-            self.text
+            "{} is not an action (expected a point like c3, a move like c2-c4, a removal like xc3, or timeout)",
+            quoted(&self.text)
         )
     }
 }
@@ -70,18 +71,6 @@ pub fn parse_actions(text: &str) -> Result<Vec<Action>, ParseActionError> {
         .collect()
 }
 
-/// Formats actions separated by single spaces.
-pub fn format_actions(actions: &[Action]) -> String {
-    let mut out = String::new();
-    for (i, a) in actions.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        out.push_str(&a.to_string());
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,6 +94,10 @@ mod tests {
     #[test]
     fn lists_split_on_space_and_commas() {
         let list = parse_actions(" a1,b2  c3-c4\nxd5 ").unwrap();
-        assert_eq!(format_actions(&list), "a1 b2 c3-c4 xd5");
+        let expected: Vec<Action> = ["a1", "b2", "c3-c4", "xd5"]
+            .into_iter()
+            .map(|text| Action::parse(text).unwrap())
+            .collect();
+        assert_eq!(list, expected);
     }
 }

@@ -6,11 +6,15 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{Action, Game, GameId, IllegalAction};
+use crate::echo::{one_line, quoted};
 
 /// The `format` field of every record.
 pub const FORMAT: &str = "sanqi-record";
 /// The record version this build writes and reads.
 pub const VERSION: u32 = 1;
+
+/// The UTF-8 byte-order mark, which some editors put at the start of a file.
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Who played one side.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,6 +57,10 @@ fn is_default(m: &Metadata) -> bool {
     *m == Metadata::default()
 }
 
+/// The most characters of a JSON parser's description of a problem that a message shows: it
+/// may quote the file.
+pub const MAX_DETAIL_CHARS: usize = 160;
+
 /// Why a record could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordError {
@@ -77,9 +85,15 @@ pub enum RecordError {
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RecordError::Malformed(why) => write!(f, "not a valid game record: {why}"),
+            RecordError::Malformed(why) => {
+                write!(
+                    f,
+                    "not a valid game record: {}",
+                    one_line(why, MAX_DETAIL_CHARS)
+                )
+            }
             RecordError::NotARecord(format) => {
-                write!(f, "not a Sanqi game record (format `{format}`)")
+                write!(f, "not a Sanqi game record (format {})", quoted(format))
             }
             RecordError::UnsupportedVersion(v) => write!(
                 f,
@@ -87,10 +101,15 @@ impl fmt::Display for RecordError {
             ),
             RecordError::UnknownGame(id) => write!(
                 f,
-                "unknown game `{id}` (expected neihuang, flying or wudao)"
+                "unknown game {} (expected neihuang, flying or wudao)",
+                quoted(id)
             ),
             RecordError::Unparsable { index, text } => {
-                write!(f, "action {index} `{text}`: not an action in the notation")
+                write!(
+                    f,
+                    "action {index} {}: not an action in the notation",
+                    quoted(text)
+                )
             }
             RecordError::Illegal {
                 index,
@@ -119,17 +138,25 @@ impl Record {
         }
     }
 
-    /// Reads a record from bytes, without replaying it.
+    /// Reads a record from bytes, without replaying it. A UTF-8 byte-order mark at the start,
+    /// which some editors write, is allowed.
     pub fn from_json(bytes: &[u8]) -> Result<Record, RecordError> {
+        let bytes = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
         let record: Record =
             serde_json::from_slice(bytes).map_err(|e| RecordError::Malformed(e.to_string()))?;
-        if record.format != FORMAT {
-            return Err(RecordError::NotARecord(record.format));
-        }
-        if record.version != VERSION {
-            return Err(RecordError::UnsupportedVersion(record.version));
-        }
+        record.check_header()?;
         Ok(record)
+    }
+
+    /// Checks that this is a Sanqi record of the version this build reads.
+    pub fn check_header(&self) -> Result<(), RecordError> {
+        if self.format != FORMAT {
+            return Err(RecordError::NotARecord(self.format.clone()));
+        }
+        if self.version != VERSION {
+            return Err(RecordError::UnsupportedVersion(self.version));
+        }
+        Ok(())
     }
 
     /// The record as pretty JSON.

@@ -3,8 +3,8 @@
 
 use super::board::{self, Bits, FULL, points};
 use super::{
-    Action, ActionList, Decision, DrawReason, GameId, IllegalAction, RemovalKind, Rules, Side,
-    Status, WinReason,
+    Action, ActionList, Decision, DrawReason, GameId, GameRules, IllegalAction, RemovalKind, Rules,
+    Side, Status, WinReason,
 };
 
 /// A Wu Dao Qi position.
@@ -119,7 +119,7 @@ const fn line_captures(own: u32, enemy: u32, at: u32) -> u8 {
     }
 }
 
-impl Rules for State {
+impl GameRules for State {
     const ID: GameId = GameId::Wudao;
 
     fn start() -> State {
@@ -128,6 +128,12 @@ impl Rules for State {
             hands: [25, 25],
             to_act: Side::Black,
         }
+    }
+}
+
+impl Rules for State {
+    fn game(&self) -> GameId {
+        GameId::Wudao
     }
 
     fn to_act(&self) -> Option<Side> {

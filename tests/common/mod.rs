@@ -155,3 +155,24 @@ pub fn file_names(dir: &std::path::Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// Runs `f` on another thread and returns its result, failing the test if it has not
+/// finished after a generous time: what it guards against is a hang, not slowness.
+pub fn without_hanging<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(20))
+        .unwrap_or_else(|_| panic!("{what} hangs"))
+}
+
+/// Makes a FIFO (a named pipe) at `path`, with the system's `mkfifo`.
+#[cfg(unix)]
+pub fn make_fifo(path: &std::path::Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success(), "mkfifo {}", path.display());
+}

@@ -1,0 +1,57 @@
+//! The messages at the top of the window: a store notice or an error, each with a button to
+//! dismiss it.
+
+use egui::RichText;
+
+use super::command::Command;
+use super::error::AppError;
+use super::error::store_notice;
+use super::i18n::I18n;
+use super::storage::StoreNotice;
+use super::theme;
+
+/// A message shown at the top of the window until dismissed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Banner {
+    /// From the store: a file set aside, or nothing can be saved.
+    Store(StoreNotice),
+    /// Something that could not be done, and why.
+    Error(AppError),
+}
+
+impl Banner {
+    /// The message in the interface language.
+    pub fn text(&self, i18n: &I18n) -> String {
+        match self {
+            Banner::Store(notice) => store_notice(i18n, notice),
+            Banner::Error(error) => error.message(i18n),
+        }
+    }
+}
+
+/// Draws the banners; returns the dismissal clicked, if any.
+pub fn banners_ui(ui: &mut egui::Ui, i18n: &I18n, banners: &[Banner]) -> Option<Command> {
+    if banners.is_empty() {
+        return None;
+    }
+    let mut dismiss = None;
+    egui::Panel::top("banners")
+        .frame(
+            egui::Frame::new()
+                .fill(egui::Color32::from_rgb(0xFB, 0xE9, 0xC8))
+                .inner_margin(egui::Margin::symmetric(14, 8)),
+        )
+        .show(ui, |ui| {
+            for (i, banner) in banners.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    if ui.button(i18n.t("notice.dismiss")).clicked() {
+                        dismiss = Some(Command::DismissBanner(i));
+                    }
+                    ui.add(
+                        egui::Label::new(RichText::new(banner.text(i18n)).color(theme::INK)).wrap(),
+                    );
+                });
+            }
+        });
+    dismiss
+}

@@ -1,0 +1,159 @@
+//! What the user can ask for. Screens, dialogs and keyboard shortcuts only draw and report
+//! [`Command`]s; [`SanqiApp::apply`](super::SanqiApp::apply) is the one place that carries
+//! them out.
+
+use std::path::PathBuf;
+
+use super::error::AppError;
+use super::i18n::Language;
+use super::settings::{ClockSetting, Setup};
+use crate::ai::Level;
+use crate::rules::{GameId, Point, Side};
+
+/// A dialog to open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Open {
+    /// The new-game dialog, for a game if given (else the last one played).
+    NewGame(Option<GameId>),
+    /// The settings window.
+    Settings,
+    /// Export and open game records.
+    Records,
+    /// The rules window of a game, on a part of it.
+    Rules(GameId, RulesTab),
+    /// A question to confirm.
+    Confirm(Question),
+    /// The result of the game that just ended.
+    Result,
+}
+
+/// A part of the rules window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesTab {
+    KeyPoints,
+    QuickStart,
+    FullRules,
+    HouseRules,
+    Common,
+    Diagrams,
+}
+
+impl RulesTab {
+    /// Every part, in the order the window offers them.
+    pub const ALL: [RulesTab; 6] = [
+        RulesTab::KeyPoints,
+        RulesTab::QuickStart,
+        RulesTab::FullRules,
+        RulesTab::HouseRules,
+        RulesTab::Common,
+        RulesTab::Diagrams,
+    ];
+
+    /// The locale key of the part's title.
+    pub fn key(self) -> &'static str {
+        match self {
+            RulesTab::KeyPoints => "rules.tab_key_points",
+            RulesTab::QuickStart => "rules.tab_quick_start",
+            RulesTab::FullRules => "rules.tab_full",
+            RulesTab::HouseRules => "rules.tab_house",
+            RulesTab::Common => "rules.tab_common",
+            RulesTab::Diagrams => "rules.tab_diagrams",
+        }
+    }
+}
+
+/// A question to confirm before acting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Resign the game on the screen.
+    Resign,
+    /// Forget the saved game.
+    Discard,
+}
+
+/// A board option of the settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardOption {
+    /// Pieces move, flip and disappear with animations.
+    Animations,
+    /// White at the bottom.
+    Flip,
+    /// Letters and numbers around the board.
+    Coordinates,
+}
+
+/// Something the user asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    // ----- Screens and dialogs -----
+    /// Opens a dialog (one of its kind already open adapts, or is replaced).
+    Open(Open),
+    /// Opens a dialog, or closes it if it is open.
+    Toggle(Open),
+    /// Escape: closes the topmost dialog, or else drops the selection and the hint.
+    Back,
+    /// Goes back to the home screen; a game in progress is paused and kept.
+    GoHome,
+    /// Removes a message from the top of the window.
+    DismissBanner(usize),
+
+    // ----- Games -----
+    /// Starts a new game.
+    StartGame(Setup),
+    /// The same game again, with the colours swapped.
+    Rematch,
+    /// Resumes the game in progress (in memory or saved).
+    ContinueGame,
+    /// Forgets the game in progress.
+    DiscardGame,
+    /// Opens a record file for review.
+    OpenRecord(PathBuf),
+    /// Writes the game on the screen to a record file.
+    ExportRecord,
+
+    // ----- Playing -----
+    /// A click on a point of the live board.
+    Click(Point),
+    /// Takes back an action (against the computer, back to the person's last turn).
+    Undo,
+    /// Plays an undone action again.
+    Redo,
+    /// Asks the computer for a suggestion.
+    Hint,
+    /// Pauses or resumes the clock and the computer.
+    TogglePause,
+    /// Resigns the game on the screen (after [`Question::Resign`]).
+    Resign,
+    /// Changes the computer's level for a side (`None`: the single computer opponent).
+    SetLevel(Option<Side>, Level),
+    /// Changes the turn clock of the game on the screen and of the next games.
+    SetClock(ClockSetting),
+
+    // ----- Review -----
+    /// Enters review mode at the start of the game.
+    Review,
+    /// Shows the position after this many actions.
+    ReviewTo(usize),
+    /// Leaves review mode.
+    ExitReview,
+    /// Plays on from the reviewed position, two people at this computer.
+    ContinueFromReview,
+
+    // ----- Settings -----
+    /// Switches the interface language and remembers the choice.
+    SetLanguage(Language),
+    /// Turns a board option on or off.
+    SetBoardOption(BoardOption, bool),
+}
+
+/// What a command that can fail gave back.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Done {
+    /// The command was carried out (or had nothing to do).
+    Ok,
+    /// The record was written to this file.
+    Exported(PathBuf),
+}
+
+/// The outcome of [`SanqiApp::apply`](super::SanqiApp::apply).
+pub type Outcome = Result<Done, AppError>;

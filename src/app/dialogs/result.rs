@@ -1,0 +1,90 @@
+//! The result of a game that has just ended: who won and why, with a rematch, a review, a
+//! new game or just closing. It waits for the last animation before it covers the board.
+
+use egui::RichText;
+
+use super::{Dialog, Stay};
+use crate::app::command::{Command, Open};
+use crate::app::text::{result_headline, result_reason};
+use crate::app::theme;
+use crate::app::view::View;
+use crate::app::widgets::modal_ui;
+
+/// The result dialog.
+pub struct ResultDialog;
+
+/// The result dialog's buttons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    Rematch,
+    Review,
+    NewGame,
+    Close,
+}
+
+impl Dialog for ResultDialog {
+    fn ui(&mut self, ctx: &egui::Context, view: &View, commands: &mut Vec<Command>) -> Stay {
+        let Some(s) = view
+            .session
+            .filter(|s| s.is_over() && s.review().is_none() && !s.is_from_record())
+        else {
+            return Stay::Closed;
+        };
+        if s.is_animating(ctx.input(|i| i.time)) {
+            // Let the last capture play out before covering the board.
+            return Stay::Open;
+        }
+        let i18n = view.i18n;
+        let headline = result_headline(i18n, s.status(), s.resigned(), s.human_side());
+        let reason = result_reason(i18n, s.status(), s.resigned());
+        let won = s.human_side().is_some() && s.winner() == s.human_side();
+        let mut choice = None;
+        let modal = modal_ui(ctx, "result", 380.0, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(4.0);
+                ui.label(
+                    RichText::new(i18n.t("result.game_over"))
+                        .small()
+                        .color(theme::MUTED),
+                );
+                ui.label(RichText::new(&headline).size(26.0).strong().color(if won {
+                    theme::GOOD
+                } else {
+                    theme::INK
+                }));
+                ui.label(RichText::new(&reason).size(16.0).color(theme::INK));
+                ui.add_space(14.0);
+                ui.horizontal(|ui| {
+                    if ui
+                        .add(theme::primary_button(i18n.t("result.rematch")))
+                        .clicked()
+                    {
+                        choice = Some(Choice::Rematch);
+                    }
+                    for (choice_here, key) in [
+                        (Choice::Review, "result.review"),
+                        (Choice::NewGame, "result.new_game"),
+                        (Choice::Close, "result.close"),
+                    ] {
+                        if ui.button(i18n.t(key)).clicked() {
+                            choice = Some(choice_here);
+                        }
+                    }
+                });
+            });
+        });
+        if modal.should_close() && choice.is_none() {
+            choice = Some(Choice::Close);
+        }
+        match choice {
+            None => return Stay::Open,
+            Some(Choice::Rematch) => commands.push(Command::Rematch),
+            Some(Choice::Review) => commands.push(Command::Review),
+            Some(Choice::NewGame) => {
+                commands.push(Command::Open(Open::NewGame(Some(s.setup().game))));
+            }
+            Some(Choice::Close) => {}
+        }
+        Stay::Closed
+    }
+}

@@ -1,0 +1,393 @@
+//! The app's errors, kept typed until they reach the person: [`AppError`] is what went wrong
+//! when the user asked for something, and [`AppError::message`] and [`store_error`] turn it
+//! (and the store, record and saved-game errors inside it) into one translated line — the one
+//! place where that happens, for the banners and the dialogs alike. What came from outside
+//! (paths, a file's fields, a parser's description) is shown through [`crate::echo`], so it
+//! cannot break the line.
+
+use std::fmt::{self, Display};
+
+use super::i18n::I18n;
+use super::settings::SavedGameError;
+use super::storage::{StoreError, StoreNotice};
+use super::text::{game_name, illegal};
+use crate::echo::{one_line, quoted, quoted_path};
+use crate::files::{ReadError, size_text};
+use crate::rules::records::{self, MAX_DETAIL_CHARS, RecordError};
+
+/// Something the user asked for that could not be done.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AppError {
+    /// A file of the app's could not be written.
+    Save(StoreError),
+    /// The saved game could not be resumed.
+    Resume(SavedGameError),
+    /// A record file could not be opened.
+    OpenRecord(StoreError),
+    /// The record could not be written.
+    Export(StoreError),
+    /// There is no game to export.
+    NothingToExport,
+}
+
+impl AppError {
+    /// The error as one translated sentence.
+    pub fn message(&self, i18n: &I18n) -> String {
+        let with_reason =
+            |key: &str, reason: &dyn fmt::Display| i18n.format(key, &[("reason", reason)]);
+        match self {
+            AppError::Save(e) => with_reason("notice.save_failed", &store_error(i18n, e)),
+            AppError::Resume(e) => with_reason("notice.resume_failed", &saved_game_error(i18n, e)),
+            AppError::OpenRecord(e) => with_reason("records.open_failed", &store_error(i18n, e)),
+            AppError::Export(e) => with_reason("records.export_failed", &store_error(i18n, e)),
+            AppError::NothingToExport => with_reason(
+                "records.export_failed",
+                &i18n.t("records.nothing_to_export"),
+            ),
+        }
+    }
+}
+
+impl fmt::Display for AppError {
+    /// In English, for logs and tests.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AppError::Save(e) => write!(f, "could not save: {e}"),
+            AppError::Resume(why) => write!(f, "the saved game could not be resumed: {why}"),
+            AppError::OpenRecord(why) => write!(f, "could not open the record: {why}"),
+            AppError::Export(e) => write!(f, "could not export the game: {e}"),
+            AppError::NothingToExport => f.write_str("there is no game to export"),
+        }
+    }
+}
+
+impl std::error::Error for AppError {}
+
+/// A store notice in the interface language.
+pub fn store_notice(i18n: &I18n, notice: &StoreNotice) -> String {
+    match notice {
+        StoreNotice::SetAside {
+            file,
+            moved_to,
+            reason,
+        } => i18n.format(
+            "notice.set_aside",
+            &[
+                ("file", file),
+                ("path", &quoted_path(moved_to)),
+                ("reason", &store_error(i18n, reason)),
+            ],
+        ),
+        StoreNotice::NotWritable {
+            dir: Some(dir),
+            reason,
+        } => i18n.format(
+            "notice.not_writable",
+            &[
+                ("path", &quoted_path(dir)),
+                ("reason", &store_error(i18n, reason)),
+            ],
+        ),
+        StoreNotice::NotWritable { dir: None, reason } => i18n.format(
+            "notice.no_folder",
+            &[("reason", &store_error(i18n, reason))],
+        ),
+    }
+}
+
+/// A store, record or saved-game error as one line in the interface language.
+pub fn store_error(i18n: &I18n, error: &StoreError) -> String {
+    let detail = |text: &str| one_line(text, MAX_DETAIL_CHARS);
+    match error {
+        StoreError::NoHomeFolder => i18n.t("error.no_home_folder").to_string(),
+        StoreError::NoDataFolder => i18n.t("error.no_data_folder").to_string(),
+        StoreError::NotWritable { dir } => {
+            i18n.format("error.not_writable", &[("path", &quoted_path(dir))])
+        }
+        StoreError::Io(failure) => system(i18n, failure),
+        StoreError::Read(e) => read_error(i18n, e),
+        StoreError::NotJson(why) => i18n.format("error.not_json", &[("detail", &detail(why))]),
+        StoreError::NotAnObject => i18n.t("error.not_an_object").to_string(),
+        StoreError::NewerVersion { found, known } => i18n.format(
+            "error.newer_version",
+            &[("found", found as &dyn Display), ("known", known)],
+        ),
+        StoreError::BadVersion => i18n.t("error.bad_version").to_string(),
+        StoreError::UnexpectedContent(why) => {
+            i18n.format("error.unexpected_content", &[("detail", &detail(why))])
+        }
+        StoreError::SavedGame(e) => saved_game_error(i18n, e),
+        StoreError::Record(e) => record_error(i18n, e),
+        StoreError::Write { path, error } => file_failure(i18n, "error.write", path, error),
+        StoreError::Remove { path, error } => file_failure(i18n, "error.remove", path, error),
+        StoreError::CreateFolder { path, error } => {
+            file_failure(i18n, "error.create_folder", path, error)
+        }
+        StoreError::NoFreeName { dir } => {
+            i18n.format("error.no_free_name", &[("path", &quoted_path(dir))])
+        }
+        StoreError::Encode(why) => i18n.format("error.encode", &[("detail", &detail(why))]),
+        StoreError::NotSetAside { reason, error } => {
+            let why = match error {
+                Some(error) => system(i18n, error),
+                None => i18n.t("error.no_free_name_aside").to_string(),
+            };
+            i18n.format(
+                "error.not_set_aside",
+                &[("reason", &store_error(i18n, reason)), ("error", &why)],
+            )
+        }
+    }
+}
+
+/// What the system said, which stays in its own words (they come from the system, in the
+/// system's language).
+fn system(i18n: &I18n, failure: &impl Display) -> String {
+    i18n.format(
+        "error.system",
+        &[("reason", &one_line(&failure.to_string(), MAX_DETAIL_CHARS))],
+    )
+}
+
+fn file_failure(i18n: &I18n, key: &str, path: &std::path::Path, error: &impl Display) -> String {
+    i18n.format(
+        key,
+        &[
+            ("path", &quoted_path(path)),
+            ("reason", &system(i18n, error)),
+        ],
+    )
+}
+
+fn read_error(i18n: &I18n, error: &ReadError) -> String {
+    match error {
+        ReadError::NotFound => i18n.t("error.not_found").to_string(),
+        ReadError::Folder => i18n.t("error.folder").to_string(),
+        ReadError::NotRegular => i18n.t("error.not_regular").to_string(),
+        ReadError::TooLarge { limit } => {
+            i18n.format("error.too_large", &[("size", &size_text(*limit))])
+        }
+        ReadError::Io(failure) => system(i18n, failure),
+    }
+}
+
+fn record_error(i18n: &I18n, error: &RecordError) -> String {
+    match error {
+        RecordError::Malformed(why) => i18n.format(
+            "error.record_malformed",
+            &[("detail", &one_line(why, MAX_DETAIL_CHARS))],
+        ),
+        RecordError::NotARecord(format) => {
+            i18n.format("error.record_not_a_record", &[("format", &quoted(format))])
+        }
+        RecordError::UnsupportedVersion(version) => i18n.format(
+            "error.record_version",
+            &[
+                ("version", version as &dyn Display),
+                ("known", &records::VERSION),
+            ],
+        ),
+        RecordError::UnknownGame(game) => {
+            i18n.format("error.record_unknown_game", &[("game", &quoted(game))])
+        }
+        RecordError::Unparsable { index, text } => i18n.format(
+            "error.record_unparsable",
+            &[("index", index as &dyn Display), ("text", &quoted(text))],
+        ),
+        RecordError::Illegal {
+            index,
+            action,
+            reason,
+        } => i18n.format(
+            "error.record_illegal",
+            &[
+                ("index", index as &dyn Display),
+                ("action", &quoted(&action.to_string())),
+                ("reason", &illegal(i18n, *reason)),
+            ],
+        ),
+    }
+}
+
+fn saved_game_error(i18n: &I18n, error: &SavedGameError) -> String {
+    match error {
+        SavedGameError::Record(e) => record_error(i18n, e),
+        SavedGameError::OtherGame { record, setup } => i18n.format(
+            "error.saved_other_game",
+            &[
+                ("record", &game_name(i18n, *record)),
+                ("setup", &game_name(i18n, *setup)),
+            ],
+        ),
+        SavedGameError::Finished => i18n.t("error.saved_finished").to_string(),
+        SavedGameError::Redo { index, text } => i18n.format(
+            "error.saved_redo",
+            &[("index", index as &dyn Display), ("text", &quoted(text))],
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::app::i18n::Language;
+    use crate::files::IoFailure;
+    use crate::rules::{Action, GameId, IllegalAction, Point};
+
+    /// One of every error the store can give, nested ones included.
+    fn every_error() -> Vec<StoreError> {
+        let path = PathBuf::from("/data/sanqi");
+        let failure = IoFailure {
+            kind: std::io::ErrorKind::PermissionDenied,
+            message: "Permission denied (os error 13)".to_string(),
+        };
+        let records = [
+            RecordError::Malformed("expected value at line 1 column 1".to_string()),
+            RecordError::NotARecord("chess".to_string()),
+            RecordError::UnsupportedVersion(2),
+            RecordError::UnknownGame("go".to_string()),
+            RecordError::Unparsable {
+                index: 3,
+                text: "z9".to_string(),
+            },
+            RecordError::Illegal {
+                index: 31,
+                action: Action::Place(Point::ALL[12]),
+                reason: IllegalAction::Occupied(Point::ALL[12]),
+            },
+        ];
+        let saved = [
+            SavedGameError::OtherGame {
+                record: GameId::Flying,
+                setup: GameId::Wudao,
+            },
+            SavedGameError::Finished,
+            SavedGameError::Redo {
+                index: 1,
+                text: "q".to_string(),
+            },
+        ];
+        let mut errors = vec![
+            StoreError::NoHomeFolder,
+            StoreError::NoDataFolder,
+            StoreError::NotWritable { dir: path.clone() },
+            StoreError::Io(failure.clone()),
+            StoreError::Read(ReadError::NotFound),
+            StoreError::Read(ReadError::Folder),
+            StoreError::Read(ReadError::NotRegular),
+            StoreError::Read(ReadError::TooLarge { limit: 1 << 24 }),
+            StoreError::Read(ReadError::Io(failure.clone())),
+            StoreError::NotJson("trailing characters at line 1 column 3".to_string()),
+            StoreError::NotAnObject,
+            StoreError::NewerVersion { found: 9, known: 1 },
+            StoreError::BadVersion,
+            StoreError::UnexpectedContent("unknown variant `x`".to_string()),
+            StoreError::Write {
+                path: path.join("settings.json"),
+                error: failure.clone(),
+            },
+            StoreError::Remove {
+                path: path.join("game.json"),
+                error: failure.clone(),
+            },
+            StoreError::CreateFolder {
+                path: path.clone(),
+                error: failure.clone(),
+            },
+            StoreError::NoFreeName { dir: path.clone() },
+            StoreError::Encode("key must be a string".to_string()),
+            StoreError::NotSetAside {
+                reason: Box::new(StoreError::NotAnObject),
+                error: Some(failure),
+            },
+            StoreError::NotSetAside {
+                reason: Box::new(StoreError::BadVersion),
+                error: None,
+            },
+        ];
+        errors.extend(records.iter().cloned().map(StoreError::Record));
+        errors.extend(
+            records
+                .into_iter()
+                .map(|e| StoreError::SavedGame(SavedGameError::Record(e))),
+        );
+        errors.extend(saved.into_iter().map(StoreError::SavedGame));
+        errors
+    }
+
+    #[test]
+    fn every_error_is_one_translated_line_in_both_languages() {
+        let english = I18n::new(Language::English);
+        let chinese = I18n::new(Language::Chinese);
+        for error in every_error() {
+            let en = store_error(&english, &error);
+            let zh = store_error(&chinese, &error);
+            for text in [&en, &zh] {
+                assert!(!text.is_empty(), "{error:?}");
+                assert!(!text.contains('\n'), "{error:?}: {text}");
+                assert!(
+                    !text.contains("error."),
+                    "{error:?}: a missing key in {text}"
+                );
+                assert!(
+                    !text.contains('{'),
+                    "{error:?}: a placeholder left in {text}"
+                );
+            }
+            assert_ne!(en, zh, "{error:?} is not translated");
+        }
+    }
+
+    #[test]
+    fn messages_carry_the_facts() {
+        let english = I18n::new(Language::English);
+        let illegal = StoreError::Record(RecordError::Illegal {
+            index: 31,
+            action: Action::Place(Point::ALL[12]),
+            reason: IllegalAction::Occupied(Point::ALL[12]),
+        });
+        let text = store_error(&english, &illegal);
+        assert!(text.contains("31") && text.contains("`c3`"), "{text}");
+        let large = store_error(
+            &english,
+            &StoreError::Read(ReadError::TooLarge { limit: 1 << 24 }),
+        );
+        assert!(large.contains("16 MiB"), "{large}");
+        // What came from a file is escaped and shortened.
+        let hostile = StoreError::Record(RecordError::UnknownGame(format!(
+            "go\n\u{1b}[2J{}",
+            "x".repeat(10_000)
+        )));
+        let text = store_error(&english, &hostile);
+        assert!(
+            text.contains("go\\n\\u{1b}[2J") && text.len() < 300,
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn every_error_has_a_message_in_both_languages() {
+        let errors = [
+            AppError::Save(StoreError::NoDataFolder),
+            AppError::Resume(SavedGameError::Finished),
+            AppError::OpenRecord(StoreError::Read(ReadError::NotRegular)),
+            AppError::Export(StoreError::NotAnObject),
+            AppError::NothingToExport,
+        ];
+        for language in Language::ALL {
+            let i18n = I18n::new(language);
+            for error in &errors {
+                let text = error.message(&i18n);
+                assert!(!text.contains('{') && !text.contains("notice."), "{text}");
+                assert!(!text.contains("records."), "{text}");
+            }
+        }
+        let english = I18n::new(Language::English);
+        assert_eq!(
+            AppError::NothingToExport.message(&english),
+            "Could not export the game: There is no game to export."
+        );
+    }
+}

@@ -1,0 +1,163 @@
+//! How the app starts: its options ([`AppOptions`], with what the environment says), and
+//! what it reads from its files before the window opens ([`Launch`]), read once so that a
+//! notice about a bad file reaches the user.
+
+use std::time::Duration;
+
+use super::clock::{TimeSource, system_time};
+use super::computer::AiMode;
+use super::demo::Demo;
+use super::i18n::Language;
+use super::settings::{SavedGame, Settings, Stats};
+use super::storage::{Store, StoreNotice};
+
+/// The smallest window the layout is made for.
+pub const MIN_WINDOW_SIZE: [f32; 2] = [720.0, 540.0];
+/// The window's size on first launch.
+pub const DEFAULT_WINDOW_SIZE: [f32; 2] = [1100.0, 760.0];
+
+/// How the app is run: its time source, where the computer thinks, and what to show first.
+#[derive(Clone)]
+pub struct AppOptions {
+    /// Where the turn clock and the computer's pacing read the time.
+    pub time: TimeSource,
+    /// Where the computer's searches run.
+    pub ai: AiMode,
+    /// The pause between the actions of one computer turn, so the user sees each capture.
+    pub ai_step_delay: Duration,
+    /// A fixed seed for the computer's choices (tests); otherwise each search gets a random
+    /// one.
+    pub seed: Option<u64>,
+    /// A screen or position to open at start (screenshots and demonstrations). The app then
+    /// neither reads nor writes the user's settings, game or statistics.
+    pub demo: Option<Demo>,
+    /// A language to use whatever the settings say (screenshots).
+    pub language: Option<Language>,
+}
+
+impl Default for AppOptions {
+    fn default() -> Self {
+        AppOptions {
+            time: system_time(),
+            ai: AiMode::Thread,
+            ai_step_delay: Duration::from_millis(320),
+            seed: None,
+            demo: None,
+            language: None,
+        }
+    }
+}
+
+impl AppOptions {
+    /// The defaults, with `SANQI_DEMO` (a screen to open, such as `flying`) and `SANQI_LANG`
+    /// (`en` or `zh-CN`) read from the environment.
+    pub fn from_env() -> AppOptions {
+        let demo = std::env::var("SANQI_DEMO")
+            .ok()
+            .and_then(|d| Demo::parse(&d));
+        let language = std::env::var("SANQI_LANG")
+            .ok()
+            .and_then(|l| Language::from_code(&l));
+        AppOptions {
+            demo,
+            language,
+            ..AppOptions::default()
+        }
+    }
+}
+
+/// What the app keeps between runs, as loaded at start, with what the user must be told
+/// about the files.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stored {
+    pub settings: Settings,
+    pub stats: Stats,
+    /// A game saved in an earlier run.
+    pub saved: Option<SavedGame>,
+    /// Files set aside, or a data folder that cannot be written.
+    pub notices: Vec<StoreNotice>,
+}
+
+impl Stored {
+    /// Loads everything from `store`, once.
+    pub fn load(store: &Store) -> Stored {
+        let mut notices = store.startup_notices();
+        let settings = store.load_settings();
+        notices.extend(settings.notices);
+        let stats = store.load_stats();
+        notices.extend(stats.notices);
+        let saved = store.load_game();
+        notices.extend(saved.notices);
+        Stored {
+            settings: settings.value,
+            stats: stats.value,
+            saved: saved.value,
+            notices,
+        }
+    }
+}
+
+/// Everything the app starts from: its store, what was loaded from it and its options.
+#[derive(Clone)]
+pub struct Launch {
+    pub store: Store,
+    pub stored: Stored,
+    pub options: AppOptions,
+}
+
+impl Launch {
+    /// Loads what the app keeps from `store`; a demonstration loads nothing, starts from the
+    /// defaults and exports records to a scratch folder.
+    pub fn new(store: Store, options: AppOptions) -> Launch {
+        let (store, stored) = if options.demo.is_some() {
+            // Its exported records go to a scratch folder, not among the user's.
+            let scratch = format!("sanqi-demo-{}", std::process::id());
+            let records = std::env::temp_dir().join(scratch).join("records");
+            (store.with_records_dir(records), Stored::default())
+        } else {
+            let stored = Stored::load(&store);
+            (store, stored)
+        };
+        Launch {
+            store,
+            stored,
+            options,
+        }
+    }
+
+    /// The size the window opens at: the one remembered from the last run if it is
+    /// sensible, else the default.
+    pub fn window_size(&self) -> [f32; 2] {
+        self.stored
+            .settings
+            .window_size
+            .filter(|&size| sensible_window_size(size))
+            .unwrap_or(DEFAULT_WINDOW_SIZE)
+    }
+}
+
+/// Whether a window size fits the layout and any screen.
+pub fn sensible_window_size([w, h]: [f32; 2]) -> bool {
+    w >= MIN_WINDOW_SIZE[0] && h >= MIN_WINDOW_SIZE[1] && w < 10_000.0 && h < 10_000.0
+}
+
+/// A window size written `WIDTHxHEIGHT`, such as `760x560`.
+pub fn parse_window_size(text: &str) -> Option<[f32; 2]> {
+    let (w, h) = text.trim().split_once(['x', 'X', '×'])?;
+    let size = [w.trim().parse().ok()?, h.trim().parse().ok()?];
+    sensible_window_size(size).then_some(size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn window_sizes_parse_and_stay_sensible() {
+        assert_eq!(parse_window_size("760x560"), Some([760.0, 560.0]));
+        assert_eq!(parse_window_size(" 1920 X 1080 "), Some([1920.0, 1080.0]));
+        assert_eq!(parse_window_size("100x100"), None);
+        assert_eq!(parse_window_size("760"), None);
+        assert_eq!(parse_window_size("wide x tall"), None);
+    }
+}

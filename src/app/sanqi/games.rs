@@ -1,0 +1,138 @@
+//! The app's commands that start, leave, open and export games, and change the settings of
+//! the game on the screen and of the app.
+
+use std::path::{Path, PathBuf};
+
+use super::SanqiApp;
+use crate::ai::Level;
+use crate::app::error::AppError;
+use crate::app::i18n::Language;
+use crate::app::screens::Screen;
+use crate::app::session::{Changed, Session};
+use crate::app::settings::{ClockSetting, Opponent, Setup};
+use crate::app::storage::{UtcTime, read_record_file};
+use crate::rules::{Game, Side};
+
+impl SanqiApp {
+    // ----- Starting and leaving games -----
+
+    pub(super) fn start_game(&mut self, setup: Setup) {
+        let human_side = match setup.opponent {
+            Opponent::Computer { side, .. } => Some(side.side().unwrap_or_else(|| {
+                if rand::random::<bool>() {
+                    Side::Black
+                } else {
+                    Side::White
+                }
+            })),
+            _ => None,
+        };
+        self.start_with(setup, human_side);
+    }
+
+    pub(super) fn start_with(&mut self, setup: Setup, human_side: Option<Side>) {
+        self.computer.cancel();
+        self.settings.last_setup = setup;
+        self.save_settings();
+        let game = Game::new(setup.game);
+        self.session = Some(Session::new(
+            setup,
+            human_side,
+            game,
+            self.options.time.clone(),
+        ));
+        self.saved = None;
+        self.screen = Screen::Game;
+        self.dialogs.close_all();
+        self.save_game();
+    }
+
+    pub(super) fn go_home(&mut self) {
+        if let Some(s) = &mut self.session
+            && !s.is_over()
+            && s.review().is_none()
+        {
+            s.set_paused(true);
+            self.save_game();
+        }
+        self.screen = Screen::Home;
+    }
+
+    pub(super) fn continue_game(&mut self) -> Result<(), AppError> {
+        if !self.session.as_ref().is_some_and(Session::is_live) {
+            let Some(saved) = self.saved.take() else {
+                return Ok(());
+            };
+            let session =
+                Session::restore(&saved, self.options.time.clone()).map_err(AppError::Resume)?;
+            self.session = Some(session);
+        }
+        if let Some(s) = &mut self.session {
+            s.set_paused(false);
+        }
+        self.screen = Screen::Game;
+        Ok(())
+    }
+
+    pub(super) fn discard_game(&mut self) {
+        if self.session.as_ref().is_some_and(Session::is_live) {
+            self.computer.cancel();
+            self.session = None;
+        }
+        self.saved = None;
+        if self.keeps_files
+            && let Err(e) = self.store.clear_game()
+        {
+            self.report_save_error(e);
+        }
+    }
+
+    pub(super) fn open_record(&mut self, path: &Path) -> Result<(), AppError> {
+        let (_, game) = read_record_file(path).map_err(AppError::OpenRecord)?;
+        // The game being played stays on offer for "Continue".
+        if let Some(s) = self.session.as_ref().filter(|s| s.is_live()) {
+            self.saved = Some(s.saved());
+        }
+        self.computer.cancel();
+        let clock = self.settings.last_setup.clock;
+        self.session = Some(Session::of_record(game, clock, self.options.time.clone()));
+        self.screen = Screen::Game;
+        self.dialogs.close_modal();
+        Ok(())
+    }
+
+    pub(super) fn export_record(&mut self) -> Result<PathBuf, AppError> {
+        let s = self.session.as_ref().ok_or(AppError::NothingToExport)?;
+        let record = s.record(UtcTime::now().iso8601());
+        self.store.export_record(&record).map_err(AppError::Export)
+    }
+
+    // ----- Settings of the game and of the app -----
+
+    pub(super) fn set_level(&mut self, side: Option<Side>, level: Level) {
+        let Some(s) = &mut self.session else {
+            return;
+        };
+        let changed = s.set_level(side, level);
+        if changed == Changed::NOTHING {
+            return;
+        }
+        self.settings.last_setup.opponent = s.setup().opponent;
+        self.settings.last_setup.game = s.setup().game;
+        self.change_session(|_, _| changed);
+        self.save_settings();
+    }
+
+    pub(super) fn set_clock(&mut self, clock: ClockSetting) {
+        self.change_session(|s, _| s.set_clock(clock));
+        self.settings.last_setup.clock = clock;
+        self.save_settings();
+    }
+
+    pub(super) fn set_language(&mut self, language: Language) {
+        self.i18n.set_language(language);
+        self.options.language = None;
+        self.settings.language = Some(language);
+        self.save_settings();
+    }
+}

@@ -1,0 +1,363 @@
+//! The game screen: a bar with the game's name and the global buttons, the board between the
+//! two players' name plates, the review controls, and the side panel
+//! ([`super::side_panel`]).
+
+use egui::{Align, Align2, Color32, Layout, RichText, Sense, Vec2, vec2};
+
+use super::side_panel::side_panel_ui;
+use crate::app::board::{self, board_ui};
+use crate::app::command::{Command, Open, RulesTab};
+use crate::app::i18n::Language;
+use crate::app::session::Session;
+use crate::app::text::{game_name, side_name};
+use crate::app::theme;
+use crate::app::view::View;
+use crate::app::widgets::top_bar;
+use crate::rules::{Decision, Side};
+
+/// Height of a player's name plate above or below the board.
+const PLATE_HEIGHT: f32 = 34.0;
+/// Height of the review controls.
+const REVIEW_BAR_HEIGHT: f32 = 40.0;
+/// The narrowest board area that has the review controls on one row.
+const ONE_ROW_REVIEW: f32 = 680.0;
+
+/// A row of the review controls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ReviewRow {
+    /// Everything on one row.
+    Both,
+    /// The steps through the game.
+    Steps,
+    /// What to do from here.
+    FromHere,
+}
+
+impl ReviewRow {
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The game screen and its layout from the last frame.
+#[derive(Default)]
+pub struct GameScreen {
+    /// The width each review row took last frame (by [`ReviewRow::index`]), to centre it.
+    review_row_widths: [Option<f32>; 3],
+}
+
+impl GameScreen {
+    /// Draws the game screen for `s`; returns what the user asked for.
+    pub fn ui(&mut self, ui: &mut egui::Ui, view: &View, s: &Session) -> Vec<Command> {
+        let mut commands = Vec::new();
+        top_bar_ui(ui, view, s, &mut commands);
+        egui::Panel::right("side_panel")
+            .resizable(false)
+            .exact_size(side_panel_width(ui.available_width()))
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::PANEL)
+                    .inner_margin(egui::Margin::symmetric(14, 12)),
+            )
+            .show(ui, |ui| side_panel_ui(ui, view, s, &mut commands));
+        egui::CentralPanel::default()
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::PAPER)
+                    .inner_margin(egui::Margin::same(16)),
+            )
+            .show(ui, |ui| self.board_area_ui(ui, view, s, &mut commands));
+        commands
+    }
+
+    fn board_area_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &View,
+        s: &Session,
+        out: &mut Vec<Command>,
+    ) {
+        let reviewing = s.review().is_some();
+        let full = ui.available_rect_before_wrap();
+        let bar = match (reviewing, full.width() >= ONE_ROW_REVIEW) {
+            (false, _) => 0.0,
+            (true, true) => REVIEW_BAR_HEIGHT,
+            (true, false) => 2.0 * REVIEW_BAR_HEIGHT,
+        };
+        let gap = 8.0;
+        let board_side = (full.height() - 2.0 * (PLATE_HEIGHT + gap) - bar)
+            .min(full.width())
+            .max(160.0);
+        let left = full.center().x - board_side / 2.0;
+        let top = full.top()
+            + ((full.height() - bar - board_side - 2.0 * (PLATE_HEIGHT + gap)) / 2.0).max(0.0);
+        let top_plate =
+            egui::Rect::from_min_size(egui::pos2(left, top), vec2(board_side, PLATE_HEIGHT));
+        let board_rect = egui::Rect::from_min_size(
+            egui::pos2(left, top_plate.bottom() + gap),
+            Vec2::splat(board_side),
+        );
+        let bottom_plate = egui::Rect::from_min_size(
+            egui::pos2(left, board_rect.bottom() + gap),
+            vec2(board_side, PLATE_HEIGHT),
+        );
+        let flipped = view.board_flipped(s);
+        let (top_side, bottom_side) = if flipped {
+            (Side::Black, Side::White)
+        } else {
+            (Side::White, Side::Black)
+        };
+        plate_ui(ui, view, s, top_side, top_plate);
+        plate_ui(ui, view, s, bottom_side, bottom_plate);
+        let now = ui.input(|i| i.time);
+        let mut scene = s.scene(now, flipped, view.settings.show_coordinates);
+        let enabled = s.human_to_act();
+        let preview = match (enabled, s.game().state().decision()) {
+            (true, Some(Decision::Place)) => s.to_act(),
+            _ => None,
+        };
+        let mut board_ui_area = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(board_rect)
+                .layout(Layout::top_down(Align::Min)),
+        );
+        let input = board_ui(&mut board_ui_area, &mut scene, board_side, enabled, preview);
+        if reviewing {
+            let bar_rect = egui::Rect::from_min_size(
+                egui::pos2(full.left(), bottom_plate.bottom() + gap),
+                vec2(full.width(), bar),
+            );
+            self.review_controls_ui(ui, view, s, bar_rect, out);
+        }
+        ui.allocate_rect(full, Sense::hover());
+        if let Some(p) = input.clicked {
+            out.push(Command::Click(p));
+        }
+    }
+
+    /// The review controls centred in `rect`, on one row or, when narrow, on two.
+    fn review_controls_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &View,
+        s: &Session,
+        rect: egui::Rect,
+        out: &mut Vec<Command>,
+    ) {
+        let rows: &[ReviewRow] = if rect.width() >= ONE_ROW_REVIEW {
+            &[ReviewRow::Both]
+        } else {
+            &[ReviewRow::Steps, ReviewRow::FromHere]
+        };
+        let row_height = rect.height() / rows.len() as f32;
+        for (i, &row) in rows.iter().enumerate() {
+            let row_rect = egui::Rect::from_min_size(
+                egui::pos2(rect.left(), rect.top() + i as f32 * row_height),
+                vec2(rect.width(), row_height),
+            );
+            let mut row_ui = ui.new_child(
+                egui::UiBuilder::new()
+                    .max_rect(row_rect)
+                    .layout(Layout::left_to_right(Align::Center)),
+            );
+            // Centre the row: pad by half the room its widgets left last frame.
+            if let Some(w) = self.review_row_widths[row.index()] {
+                row_ui.add_space(((row_rect.width() - w) / 2.0).max(0.0));
+            }
+            let start = row_ui.cursor().left();
+            review_row_ui(&mut row_ui, view, s, row, out);
+            self.review_row_widths[row.index()] = Some(row_ui.min_rect().right() - start);
+        }
+    }
+}
+
+/// The side panel's width for a window of this width.
+fn side_panel_width(window: f32) -> f32 {
+    (window * 0.3).clamp(270.0, 340.0)
+}
+
+fn top_bar_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>) {
+    let i18n = view.i18n;
+    let game = s.setup().game;
+    top_bar(ui, "game_bar", [12, 8], |ui| {
+        ui.horizontal(|ui| {
+            if ui
+                .button(i18n.t("game.home"))
+                .on_hover_text(i18n.t("game.home_hint"))
+                .clicked()
+            {
+                out.push(Command::GoHome);
+            }
+            ui.add_space(6.0);
+            ui.label(
+                RichText::new(game_name(i18n, game))
+                    .size(18.0)
+                    .strong()
+                    .color(theme::INK),
+            );
+            if i18n.language() != Language::Chinese {
+                ui.label(
+                    RichText::new(game_name(view.chinese, game))
+                        .size(15.0)
+                        .color(theme::ACCENT_DARK),
+                );
+            }
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                if ui.button(i18n.t("game.settings")).clicked() {
+                    out.push(Command::Toggle(Open::Settings));
+                }
+                if ui.button(i18n.t("game.records")).clicked() {
+                    out.push(Command::Open(Open::Records));
+                }
+                if ui
+                    .button(i18n.t("game.rules"))
+                    .on_hover_text("F1")
+                    .clicked()
+                {
+                    out.push(Command::Open(Open::Rules(game, RulesTab::KeyPoints)));
+                }
+                if ui
+                    .button(i18n.t("game.new_game"))
+                    .on_hover_text(i18n.t("shortcut.new_game"))
+                    .clicked()
+                {
+                    out.push(Command::Open(Open::NewGame(Some(game))));
+                }
+            });
+        });
+    });
+}
+
+/// A player's plate: a piece, who plays it, what is in hand, and whether it is their turn.
+fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, rect: egui::Rect) {
+    let i18n = view.i18n;
+    let state = s.shown_state();
+    let active = s.review().is_none() && s.to_act() == Some(side);
+    let painter = ui.painter_at(rect.expand(4.0));
+    let fill = if active {
+        Color32::from_rgb(0xFF, 0xF4, 0xDF)
+    } else {
+        theme::CARD
+    };
+    let stroke = if active {
+        egui::Stroke::new(1.5, theme::SELECT)
+    } else {
+        egui::Stroke::new(1.0, theme::LINE)
+    };
+    painter.rect(
+        rect,
+        egui::CornerRadius::same(8),
+        fill,
+        stroke,
+        egui::StrokeKind::Inside,
+    );
+    let r = rect.height() * 0.3;
+    let stone_center = egui::pos2(rect.left() + 10.0 + r, rect.center().y);
+    board::paint_stone(&painter, stone_center, Vec2::splat(r), side, 1.0);
+    let player = view.player_label(s, side);
+    let side_text = side_name(i18n, side);
+    let name = if player == side_text {
+        player
+    } else {
+        format!("{side_text} · {player}")
+    };
+    painter.text(
+        egui::pos2(stone_center.x + r + 10.0, rect.center().y),
+        Align2::LEFT_CENTER,
+        name,
+        egui::FontId::proportional(15.0),
+        theme::INK,
+    );
+    let counts = state.counts();
+    let hands = state.hands();
+    let info = i18n.format(
+        "plate.counts",
+        &[
+            ("board", &counts[side.index()]),
+            ("hand", &hands[side.index()]),
+        ],
+    );
+    let mut right = rect.right() - 12.0;
+    if active {
+        let badge = if s.is_paused() {
+            i18n.t("plate.paused").to_string()
+        } else {
+            i18n.t("plate.to_play").to_string()
+        };
+        let galley =
+            painter.layout_no_wrap(badge, egui::FontId::proportional(13.0), Color32::WHITE);
+        let badge_rect = egui::Rect::from_min_size(
+            egui::pos2(right - galley.size().x - 14.0, rect.center().y - 10.0),
+            vec2(galley.size().x + 14.0, 20.0),
+        );
+        painter.rect_filled(badge_rect, egui::CornerRadius::same(10), theme::ACCENT);
+        painter.galley(
+            badge_rect.center() - galley.size() / 2.0,
+            galley,
+            Color32::WHITE,
+        );
+        right = badge_rect.left() - 10.0;
+    }
+    painter.text(
+        egui::pos2(right, rect.center().y),
+        Align2::RIGHT_CENTER,
+        info,
+        egui::FontId::proportional(13.0),
+        theme::MUTED,
+    );
+}
+
+/// One row of the review controls.
+fn review_row_ui(
+    ui: &mut egui::Ui,
+    view: &View,
+    s: &Session,
+    row: ReviewRow,
+    out: &mut Vec<Command>,
+) {
+    let Some(n) = s.review() else {
+        return;
+    };
+    let i18n = view.i18n;
+    let len = s.game().len();
+    if row != ReviewRow::FromHere {
+        let back = [
+            (n > 0, "review.first", "Home", 0),
+            (n > 0, "review.previous", "←", n.saturating_sub(1)),
+        ];
+        let forward = [
+            (n < len, "review.next", "→", n + 1),
+            (n < len, "review.last", "End", len),
+        ];
+        for (i, steps) in [back, forward].into_iter().enumerate() {
+            if i == 1 {
+                let position = i18n.format("review.position", &[("n", &n), ("total", &len)]);
+                ui.label(RichText::new(position).strong());
+            }
+            for (enabled, key, hover, target) in steps {
+                if ui
+                    .add_enabled(enabled, egui::Button::new(i18n.t(key)))
+                    .on_hover_text(hover)
+                    .clicked()
+                {
+                    out.push(Command::ReviewTo(target));
+                }
+            }
+        }
+    }
+    if row == ReviewRow::Both {
+        ui.add_space(10.0);
+    }
+    if row != ReviewRow::Steps {
+        if ui
+            .add(theme::primary_button(i18n.t("review.continue_here")))
+            .on_hover_text(i18n.t("review.continue_hint"))
+            .clicked()
+        {
+            out.push(Command::ContinueFromReview);
+        }
+        if !s.is_from_record() && ui.button(i18n.t("review.exit")).clicked() {
+            out.push(Command::ExitReview);
+        }
+    }
+}

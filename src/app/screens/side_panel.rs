@@ -1,0 +1,392 @@
+//! The game screen's side panel: whose turn it is and what they must do, the turn clock, the
+//! pieces on the board and in hand, the game's buttons (undo, redo, hint, pause, resign),
+//! the computer's level, and the move list.
+
+use egui::{Align, Color32, Layout, RichText, Vec2};
+
+use crate::app::command::{Command, Open, Question};
+use crate::app::i18n::I18n;
+use crate::app::session::{Note, Session};
+use crate::app::text::{
+    action_text, illegal, instruction, result_headline, result_reason, side_name, timeout_note,
+};
+use crate::app::theme;
+use crate::app::view::View;
+use crate::app::widgets::{LevelPicker, PickerStyle, opponent_levels_ui, stone_icon};
+use crate::rules::Side;
+
+/// The side panel of the game screen for `s`.
+pub fn side_panel_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>) {
+    ui.spacing_mut().item_spacing.y = 8.0;
+    ui.set_max_width(ui.available_width());
+    status_ui(ui, view, s);
+    clock_ui(ui, view, s);
+    pieces_ui(ui, view, s);
+    over_controls_ui(ui, view, s, out);
+    if !s.is_over() {
+        controls_ui(ui, view, s, out);
+    }
+    level_ui(ui, view, s, out);
+    move_list_ui(ui, view, s, out);
+}
+
+fn section(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    egui::Frame::new()
+        .fill(theme::CARD)
+        .stroke(egui::Stroke::new(1.0, theme::LINE))
+        .corner_radius(egui::CornerRadius::same(8))
+        .inner_margin(egui::Margin::same(10))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            add(ui);
+        });
+}
+
+/// `m:ss`.
+fn clock_text(seconds: u64) -> String {
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+/// The text of a note in the interface language.
+fn note_text(i18n: &I18n, note: &Note) -> String {
+    match note {
+        Note::Illegal(e) => illegal(i18n, *e),
+        Note::Message(key) => i18n.t(key).to_string(),
+        Note::Timeout(report) => timeout_note(i18n, report),
+        Note::ComputerFailed(why) => i18n.format("msg.computer_failed", &[("reason", why)]),
+    }
+}
+
+fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
+    let i18n = view.i18n;
+    section(ui, |ui| {
+        if s.is_over() {
+            ui.label(
+                RichText::new(i18n.t("result.game_over"))
+                    .small()
+                    .color(theme::MUTED),
+            );
+            ui.label(
+                RichText::new(result_headline(
+                    i18n,
+                    s.status(),
+                    s.resigned(),
+                    s.human_side(),
+                ))
+                .size(20.0)
+                .strong(),
+            );
+            ui.add(
+                egui::Label::new(RichText::new(result_reason(i18n, s.status(), s.resigned())))
+                    .wrap(),
+            );
+            return;
+        }
+        let state = s.shown_state();
+        let Some(side) = state.to_act() else {
+            return;
+        };
+        if s.review().is_some() {
+            ui.label(
+                RichText::new(i18n.t("panel.reviewing"))
+                    .strong()
+                    .color(theme::INFO),
+            );
+        }
+        ui.horizontal(|ui| {
+            stone_icon(ui, side, 22.0);
+            let key = if s.computer_level(side).is_some() {
+                "panel.turn_of_computer"
+            } else {
+                "panel.turn_of"
+            };
+            let who = i18n.format(key, &[("side", &side_name(i18n, side))]);
+            ui.label(RichText::new(who).size(17.0).strong());
+        });
+        ui.add(
+            egui::Label::new(
+                RichText::new(instruction(i18n, state))
+                    .size(15.0)
+                    .color(theme::ACCENT_DARK),
+            )
+            .wrap(),
+        );
+        if s.review().is_none() && s.computer_busy() {
+            ui.horizontal(|ui| {
+                if !s.is_paused() {
+                    ui.add(egui::Spinner::new().size(14.0));
+                }
+                ui.label(
+                    RichText::new(i18n.t("panel.thinking"))
+                        .italics()
+                        .color(theme::MUTED),
+                );
+            });
+        }
+        if s.is_paused() {
+            ui.label(
+                RichText::new(i18n.t("panel.paused"))
+                    .strong()
+                    .color(theme::INFO),
+            );
+        }
+    });
+    if let Some(note) = s.note()
+        && s.review().is_none()
+    {
+        let color = if note.is_warning() {
+            theme::WARN
+        } else {
+            theme::INFO
+        };
+        egui::Frame::new()
+            .fill(color.gamma_multiply(0.1))
+            .stroke(egui::Stroke::new(1.0, color.gamma_multiply(0.5)))
+            .corner_radius(egui::CornerRadius::same(6))
+            .inner_margin(egui::Margin::symmetric(10, 6))
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.add(egui::Label::new(RichText::new(note_text(i18n, note)).color(color)).wrap());
+            });
+    }
+}
+
+fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
+    if s.is_over() || s.review().is_some() {
+        return;
+    }
+    let i18n = view.i18n;
+    let clock = s.clock();
+    section(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(i18n.t("panel.clock")).color(theme::MUTED));
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                match clock.shown_seconds() {
+                    Some(secs) => {
+                        let warning = secs <= 10;
+                        let color = if warning { theme::WARN } else { theme::INK };
+                        let text = RichText::new(clock_text(secs))
+                            .size(26.0)
+                            .strong()
+                            .monospace()
+                            .color(color);
+                        ui.label(text);
+                        if warning && !s.is_paused() {
+                            ui.label(
+                                RichText::new(i18n.t("panel.hurry"))
+                                    .strong()
+                                    .color(theme::WARN),
+                            );
+                        }
+                    }
+                    _ => {
+                        ui.label(RichText::new(i18n.t("panel.clock_off")).color(theme::MUTED));
+                    }
+                }
+            });
+        });
+        if let Some(budget) = clock.budget() {
+            let secs = clock.shown_seconds().unwrap_or(0);
+            let color = if secs <= 10 {
+                theme::WARN
+            } else {
+                Color32::from_rgb(0x8C, 0x6B, 0x3F)
+            };
+            let (rect, _) =
+                ui.allocate_exact_size(Vec2::new(ui.available_width(), 6.0), egui::Sense::hover());
+            ui.painter()
+                .rect_filled(rect, egui::CornerRadius::same(3), theme::LINE);
+            let mut filled = rect;
+            // Whole seconds, so that the bar moves with the numbers.
+            let shown = secs as f32 / budget.as_secs_f32().max(1.0);
+            filled.set_width(rect.width() * shown.clamp(0.0, 1.0));
+            ui.painter()
+                .rect_filled(filled, egui::CornerRadius::same(3), color);
+        }
+    });
+}
+
+fn pieces_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
+    let i18n = view.i18n;
+    let state = s.shown_state();
+    let counts = state.counts();
+    let hands = state.hands();
+    section(ui, |ui| {
+        ui.spacing_mut().item_spacing.y = 4.0;
+        for side in Side::BOTH {
+            ui.horizontal(|ui| {
+                stone_icon(ui, side, 16.0);
+                ui.label(RichText::new(side_name(i18n, side)).strong())
+                    .on_hover_text(view.player_label(s, side));
+                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                    ui.label(
+                        RichText::new(i18n.format(
+                            "panel.pieces",
+                            &[
+                                ("board", &counts[side.index()]),
+                                ("hand", &hands[side.index()]),
+                            ],
+                        ))
+                        .color(theme::MUTED),
+                    );
+                });
+            });
+        }
+    });
+}
+
+/// The game's buttons: undo, redo and hint, then pause and resign.
+fn controls_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>) {
+    let i18n = view.i18n;
+    let columns = 3.0;
+    let width = (ui.available_width() - 8.0 * (columns - 1.0)) / columns;
+    let size = Vec2::new(width, 28.0);
+    let mut button = |ui: &mut egui::Ui, enabled: bool, key: &str, hover: &str, command| {
+        let response = ui
+            .add_enabled(enabled, egui::Button::new(i18n.t(key)).min_size(size))
+            .on_hover_text(i18n.t(hover));
+        if response.clicked() {
+            out.push(command);
+        }
+    };
+    ui.horizontal(|ui| {
+        button(
+            ui,
+            s.can_undo(),
+            "panel.undo",
+            "shortcut.undo",
+            Command::Undo,
+        );
+        button(
+            ui,
+            s.can_redo(),
+            "panel.redo",
+            "shortcut.redo",
+            Command::Redo,
+        );
+        button(
+            ui,
+            s.can_hint(),
+            "panel.hint",
+            "shortcut.hint",
+            Command::Hint,
+        );
+    });
+    ui.horizontal(|ui| {
+        let pause_key = if s.is_paused() {
+            "panel.resume"
+        } else {
+            "panel.pause"
+        };
+        let pause = Command::TogglePause;
+        button(ui, s.can_pause(), pause_key, "shortcut.pause", pause);
+        if !s.is_over() {
+            let resign = Command::Open(Open::Confirm(Question::Resign));
+            let can_resign = s.resigning_side().is_some();
+            button(ui, can_resign, "panel.resign", "panel.resign_hint", resign);
+        }
+    });
+}
+
+/// Once the result is closed (or under review): a rematch, or a review of the game.
+fn over_controls_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>) {
+    let reviewing = s.review().is_some();
+    if !s.is_over() || s.is_from_record() || (view.result_open && !reviewing) {
+        return;
+    }
+    let i18n = view.i18n;
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add(theme::primary_button(i18n.t("result.rematch")))
+            .clicked()
+        {
+            out.push(Command::Rematch);
+        }
+        if !reviewing && ui.button(i18n.t("result.review")).clicked() {
+            out.push(Command::Review);
+        }
+    });
+}
+
+/// The computer's level, changeable during the game.
+fn level_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>) {
+    if !s.is_live() {
+        return;
+    }
+    let i18n = view.i18n;
+    let single =
+        LevelPicker::new("panel", PickerStyle::DropDown).label_before(i18n.t("panel.level"));
+    if let Some((side, level)) = opponent_levels_ui(ui, i18n, "panel", s.setup().opponent, single) {
+        out.push(Command::SetLevel(side, level));
+    }
+}
+
+fn move_list_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>) {
+    let i18n = view.i18n;
+    let turns = s.turns();
+    let shown = s.shown_len();
+    let reviewing = s.review().is_some();
+    ui.label(
+        RichText::new(i18n.t("panel.moves"))
+            .strong()
+            .color(theme::MUTED),
+    );
+    egui::Frame::new()
+        .fill(theme::CARD)
+        .stroke(egui::Stroke::new(1.0, theme::LINE))
+        .corner_radius(egui::CornerRadius::same(8))
+        .inner_margin(egui::Margin::symmetric(6, 6))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .stick_to_bottom(!reviewing)
+                .show(ui, |ui| {
+                    if turns.is_empty() {
+                        ui.label(
+                            RichText::new(i18n.t("panel.no_moves"))
+                                .italics()
+                                .color(theme::MUTED),
+                        );
+                    }
+                    for turn in &turns {
+                        let last_index = turn.actions.last().map_or(0, |(i, _)| *i);
+                        let first_index = turn.actions.first().map_or(0, |(i, _)| *i);
+                        let actions: Vec<String> = turn
+                            .actions
+                            .iter()
+                            .map(|(_, a)| action_text(i18n, *a))
+                            .collect();
+                        let text = format!("{}.  {}", turn.number, actions.join("  "));
+                        let current = shown > first_index && shown <= last_index + 1;
+                        ui.horizontal(|ui| {
+                            stone_icon(ui, turn.side, 14.0);
+                            if reviewing {
+                                let response =
+                                    ui.selectable_label(current, RichText::new(&text).monospace());
+                                if current {
+                                    response.scroll_to_me(None);
+                                }
+                                if response.clicked() {
+                                    out.push(Command::ReviewTo(last_index + 1));
+                                }
+                            } else {
+                                ui.label(RichText::new(&text).monospace());
+                            }
+                        });
+                    }
+                });
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clock_text;
+
+    #[test]
+    fn clock_text_has_minutes_and_seconds() {
+        assert_eq!(clock_text(60), "1:00");
+        assert_eq!(clock_text(9), "0:09");
+        assert_eq!(clock_text(125), "2:05");
+    }
+}

@@ -1,0 +1,120 @@
+//! The computer's side of the game on the screen: when to ask it, what to ask, its replies,
+//! its planned actions played one by one, and the turn clock running out.
+
+use super::*;
+
+impl Session {
+    /// The level the computer should start searching for its turn at now, if it is to act
+    /// and not busy.
+    pub fn wants_turn(&self) -> Option<Level> {
+        if self.pending.is_some() || !self.plan.is_empty() || self.paused {
+            return None;
+        }
+        self.computer_to_act()
+    }
+
+    /// What a search needs: the position and the keys of the earlier ones.
+    pub fn search_input(&self) -> (State, Vec<u128>) {
+        let history = (0..self.game.len())
+            .map(|i| self.game.state_after(i).key())
+            .collect();
+        (*self.game.state(), history)
+    }
+
+    /// Notes that the computer was asked (request `generation`) for `purpose`.
+    pub fn searching(&mut self, generation: u64, purpose: Purpose) {
+        self.pending = Some(Pending {
+            generation,
+            purpose,
+        });
+    }
+
+    /// Takes the computer's reply: its turn to play out, or a hint to show. Stale replies
+    /// are dropped; a failed turn plays the first legal action so the game never sticks.
+    pub fn receive(&mut self, reply: Reply) {
+        let now = (self.time)();
+        let Some(pending) = self.pending.filter(|p| p.generation == reply.generation) else {
+            return;
+        };
+        self.pending = None;
+        match (pending.purpose, reply.result) {
+            (Purpose::Turn, Ok(plan)) => {
+                self.plan = plan.actions.into();
+                self.plan_due = Some(now);
+            }
+            (Purpose::Hint, Ok(plan)) => {
+                self.hint = plan.actions.first().copied();
+                self.note = Some(Note::Message("msg.hint_shown"));
+            }
+            (_, Err(e)) if is_cancelled(&e) => {}
+            (Purpose::Turn, Err(e)) => {
+                self.note = Some(Note::ComputerFailed(e.to_string()));
+                if let Some(action) = self.game.state().legal_vec().first() {
+                    self.plan = [*action].into();
+                    self.plan_due = Some(now);
+                }
+            }
+            (Purpose::Hint, Err(_)) => self.note = Some(Note::Message("msg.hint_failed")),
+        }
+    }
+
+    /// Plays the computer's next planned action if it is due; the one after it is due
+    /// `delay` later.
+    pub fn play_planned(&mut self, delay: Duration, at: Moment) -> Changed {
+        let now = (self.time)();
+        if self.plan.is_empty() || self.plan_due.is_some_and(|due| now < due) {
+            return Changed::NOTHING;
+        }
+        if self.computer_to_act().is_none() {
+            self.drop_computer_turn();
+            return Changed::NOTHING;
+        }
+        let Some(action) = self.plan.pop_front() else {
+            return Changed::NOTHING;
+        };
+        match self.play(action, Mover::Computer, at) {
+            Ok(changed) => {
+                self.plan_due = (!self.plan.is_empty()).then(|| now + delay);
+                changed
+            }
+            Err(_) => {
+                self.drop_computer_turn();
+                Changed::NOTHING
+            }
+        }
+    }
+
+    /// Passes the turn when its time is up (stopping the computer if it was thinking).
+    pub fn check_clock(&mut self, at: Moment) -> Changed {
+        if self.review.is_some() || self.paused || self.is_over() || !self.clock.expired() {
+            return Changed::NOTHING;
+        }
+        let busy = self.computer_busy();
+        self.drop_computer_turn();
+        match self.play(Action::Timeout, Mover::Clock, at) {
+            Ok(changed) => Changed {
+                stop_search: busy || changed.stop_search,
+                ..changed
+            },
+            Err(_) => Changed {
+                save: false,
+                stop_search: busy,
+            },
+        }
+    }
+
+    /// Forgets the animations that are over at UI time `now`.
+    pub fn prune_animations(&mut self, now: f64) {
+        self.animations.retain(|a| !a.is_done(now));
+    }
+
+    /// Plays actions straight into the game, whoever plays them, without animations or
+    /// clock (ready-made positions for demonstrations). Stops at the first illegal one.
+    pub fn play_through(&mut self, actions: &[Action]) {
+        for action in actions {
+            if self.game.apply(*action).is_err() {
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,480 @@
+//! Changing the game on the screen: the person's clicks, the one place where an action's
+//! bookkeeping is done, undo and redo, pausing, resigning, the game's level and clock, review,
+//! and the report of the game's end.
+
+use super::*;
+
+impl Session {
+    /// Handles a click on a point of the live board: selects, plays or says why not.
+    pub fn click(&mut self, p: Point, at: Moment) -> Changed {
+        if self.review.is_some() {
+            return Changed::NOTHING;
+        }
+        if self.paused {
+            self.note = Some(Note::Message("msg.paused"));
+            return Changed::NOTHING;
+        }
+        if self.is_over() {
+            self.note = Some(Note::Illegal(IllegalAction::GameOver));
+            return Changed::NOTHING;
+        }
+        if !self.human_to_act() {
+            self.note = Some(Note::Message("msg.wait_computer"));
+            return Changed::NOTHING;
+        }
+        match self.interpret_click(p) {
+            Some(action) => {
+                self.note = None;
+                match self.play(action, Mover::Person, at) {
+                    Ok(changed) => changed,
+                    Err(e) => {
+                        self.note = Some(Note::Illegal(e));
+                        Changed::NOTHING
+                    }
+                }
+            }
+            None => Changed::NOTHING,
+        }
+    }
+
+    /// The action a click by the person to act stands for, or `None` when it only changed
+    /// the selection or was refused (the note says why).
+    fn interpret_click(&mut self, p: Point) -> Option<Action> {
+        let state = *self.game.state();
+        let side = self.to_act()?;
+        let action = match state.decision()? {
+            Decision::Place => Action::Place(p),
+            Decision::Pull | Decision::Capture { .. } | Decision::Yield => Action::Remove(p),
+            Decision::Move => {
+                let own = state.piece_at(p) == Some(side);
+                match self.selected {
+                    Some(from) if from == p => {
+                        self.selected = None;
+                        self.note = None;
+                        return None;
+                    }
+                    _ if own => {
+                        let movable = state
+                            .legal_vec()
+                            .iter()
+                            .any(|a| matches!(*a, Action::Move(f, _) if f == p));
+                        if movable {
+                            self.selected = Some(p);
+                            self.note = None;
+                        } else {
+                            self.selected = None;
+                            self.note = Some(Note::Message("msg.no_moves_for_piece"));
+                        }
+                        return None;
+                    }
+                    Some(from) => Action::Move(from, p),
+                    None => {
+                        self.note = Some(match state.piece_at(p) {
+                            Some(_) => Note::Illegal(IllegalAction::NotYourPiece(p)),
+                            None => Note::Message("msg.no_selection"),
+                        });
+                        return None;
+                    }
+                }
+            }
+        };
+        match state.check(action) {
+            Ok(()) => Some(action),
+            Err(error) => {
+                self.note = Some(Note::Illegal(error));
+                None
+            }
+        }
+    }
+
+    /// Plays an action on the live game. The one place where an action's bookkeeping is
+    /// done: the selection and the hint go, a hint still being searched is dropped, the clock
+    /// restarts when a turn ends and stops when the game does, the redo list follows, and the
+    /// action is animated.
+    pub(super) fn play(
+        &mut self,
+        action: Action,
+        mover: Mover,
+        at: Moment,
+    ) -> Result<Changed, IllegalAction> {
+        let before = *self.game.state();
+        let effects = self.game.apply(action)?;
+        let mut changed = Changed::SAVE;
+        if mover == Mover::Person && self.pending.is_some_and(|p| p.purpose == Purpose::Hint) {
+            self.pending = None;
+            changed.stop_search = true;
+        }
+        self.selected = None;
+        self.hint = None;
+        if self.game.status().is_over() {
+            self.clock.stop();
+        } else if effects.turn_over {
+            self.clock.restart();
+        }
+        if mover == Mover::Person && self.redo.last() == Some(&action) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        if mover == Mover::Clock {
+            self.note = Some(Note::Timeout(TimeoutReport::new(&before, &effects)));
+        }
+        self.animations.retain(|a| !a.is_done(at.ui_time));
+        if at.animate {
+            self.animations
+                .extend(animation_of(&before, &effects, at.ui_time));
+        }
+        if self.is_over() {
+            self.drop_computer_turn();
+        }
+        Ok(changed)
+    }
+
+    /// Takes back the last action (two people), or everything back to the person's previous
+    /// turn (against the computer).
+    pub fn undo(&mut self) -> Changed {
+        if !self.can_undo() {
+            return Changed::NOTHING;
+        }
+        self.drop_computer_turn();
+        match self.human_side {
+            Some(me) if !matches!(self.setup.opponent, Opponent::Human) => {
+                let mut undone_mine = false;
+                while let Some(last) = self.game.last_effects().copied() {
+                    if last.actor == me {
+                        undone_mine = true;
+                    }
+                    let Some(action) = self.game.undo() else {
+                        break;
+                    };
+                    self.redo.push(action);
+                    if undone_mine
+                        && self.game.at_turn_start()
+                        && self.game.state().to_act() == Some(me)
+                    {
+                        break;
+                    }
+                }
+            }
+            _ => {
+                if let Some(action) = self.game.undo() {
+                    self.redo.push(action);
+                }
+            }
+        }
+        self.after_history_change();
+        Changed::SAVE_AND_STOP
+    }
+
+    /// Plays undone actions again: one (two people) or up to the person's next turn
+    /// (against the computer); the last of them is animated.
+    pub fn redo(&mut self, at: Moment) -> Changed {
+        if !self.can_redo() {
+            return Changed::NOTHING;
+        }
+        self.drop_computer_turn();
+        let mut last = None;
+        while let Some(action) = self.redo.pop() {
+            let before = *self.game.state();
+            match self.game.apply(action) {
+                Ok(effects) => last = Some((before, effects)),
+                Err(_) => {
+                    // The redo list no longer fits this game: forget it.
+                    self.redo.clear();
+                    break;
+                }
+            }
+            let mine = match (self.setup.opponent, self.human_side) {
+                (Opponent::Computer { .. }, Some(me)) => {
+                    self.game.at_turn_start() && self.game.state().to_act() == Some(me)
+                }
+                _ => true,
+            };
+            if mine || self.game.status().is_over() {
+                break;
+            }
+        }
+        self.after_history_change();
+        let Some((before, effects)) = last else {
+            return Changed::NOTHING;
+        };
+        if at.animate {
+            self.animations = animation_of(&before, &effects, at.ui_time);
+        }
+        Changed::SAVE_AND_STOP
+    }
+
+    fn after_history_change(&mut self) {
+        self.selected = None;
+        self.hint = None;
+        self.note = None;
+        self.animations.clear();
+        if self.game.status().is_over() {
+            self.clock.stop();
+        } else {
+            self.clock.restart();
+        }
+    }
+
+    /// Forgets the computer's turn in progress (its request and its unplayed actions).
+    pub(super) fn drop_computer_turn(&mut self) {
+        self.pending = None;
+        self.plan.clear();
+        self.plan_due = None;
+    }
+
+    /// Drops the selection and the hint.
+    pub fn deselect(&mut self) {
+        self.selected = None;
+        self.hint = None;
+    }
+
+    /// Pauses or resumes the game.
+    pub fn set_paused(&mut self, paused: bool) {
+        self.paused = paused;
+        if paused {
+            self.clock.pause();
+        } else {
+            self.clock.resume();
+        }
+    }
+
+    /// Pauses or resumes the clock and the computer, while the game is being played.
+    pub fn toggle_pause(&mut self) -> Changed {
+        if !self.can_pause() {
+            return Changed::NOTHING;
+        }
+        self.set_paused(!self.paused);
+        self.selected = None;
+        Changed::SAVE
+    }
+
+    /// Ends the game by resignation of [`Session::resigning_side`].
+    pub fn resign(&mut self) -> Changed {
+        let Some(side) = self.resigning_side() else {
+            return Changed::NOTHING;
+        };
+        self.drop_computer_turn();
+        self.resigned = Some(side);
+        self.selected = None;
+        self.hint = None;
+        self.clock.stop();
+        self.announced = false;
+        Changed::SAVE_AND_STOP
+    }
+
+    /// Changes the computer's level for `side` (`None`: the single computer opponent). A
+    /// search for its turn starts again at the new level.
+    pub fn set_level(&mut self, side: Option<Side>, level: Level) -> Changed {
+        if !self.setup.opponent.set_level(side, level) {
+            return Changed::NOTHING;
+        }
+        if self.computer_thinking() {
+            self.pending = None;
+            return Changed::SAVE_AND_STOP;
+        }
+        Changed::SAVE
+    }
+
+    /// Changes the turn clock; the current turn starts afresh.
+    pub fn set_clock(&mut self, clock: ClockSetting) -> Changed {
+        self.setup.clock = clock;
+        self.clock.set_budget(budget_of(clock));
+        if self.is_over() || self.from_record {
+            self.clock.stop();
+        }
+        Changed::SAVE
+    }
+
+    /// Enters review mode at the start of the game.
+    pub fn review_from_start(&mut self) {
+        self.review = Some(0);
+        self.selected = None;
+    }
+
+    /// Moves the reviewed position to `n` actions.
+    pub fn review_to(&mut self, n: usize) {
+        if self.review.is_some() {
+            self.review = Some(n.min(self.game.len()));
+        }
+    }
+
+    /// Leaves review mode, back to the end of the game.
+    pub fn exit_review(&mut self) {
+        self.review = None;
+    }
+
+    /// Cuts the game back to the reviewed position and plays on from there with two people.
+    pub fn continue_from_review(&mut self) -> Changed {
+        let n = self.shown_len();
+        while self.game.len() > n {
+            self.game.undo();
+        }
+        self.review = None;
+        self.redo.clear();
+        self.resigned = None;
+        self.setup.opponent = Opponent::Human;
+        self.human_side = None;
+        self.from_record = false;
+        self.counted = self.game.status().is_over();
+        self.announced = false;
+        self.after_history_change();
+        Changed::SAVE
+    }
+
+    /// Once the game has ended, reports it once: what to count in the statistics, if
+    /// anything. A record under review never reports.
+    pub fn take_ending(&mut self) -> Option<Ending> {
+        if !self.is_over() || self.from_record || self.announced {
+            return None;
+        }
+        self.announced = true;
+        self.clock.stop();
+        if self.counted {
+            return Some(Ending { counted: None });
+        }
+        self.counted = true;
+        let winner = self.winner();
+        let outcome_for = |me: Side| match winner {
+            None => Outcome::Draw,
+            Some(w) if w == me => Outcome::Win,
+            Some(_) => Outcome::Loss,
+        };
+        let counted = match self.setup.opponent {
+            Opponent::Human => Some((Stats::HUMAN, outcome_for(Side::Black))),
+            Opponent::Computer { level, .. } => {
+                self.human_side.map(|me| (level.id(), outcome_for(me)))
+            }
+            Opponent::Watch { .. } => None,
+        };
+        Some(Ending {
+            counted: counted.map(|(opponent, outcome)| (self.game.id(), opponent, outcome)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::clock::ManualTime;
+    use crate::app::settings::{ClockSetting, SideChoice};
+    use crate::rules::GameId;
+
+    const STILL: Moment = Moment {
+        ui_time: 0.0,
+        animate: false,
+    };
+
+    fn session(opponent: Opponent, human: Option<Side>, game: GameId) -> Session {
+        let setup = Setup {
+            game,
+            opponent,
+            clock: ClockSetting::Off,
+        };
+        Session::new(setup, human, Game::new(game), ManualTime::new().source())
+    }
+
+    fn pt(name: &str) -> Point {
+        Point::parse(name).unwrap_or(Point::ALL[0])
+    }
+
+    fn act(text: &str) -> Action {
+        Action::parse(text).unwrap_or(Action::Timeout)
+    }
+
+    #[test]
+    fn undo_against_the_computer_goes_back_to_the_persons_turn() {
+        let mut s = session(
+            Opponent::Computer {
+                level: Level::Easy,
+                side: SideChoice::Black,
+            },
+            Some(Side::Black),
+            GameId::Wudao,
+        );
+        s.play_through(&["c3", "b2", "d4", "a1"].map(act));
+        assert_eq!(s.game.len(), 4);
+        assert_eq!(s.undo(), Changed::SAVE_AND_STOP);
+        assert_eq!(s.game.len(), 2);
+        assert_eq!(s.game.state().to_act(), Some(Side::Black));
+        assert_eq!(s.redo(STILL), Changed::SAVE_AND_STOP);
+        assert_eq!(s.game.len(), 4);
+    }
+
+    #[test]
+    fn playing_the_next_undone_action_keeps_the_rest_for_redo() {
+        let mut s = session(Opponent::Human, None, GameId::Wudao);
+        for p in ["c3", "b2", "d4"] {
+            assert_eq!(s.click(pt(p), STILL), Changed::SAVE);
+        }
+        let _ = s.undo();
+        let _ = s.undo();
+        assert_eq!(s.redo, [act("d4"), act("b2")]);
+        let _ = s.click(pt("b2"), STILL);
+        assert_eq!(s.redo, [act("d4")]);
+        let _ = s.click(pt("e5"), STILL);
+        assert!(s.redo.is_empty());
+        assert!(!s.can_redo());
+    }
+
+    #[test]
+    fn moving_needs_a_selection_and_reselects_own_pieces() {
+        let mut s = session(Opponent::Human, None, GameId::Flying);
+        assert_eq!(s.click(pt("c3"), STILL), Changed::NOTHING);
+        assert_eq!(s.note(), Some(&Note::Message("msg.no_selection")));
+        let _ = s.click(pt("a1"), STILL);
+        assert_eq!(s.selected(), Some(pt("a1")));
+        let _ = s.click(pt("b1"), STILL);
+        assert_eq!(s.selected(), Some(pt("b1")));
+        assert_eq!(s.click(pt("b4"), STILL), Changed::SAVE);
+        assert_eq!(s.game.action_list(), [Action::Move(pt("b1"), pt("b4"))]);
+        let _ = s.click(pt("e5"), STILL);
+        assert_eq!(s.click(pt("d4"), STILL), Changed::NOTHING);
+        assert!(matches!(
+            s.note(),
+            Some(Note::Illegal(IllegalAction::NotStraight))
+        ));
+    }
+
+    #[test]
+    fn a_move_while_a_hint_is_searched_drops_the_hint() {
+        let mut s = session(Opponent::Human, None, GameId::Wudao);
+        assert!(s.can_hint());
+        s.searching(7, Purpose::Hint);
+        assert!(!s.can_hint());
+        assert_eq!(s.click(pt("c3"), STILL), Changed::SAVE_AND_STOP);
+        assert!(s.pending.is_none());
+    }
+
+    #[test]
+    fn an_ending_is_reported_once_and_counted_once() {
+        let mut s = session(
+            Opponent::Computer {
+                level: Level::Hard,
+                side: SideChoice::White,
+            },
+            Some(Side::White),
+            GameId::Flying,
+        );
+        assert_eq!(s.take_ending(), None);
+        assert_eq!(s.resign(), Changed::SAVE_AND_STOP);
+        assert_eq!(
+            s.take_ending(),
+            Some(Ending {
+                counted: Some((GameId::Flying, "hard", Outcome::Loss))
+            })
+        );
+        assert_eq!(s.take_ending(), None);
+    }
+
+    #[test]
+    fn a_record_is_reviewed_and_never_counted() {
+        let mut game = Game::new(GameId::Wudao);
+        let _ = game.apply(act("c3"));
+        let mut s = Session::of_record(game, ClockSetting::S60, ManualTime::new().source());
+        assert_eq!(s.review(), Some(0));
+        assert!(!s.is_live());
+        assert_eq!(s.click(pt("d4"), STILL), Changed::NOTHING);
+        assert_eq!(s.take_ending(), None);
+    }
+}

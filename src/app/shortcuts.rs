@@ -1,0 +1,64 @@
+//! The keyboard shortcuts, as commands: Ctrl+N, F1 and Escape everywhere; undo, redo, hint,
+//! pause and the review steps on the game screen when no dialog holds the keyboard.
+
+use egui::{Key, Modifiers};
+
+use super::command::{Command, Open, RulesTab};
+use super::screens::Screen;
+use super::view::View;
+use crate::rules::GameId;
+
+/// The commands of the keys pressed this frame (the keys are consumed).
+pub fn shortcuts(ctx: &egui::Context, view: &View, screen: Screen, modal: bool) -> Vec<Command> {
+    let mut out = Vec::new();
+    let typing = ctx.egui_wants_keyboard_input();
+    let command = |key| ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, key));
+    let shift_command =
+        |key| ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, key));
+    let bare = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
+    let plain = |key| !typing && bare(key);
+    if command(Key::N) {
+        out.push(Command::Open(Open::NewGame(None)));
+    }
+    if bare(Key::F1) {
+        let game = view.session.map_or(GameId::ALL[0], |s| s.setup().game);
+        out.push(Command::Open(Open::Rules(game, RulesTab::KeyPoints)));
+    }
+    if bare(Key::Escape) {
+        out.push(Command::Back);
+    }
+    let Some(s) = view.session else {
+        return out;
+    };
+    if modal || screen != Screen::Game {
+        return out;
+    }
+    if shift_command(Key::Z) || command(Key::Y) {
+        out.push(Command::Redo);
+    }
+    if command(Key::Z) {
+        out.push(Command::Undo);
+    }
+    if plain(Key::H) {
+        out.push(Command::Hint);
+    }
+    if plain(Key::Space) {
+        out.push(Command::TogglePause);
+    }
+    if let Some(n) = s.review() {
+        let len = s.game().len();
+        if plain(Key::ArrowLeft) {
+            out.push(Command::ReviewTo(n.saturating_sub(1)));
+        }
+        if plain(Key::ArrowRight) {
+            out.push(Command::ReviewTo(n + 1));
+        }
+        if plain(Key::Home) || plain(Key::ArrowUp) {
+            out.push(Command::ReviewTo(0));
+        }
+        if plain(Key::End) || plain(Key::ArrowDown) {
+            out.push(Command::ReviewTo(len));
+        }
+    }
+    out
+}

@@ -1,0 +1,65 @@
+//! [`View`]: what the screens and dialogs may read of the app while they draw. They get it
+//! by shared reference and answer with commands, so none of them needs the app itself.
+
+use std::path::{Path, PathBuf};
+
+use super::i18n::I18n;
+use super::session::Session;
+use super::settings::{Opponent, Settings, Setup, Stats};
+use super::text::{level_name, side_name};
+use crate::rules::Side;
+
+/// The game the home screen offers to continue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resumable {
+    pub setup: Setup,
+    /// The person's side against the computer.
+    pub human_side: Option<Side>,
+    /// The number of actions played.
+    pub actions: usize,
+}
+
+/// The app's state as the screens and dialogs see it for one frame.
+pub struct View<'a> {
+    /// The interface's text.
+    pub i18n: &'a I18n,
+    /// The Chinese text, for the games' Chinese names in any language.
+    pub chinese: &'a I18n,
+    pub settings: &'a Settings,
+    pub stats: &'a Stats,
+    /// The game on the screen, if any.
+    pub session: Option<&'a Session>,
+    /// The game "Continue" resumes: the one in memory, else a saved one.
+    pub resumable: Option<Resumable>,
+    /// The data folder, if there is one.
+    pub data_dir: Option<&'a Path>,
+    /// Where exported records go.
+    pub records_dir: PathBuf,
+    /// Whether the result dialog is open.
+    pub result_open: bool,
+}
+
+impl View<'_> {
+    /// The game on the screen if it is being played (not finished, not a record).
+    pub fn live_session(&self) -> Option<&Session> {
+        self.session.filter(|s| s.is_live())
+    }
+
+    /// Whether the board of `s` is drawn from White's side.
+    pub fn board_flipped(&self, s: &Session) -> bool {
+        let white_below = s.human_side() == Some(Side::White);
+        white_below != self.settings.flip_board
+    }
+
+    /// Who plays a side, as the name plates say it: "You", "Computer · Hard", "Black".
+    pub fn player_label(&self, s: &Session, side: Side) -> String {
+        let i18n = self.i18n;
+        match (s.setup().opponent, s.computer_level(side)) {
+            (_, Some(level)) => {
+                i18n.format("player.computer", &[("level", &level_name(i18n, level))])
+            }
+            (Opponent::Computer { .. }, None) => i18n.t("player.you").to_string(),
+            _ => side_name(i18n, side).to_string(),
+        }
+    }
+}

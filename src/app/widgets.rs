@@ -1,0 +1,179 @@
+//! Small controls that several screens and dialogs share: the level picker, section
+//! headings, the row of buttons at the foot of a dialog, a painted piece inline with text,
+//! and the frame of a bar across the window.
+
+use egui::{Align, Layout, RichText, Vec2};
+
+use super::board;
+use super::i18n::I18n;
+use super::settings::Opponent;
+use super::text::{level_name, side_name};
+use super::theme;
+use crate::ai::Level;
+use crate::rules::Side;
+
+/// How a [`LevelPicker`] offers the levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PickerStyle {
+    /// Every level as a button in a row.
+    Row,
+    /// A drop-down list.
+    DropDown,
+}
+
+/// Where a [`LevelPicker`]'s label goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LabelPlace {
+    Before,
+    After,
+}
+
+/// A choice of the computer's level among [`Level::PLAYABLE`], with an optional label that
+/// also names the control for screen readers.
+pub struct LevelPicker<'a> {
+    id: egui::IdSalt,
+    label: Option<(&'a str, LabelPlace)>,
+    style: PickerStyle,
+}
+
+impl<'a> LevelPicker<'a> {
+    /// A picker; `id_salt` tells it from other pickers on the same screen.
+    pub fn new(id_salt: impl egui::AsIdSalt, style: PickerStyle) -> LevelPicker<'a> {
+        LevelPicker {
+            id: egui::IdSalt::new(("level_picker", id_salt)),
+            label: None,
+            style,
+        }
+    }
+
+    /// A label before the picker.
+    pub fn label_before(mut self, label: &'a str) -> LevelPicker<'a> {
+        self.label = Some((label, LabelPlace::Before));
+        self
+    }
+
+    /// A label after the picker, as egui places a drop-down's own label.
+    pub fn label_after(mut self, label: &'a str) -> LevelPicker<'a> {
+        self.label = Some((label, LabelPlace::After));
+        self
+    }
+
+    /// Draws the picker for `level`; returns the level chosen this frame, if it changed.
+    pub fn show(self, ui: &mut egui::Ui, i18n: &I18n, level: Level) -> Option<Level> {
+        let mut chosen = level;
+        ui.horizontal(|ui| {
+            let before = match self.label {
+                Some((text, LabelPlace::Before)) => Some(ui.label(text)),
+                _ => None,
+            };
+            match self.style {
+                PickerStyle::Row => {
+                    for l in Level::PLAYABLE {
+                        ui.selectable_value(&mut chosen, l, level_name(i18n, l));
+                    }
+                }
+                PickerStyle::DropDown => {
+                    let combo = match self.label {
+                        Some((text, LabelPlace::After)) => egui::ComboBox::new(self.id, text),
+                        _ => egui::ComboBox::from_id_salt(self.id),
+                    };
+                    let shown = combo
+                        .selected_text(level_name(i18n, level))
+                        .show_ui(ui, |ui| {
+                            for l in Level::PLAYABLE {
+                                ui.selectable_value(&mut chosen, l, level_name(i18n, l));
+                            }
+                        });
+                    if let Some(label) = before {
+                        shown.response.labelled_by(label.id);
+                    }
+                }
+            }
+        });
+        (chosen != level).then_some(chosen)
+    }
+}
+
+/// The computer's levels in a game with this opponent: `single` against the computer, a
+/// drop-down labelled with the side's name for each side when the computer plays both.
+/// Returns the side (`None` for the single opponent) and the level chosen, if any.
+pub fn opponent_levels_ui(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    id_salt: &str,
+    opponent: Opponent,
+    single: LevelPicker,
+) -> Option<(Option<Side>, Level)> {
+    match opponent {
+        Opponent::Human => None,
+        Opponent::Computer { level, .. } => single.show(ui, i18n, level).map(|l| (None, l)),
+        Opponent::Watch { black, white } => {
+            let mut change = None;
+            for (side, level) in [(Side::Black, black), (Side::White, white)] {
+                let picked = LevelPicker::new((id_salt, side), PickerStyle::DropDown)
+                    .label_after(side_name(i18n, side))
+                    .show(ui, i18n, level);
+                if let Some(l) = picked {
+                    change = Some((Some(side), l));
+                }
+            }
+            change
+        }
+    }
+}
+
+/// A modal dialog of the given width in the dialogs' frame; its response says whether the
+/// user asked to close it (Escape or a click outside).
+pub fn modal_ui<R>(
+    ctx: &egui::Context,
+    id: &str,
+    width: f32,
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> egui::ModalResponse<R> {
+    egui::Modal::new(egui::Id::unique(id))
+        .frame(theme::dialog_frame())
+        .show(ctx, |ui| {
+            ui.set_width(width);
+            add(ui)
+        })
+}
+
+/// A muted heading over a group of controls.
+pub fn section_label(ui: &mut egui::Ui, text: &str) {
+    ui.add_space(4.0);
+    ui.label(RichText::new(text).strong().color(theme::MUTED));
+}
+
+/// The buttons at the foot of a dialog, laid out from the right: the first one added is the
+/// rightmost.
+pub fn dialog_buttons(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    ui.with_layout(Layout::right_to_left(Align::Center), add);
+}
+
+/// A small painted piece inline with text.
+pub fn stone_icon(ui: &mut egui::Ui, side: Side, size: f32) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(size), egui::Sense::hover());
+    board::paint_stone(
+        ui.painter(),
+        rect.center(),
+        Vec2::splat(size * 0.42),
+        side,
+        1.0,
+    );
+}
+
+/// A bar across the top of the window (the home header, the game bar).
+pub fn top_bar(ui: &mut egui::Ui, id: &str, margin: [i8; 2], add: impl FnOnce(&mut egui::Ui)) {
+    egui::Panel::top(id.to_string())
+        .frame(
+            egui::Frame::new()
+                .fill(theme::PANEL)
+                .inner_margin(egui::Margin::symmetric(margin[0], margin[1])),
+        )
+        .show(ui, add);
+}
+
+/// Gives a button a fuller accessible name than its visible text.
+pub fn accessible_name(response: &egui::Response, name: &str) {
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+}

@@ -1,0 +1,536 @@
+//! Property tests: whatever bytes a file holds and whatever arguments the command line gets,
+//! Sanqi answers with a value or a typed error, never a panic, and every message it prints
+//! is one line.
+//!
+//! - record loading (`records::load`, `read_record_file`) and every data-file loader of the
+//!   store (settings, statistics, the game in progress) get random bytes, valid files with
+//!   random byte-level edits, and valid JSON with random field values;
+//! - `cli::run` gets random argument vectors drawn from its own vocabulary and from junk,
+//!   with the commands that could take long kept cheap (perft depths that are tiny or
+//!   refused, the random and easy levels only, matches of at most two games).
+
+mod common;
+
+use std::fs;
+use std::sync::OnceLock;
+
+use common::Rng;
+use proptest::prelude::*;
+use proptest::sample::Index;
+use sanqi::ai::Level;
+use sanqi::app::settings::{
+    ClockSetting, Opponent, Outcome, SavedGame, Settings, Setup, SideChoice, Stats,
+};
+use sanqi::app::storage::{GAME_FILE, SETTINGS_FILE, STATS_FILE, Store, read_record_file};
+use sanqi::cli;
+use sanqi::rules::records::{self, Metadata, Record};
+use sanqi::rules::{Action, Game, GameId};
+
+// ----------------------------------------------------------------- inputs
+
+/// Valid files to start mutations from: a record of each game (finished or not), the
+/// settings, the statistics and a game in progress.
+struct Bases {
+    records: Vec<Vec<u8>>,
+    settings: Vec<u8>,
+    stats: Vec<u8>,
+    game: Vec<u8>,
+}
+
+fn random_game(id: GameId, seed: u64, max_actions: usize) -> Game {
+    let mut rng = Rng::new(seed);
+    let mut game = Game::new(id);
+    while !game.status().is_over() && game.len() < max_actions {
+        let legal = game.state().legal_vec();
+        let action = if legal.is_empty() || rng.chance(3) {
+            Action::Timeout
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        game.apply(action).expect("a legal action");
+    }
+    game
+}
+
+fn bases() -> &'static Bases {
+    static BASES: OnceLock<Bases> = OnceLock::new();
+    BASES.get_or_init(|| {
+        let mut records = Vec::new();
+        for (i, id) in GameId::ALL.into_iter().enumerate() {
+            for max_actions in [12, 10_000] {
+                let game = random_game(id, i as u64 * 7 + max_actions as u64, max_actions);
+                records.push(Record::of_game(&game, Metadata::default()).to_json().into());
+            }
+        }
+        let settings = Settings {
+            flip_board: true,
+            window_size: Some([900.0, 640.5]),
+            last_setup: Setup {
+                game: GameId::Wudao,
+                opponent: Opponent::Watch {
+                    black: Level::Easy,
+                    white: Level::Hard,
+                },
+                clock: ClockSetting::S30,
+            },
+            ..Settings::default()
+        };
+        let mut stats = Stats::default();
+        stats.record(GameId::Flying, "hard", Outcome::Win);
+        stats.record(GameId::Neihuang, Stats::HUMAN, Outcome::Draw);
+        let setup = Setup {
+            game: GameId::Neihuang,
+            opponent: Opponent::Computer {
+                level: Level::Medium,
+                side: SideChoice::White,
+            },
+            clock: ClockSetting::S60,
+        };
+        let in_progress = random_game(GameId::Neihuang, 3, 30);
+        let saved = SavedGame::new(
+            setup,
+            Some(sanqi::rules::Side::White),
+            &in_progress,
+            Some(41_000),
+            &[Action::Timeout],
+        );
+        Bases {
+            records,
+            settings: serde_json::to_vec_pretty(&settings).expect("encoded"),
+            stats: serde_json::to_vec_pretty(&stats).expect("encoded"),
+            game: serde_json::to_vec_pretty(&saved).expect("encoded"),
+        }
+    })
+}
+
+/// Pieces of JSON and of text that parsers find awkward, spliced into files.
+const SNIPPETS: &[&str] = &[
+    "\"",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "null",
+    "true",
+    "-1",
+    "0",
+    "4294967296",
+    "18446744073709551616",
+    "1e999",
+    "-0.0",
+    "\"\\u0000\"",
+    "\"\\ud800\"",
+    "\"x\\ny\\u001b[2J\"",
+    "\u{feff}",
+    "\u{202e}",
+    "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
+    "\"version\": 2",
+    "\"version\": 0",
+    "\"format\": \"chess\"",
+    "\"game\": \"flying\"",
+    "\"actions\": [\"a1-a2\", \"xa1\", \"timeout\"]",
+    "\"redo\": [\"q9\"]",
+    "\"setup\": {\"game\": \"wudao\"}",
+    "\"tallies\": {\"flying/hard\": {\"wins\": 4294967295}}",
+    "\"language\": \"klingon\"",
+];
+
+/// One edit of a file's bytes.
+#[derive(Clone, Debug)]
+enum Edit {
+    /// Replace the byte at a position.
+    Set(Index, u8),
+    /// Insert a snippet at a position.
+    Splice(Index, Index),
+    /// Remove the bytes between two positions.
+    Remove(Index, Index),
+    /// Cut the file at a position.
+    Truncate(Index),
+    /// Repeat the bytes between two positions.
+    Repeat(Index, Index),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (any::<Index>(), any::<u8>()).prop_map(|(i, b)| Edit::Set(i, b)),
+        (any::<Index>(), any::<Index>()).prop_map(|(i, s)| Edit::Splice(i, s)),
+        (any::<Index>(), any::<Index>()).prop_map(|(a, b)| Edit::Remove(a, b)),
+        any::<Index>().prop_map(Edit::Truncate),
+        (any::<Index>(), any::<Index>()).prop_map(|(a, b)| Edit::Repeat(a, b)),
+    ]
+}
+
+fn apply_edits(base: &[u8], edits: &[Edit]) -> Vec<u8> {
+    let mut bytes = base.to_vec();
+    for edit in edits {
+        // Positions may be one past the end.
+        let at = |i: &Index, bytes: &Vec<u8>| i.index(bytes.len() + 1);
+        match edit {
+            Edit::Set(i, b) if !bytes.is_empty() => {
+                let i = i.index(bytes.len());
+                bytes[i] = *b;
+            }
+            Edit::Set(..) => {}
+            Edit::Splice(i, s) => {
+                let i = at(i, &bytes);
+                let snippet = SNIPPETS[s.index(SNIPPETS.len())].as_bytes();
+                bytes.splice(i..i, snippet.iter().copied());
+            }
+            Edit::Remove(a, b) => {
+                let (a, b) = (at(a, &bytes), at(b, &bytes));
+                bytes.drain(a.min(b)..a.max(b));
+            }
+            Edit::Truncate(i) => {
+                let i = at(i, &bytes);
+                bytes.truncate(i);
+            }
+            Edit::Repeat(a, b) => {
+                let (a, b) = (at(a, &bytes), at(b, &bytes));
+                let piece: Vec<u8> = bytes[a.min(b)..a.max(b)].to_vec();
+                if bytes.len() + piece.len() < 1 << 20 {
+                    bytes.splice(a.max(b)..a.max(b), piece);
+                }
+            }
+        }
+    }
+    bytes
+}
+
+/// A file's bytes: random, or one of the valid `bases` with a few edits.
+fn file_bytes(bases: fn() -> Vec<Vec<u8>>) -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        prop::collection::vec(any::<u8>(), 0..300),
+        (any::<Index>(), prop::collection::vec(edit(), 1..6)).prop_map(move |(which, edits)| {
+            let bases = bases();
+            apply_edits(&bases[which.index(bases.len())], &edits)
+        }),
+    ]
+}
+
+fn record_bases() -> Vec<Vec<u8>> {
+    bases().records.clone()
+}
+
+/// Text that is sometimes an action, sometimes nearly one, sometimes junk.
+fn action_text() -> impl Strategy<Value = String> {
+    let point = (0u8..7, 0u8..7).prop_map(|(c, r)| format!("{}{}", (b'a' + c) as char, r));
+    prop_oneof![
+        point.clone(),
+        point.clone().prop_map(|p| format!("x{p}")),
+        (point.clone(), point).prop_map(|(a, b)| format!("{a}-{b}")),
+        Just("timeout".to_string()),
+        any::<String>(),
+    ]
+}
+
+/// A record in JSON with random field values (often valid, often not).
+fn record_json() -> impl Strategy<Value = Vec<u8>> {
+    let game = prop_oneof![
+        Just("neihuang".to_string()),
+        Just("flying".to_string()),
+        Just("wudao".to_string()),
+        any::<String>(),
+    ];
+    let format = prop_oneof![4 => Just(records::FORMAT.to_string()), 1 => any::<String>()];
+    let version = prop_oneof![4 => Just(records::VERSION as u64), 1 => any::<u64>()];
+    (
+        format,
+        version,
+        game,
+        prop::collection::vec(action_text(), 0..40),
+    )
+        .prop_map(|(format, version, game, actions)| {
+            serde_json::json!({
+                "format": format,
+                "version": version,
+                "game": game,
+                "actions": actions,
+                "metadata": {"result": "x\n"},
+            })
+            .to_string()
+            .into_bytes()
+        })
+}
+
+fn assert_one_line(text: &str) {
+    assert!(!text.is_empty(), "an empty message");
+    assert!(
+        !text.chars().any(|c| c.is_control()),
+        "not one clean line: {text:?}"
+    );
+}
+
+// ----------------------------------------------------------------- files
+
+fn check_record_bytes(bytes: &[u8]) {
+    match records::load(bytes) {
+        // A record that loads is one Sanqi could have written, and writes back the same.
+        Ok((record, game)) => {
+            let again = Record::of_game(&game, record.metadata.clone());
+            assert_eq!(again.actions, record.actions);
+            assert_eq!(again.game, record.game);
+        }
+        Err(e) => assert_one_line(&e.to_string()),
+    }
+}
+
+/// One data folder per case: (folder, the store in it).
+fn store() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let store = Store::at(dir.path());
+    (dir, store)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn records_load_or_give_a_typed_error(bytes in file_bytes(record_bases)) {
+        check_record_bytes(&bytes);
+    }
+
+    #[test]
+    fn records_with_random_fields_load_or_give_a_typed_error(bytes in record_json()) {
+        check_record_bytes(&bytes);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn record_files_read_or_give_a_typed_error(bytes in file_bytes(record_bases)) {
+        let (dir, _) = store();
+        let path = dir.path().join("record.json");
+        fs::write(&path, &bytes).expect("written");
+        match read_record_file(&path) {
+            Ok((_, game)) => prop_assert_eq!(Ok(game), records::load(&bytes).map(|(_, g)| g)),
+            Err(e) => assert_one_line(&e.to_string()),
+        }
+    }
+
+    #[test]
+    fn settings_load_or_are_set_aside(bytes in file_bytes(|| vec![bases().settings.clone()])) {
+        let (dir, store) = store();
+        fs::write(dir.path().join(SETTINGS_FILE), &bytes).expect("written");
+        let loaded = store.load_settings();
+        for notice in &loaded.notices {
+            assert_one_line(&notice.to_string());
+            prop_assert_eq!(&loaded.value, &Settings::default());
+        }
+        // Whatever happened, the next save and load work.
+        store.save_settings(&loaded.value).expect("saved");
+        prop_assert_eq!(store.load_settings().value, loaded.value);
+    }
+
+    #[test]
+    fn stats_load_or_are_set_aside(bytes in file_bytes(|| vec![bases().stats.clone()])) {
+        let (dir, store) = store();
+        fs::write(dir.path().join(STATS_FILE), &bytes).expect("written");
+        let loaded = store.load_stats();
+        for notice in &loaded.notices {
+            assert_one_line(&notice.to_string());
+            prop_assert_eq!(&loaded.value, &Stats::default());
+        }
+        store.save_stats(&loaded.value).expect("saved");
+        prop_assert_eq!(store.load_stats().value, loaded.value);
+    }
+
+    #[test]
+    fn a_saved_game_loads_only_if_it_resumes(
+        bytes in file_bytes(|| vec![bases().game.clone()])
+    ) {
+        let (dir, store) = store();
+        fs::write(dir.path().join(GAME_FILE), &bytes).expect("written");
+        let loaded = store.load_game();
+        match &loaded.value {
+            Some(saved) => {
+                prop_assert!(loaded.notices.is_empty());
+                let (game, _) = saved.restore().expect("a loaded game resumes");
+                prop_assert!(!game.status().is_over());
+            }
+            None => {
+                for notice in &loaded.notices {
+                    assert_one_line(&notice.to_string());
+                }
+            }
+        }
+    }
+}
+
+// ----------------------------------------------------------------- command line
+
+/// Junk: empty, very long, with control characters and escapes, or not ASCII.
+fn junk() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just(String::new()),
+        Just("x".repeat(100_000)),
+        Just("a\nb\r\u{1b}[31m\u{7}".to_string()),
+        Just("五道棋".to_string()),
+        Just("-".to_string()),
+        Just("--".to_string()),
+        any::<String>(),
+    ]
+}
+
+/// One argument: a word the command line knows (a command, an option, a value of the right
+/// kind) or junk. Depths are tiny or refused, levels are cheap, matches are short.
+fn argument() -> impl Strategy<Value = String> {
+    let words = prop::sample::select(vec![
+        // Commands.
+        "perft",
+        "legal",
+        "replay",
+        "bestmove",
+        "match",
+        "help",
+        "--help",
+        "-h",
+        "--version",
+        "-V", // Games.
+        "neihuang",
+        "flying",
+        "wudao", // Options and flags.
+        "--moves",
+        "--divide",
+        "--level",
+        "--seed",
+        "--black",
+        "--white",
+        "--games",
+        "--threads",
+        "--budget-scale",
+        "--max-actions",
+        "--records",
+        "--quiet",
+        "--swap",
+        // Values.
+        "0",
+        "1",
+        "2",
+        "3",
+        "64",
+        "65",
+        "-1",
+        "2.5",
+        "1e3",
+        "18446744073709551615",
+        "99999999999999999999999",
+        "random",
+        "easy",
+        "Easy",
+        "c3",
+        "a1-a2 e5-e4",
+        "xa1",
+        "timeout",
+        "c3 c3",
+        "0.5",
+        "nan",
+        "inf",
+        "101",
+        "/dev/null",
+        "/dev/zero",
+        "/nonexistent/record.json",
+        "/tmp",
+        "records",
+    ]);
+    prop_oneof![
+        8 => words.prop_map(str::to_string),
+        2 => action_text(),
+        1 => junk(),
+    ]
+}
+
+/// A command line close to a real one: a command, a game and some of its options with
+/// values of the right kind (or not), in any order, so that the commands run far.
+fn command_line() -> impl Strategy<Value = Vec<String>> {
+    let command = prop::sample::select(vec!["perft", "legal", "replay", "bestmove", "match"]);
+    let game = prop::sample::select(vec!["neihuang", "flying", "wudao"]);
+    let moves = prop::collection::vec(action_text(), 0..12).prop_map(|v| v.join(" "));
+    let option = prop_oneof![
+        moves.prop_map(|m| vec!["--moves".to_string(), m]),
+        Just(vec!["--divide".to_string()]),
+        prop::sample::select(vec!["random", "easy", "expert\n"]).prop_flat_map(|level| {
+            prop::sample::select(vec!["--level", "--black", "--white"])
+                .prop_map(move |name| vec![name.to_string(), level.to_string()])
+        }),
+        (0u64..3).prop_map(|n| vec!["--games".to_string(), n.to_string()]),
+        any::<u64>().prop_map(|n| vec!["--seed".to_string(), n.to_string()]),
+        (0u64..60).prop_map(|n| vec!["--max-actions".to_string(), n.to_string()]),
+        Just(vec!["--records".to_string(), "records".to_string()]),
+        Just(vec!["--quiet".to_string()]),
+        Just(vec!["--swap".to_string()]),
+    ];
+    (
+        command,
+        game,
+        prop::sample::select(vec!["0", "1", "2", "3", "64"]),
+        prop::collection::vec(option, 0..5),
+    )
+        .prop_map(|(command, game, depth, options)| {
+            let mut args = vec![command.to_string(), game.to_string()];
+            if command == "perft" {
+                args.push(depth.to_string());
+            }
+            args.extend(options.into_iter().flatten());
+            args
+        })
+}
+
+/// Whether running `args` stays cheap, though each word is cheap alone: not a match of
+/// many games (the match command's own limits are another matter) or with the computer's
+/// budgets scaled up.
+fn cheap(args: &[String]) -> bool {
+    args.windows(2).all(|pair| match pair[0].as_str() {
+        "--games" => pair[1].parse::<u64>().map_or(true, |n| n <= 2),
+        "--budget-scale" => pair[1].parse::<f64>().map_or(true, |f| f <= 2.0),
+        _ => true,
+    })
+}
+
+/// `args` with every `--records` folder that would be created moved into `dir`: a relative
+/// name would otherwise land in the current folder.
+fn records_into(args: &[String], dir: &std::path::Path) -> Vec<String> {
+    let mut out = args.to_vec();
+    for i in 1..out.len() {
+        if out[i - 1] == "--records" && !out[i].is_empty() && !out[i].starts_with("/dev/") {
+            out[i] = dir.join("records").to_string_lossy().into_owned();
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn the_command_line_answers_every_argument_vector(
+        args in prop_oneof![prop::collection::vec(argument(), 0..8), command_line()]
+    ) {
+        prop_assume!(cheap(&args));
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let args = records_into(&args, dir.path());
+        let (mut out, mut errors) = (Vec::new(), Vec::new());
+        let code = cli::run(&args, &mut out, &mut errors);
+        let errors = String::from_utf8(errors).expect("UTF-8 errors");
+        match code {
+            0 => {}
+            2 => {
+                // The match command prints its progress on stderr before an error found at
+                // the end; the error is the last line.
+                let last = errors
+                    .strip_suffix('\n')
+                    .and_then(|e| e.rsplit('\n').next())
+                    .unwrap_or_else(|| panic!("{args:?}: {errors:?}"));
+                prop_assert!(last.starts_with("sanqi: "), "{:?}: {:?}", args, errors);
+                assert_one_line(last);
+                if args.first().is_none_or(|c| c != "match") {
+                    prop_assert_eq!(errors.lines().count(), 1, "{:?}", args);
+                }
+            }
+            other => prop_assert!(false, "{:?}: exit status {}", args, other),
+        }
+    }
+}
