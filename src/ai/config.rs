@@ -8,6 +8,7 @@ use std::fmt;
 use std::time::Duration;
 
 use super::Level;
+use crate::echo::quoted;
 
 /// Which search decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,13 +110,18 @@ impl Config {
             }
             _ => Config::new(Level::parse(name).ok_or_else(|| {
                 format!(
-                    "unknown level `{name}` (expected easy, medium, hard, expert, master, mcts or random)"
+                    "unknown level {} (expected easy, medium, hard, expert, master, mcts or random)",
+                    quoted(name)
                 )
             })?),
         };
         for item in rest.into_iter().flat_map(|r| r.split(',')) {
             let Some((key, value)) = item.split_once('=') else {
-                return Err(format!("`{item}` in `{text}` is not KEY=VALUE"));
+                return Err(format!(
+                    "{} in {} is not KEY=VALUE",
+                    quoted(item),
+                    quoted(text)
+                ));
             };
             config.set(key, value)?;
         }
@@ -127,7 +133,9 @@ impl Config {
             match value.parse::<u64>() {
                 Ok(n) if n <= max => Ok(n),
                 _ => Err(format!(
-                    "`{key}` must be a whole number from 0 to {max}, not `{value}`"
+                    "{} must be a whole number from 0 to {max}, not {}",
+                    quoted(key),
+                    quoted(value)
                 )),
             }
         };
@@ -135,7 +143,11 @@ impl Config {
             match value {
                 "1" | "on" | "yes" => Ok(true),
                 "0" | "off" | "no" => Ok(false),
-                _ => Err(format!("`{key}` must be 1 or 0, not `{value}`")),
+                _ => Err(format!(
+                    "{} must be 1 or 0, not {}",
+                    quoted(key),
+                    quoted(value)
+                )),
             }
         };
         let t = &mut self.tweaks;
@@ -145,20 +157,26 @@ impl Config {
             "threads" => self.threads = Some(number(256)?.max(1) as usize),
             "search" => {
                 t.algorithm = Some(Algorithm::parse(value).ok_or_else(|| {
-                    format!("`search` must be ab, mcts or mcts-placement, not `{value}`")
+                    format!(
+                        "`search` must be ab, mcts or mcts-placement, not {}",
+                        quoted(value)
+                    )
                 })?)
             }
-            "contempt" => t.contempt = Some(
-                value
-                    .parse::<i32>()
-                    .ok()
-                    .filter(|c| c.abs() <= 1000)
-                    .ok_or_else(|| {
-                        format!(
-                            "`contempt` must be a whole number from -1000 to 1000, not `{value}`"
-                        )
-                    })?,
-            ),
+            "contempt" => {
+                t.contempt = Some(
+                    value
+                        .parse::<i32>()
+                        .ok()
+                        .filter(|c| c.abs() <= 1000)
+                        .ok_or_else(|| {
+                            format!(
+                                "`contempt` must be a whole number from -1000 to 1000, not {}",
+                                quoted(value)
+                            )
+                        })?,
+                )
+            }
             "scaled-contempt" => t.scaled_contempt = Some(switch()?),
             "aspiration" => t.aspiration = Some(number(10_000)? as i32),
             "reductions" => t.reductions = Some(number(2)? as u8),
@@ -167,8 +185,9 @@ impl Config {
             "table-bits" => t.table_bits = Some(number(26)?.max(10) as u32),
             _ => {
                 return Err(format!(
-                    "unknown setting `{key}` (expected nodes, movetime, threads, search, contempt, \
-                     scaled-contempt, aspiration, reductions, keep-table, merge-removals or table-bits)"
+                    "unknown setting {} (expected nodes, movetime, threads, search, contempt, \
+                     scaled-contempt, aspiration, reductions, keep-table, merge-removals or table-bits)",
+                    quoted(key)
                 ));
             }
         }

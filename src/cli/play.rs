@@ -145,11 +145,12 @@ pub(super) fn match_command(
         config: parse_config(args.option("--white")?, "--white")?,
         program: args.option("--white-engine")?.map(PathBuf::from),
     };
-    let games = parse_bounded(args.option("--games")?, "--games", 1, u64::MAX)?
-        .ok_or(ArgumentError::Required {
+    let games = parse_bounded(args.option("--games")?, "--games", 1, u64::MAX)?.ok_or(
+        ArgumentError::Required {
             name: "--games",
             expected: "a whole number of at least 1",
-        })?;
+        },
+    )?;
     let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
     let threads = parse_bounded(args.option("--threads")?, "--threads", 1, 64)?.unwrap_or(1);
     let max_actions = parse_bounded(args.option("--max-actions")?, "--max-actions", 1, 1_000_000)?
