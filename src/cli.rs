@@ -26,14 +26,21 @@ usage: sanqi                      open the window
        sanqi legal GAME [--moves \"…\"]
        sanqi replay GAME --moves \"…\"
        sanqi replay FILE.json
-       sanqi bestmove GAME --level LEVEL [--moves \"…\"] [--seed N]
-       sanqi match GAME --black LEVEL --white LEVEL --games N [--seed N] [--swap]
-                        [--threads N] [--budget-scale F] [--records DIR] [--quiet]
+       sanqi bestmove GAME --level PLAYER [--moves \"…\"] [--seed N]
+                           [--movetime MS] [--nodes N] [--threads N]
+       sanqi match GAME --black PLAYER --white PLAYER --games N [--seed N] [--swap]
+                        [--black-engine BIN] [--white-engine BIN]
+                        [--openings] [--opening-plies N] [--sprt ELO0,ELO1]
+                        [--movetime MS] [--nodes N] [--threads N] [--budget-scale F]
+                        [--max-actions N] [--records DIR] [--quiet]
        sanqi help | --version
 
 GAME is neihuang, flying or wudao. Actions are written c3 (place), c2-c4 (move),
-xc3 (remove) and timeout, separated by spaces. LEVEL is easy, medium, hard,
-expert or random.";
+xc3 (remove) and timeout, separated by spaces. PLAYER is a level (easy, medium,
+hard, expert, master, random) or mcts, optionally with settings, e.g.
+master:contempt=0,nodes=200000. In a match, --black names player A and --white
+player B; --swap, --openings and --sprt alternate their colours, and
+--threads plays that many games at once.";
 
 /// The greatest `DEPTH` that `perft` parses.
 pub const MAX_PERFT_DEPTH: u32 = 64;

@@ -3,6 +3,7 @@
 
 pub mod ai;
 pub mod app;
+pub mod arena;
 pub mod cli;
 pub mod echo;
 pub mod files;

@@ -47,6 +47,9 @@ pub enum CliError {
     },
     /// The computer returned no action for a position that has one.
     NoAction { level: Level },
+    /// A match could not go on (a player failed or chose an illegal action); the message
+    /// names the player.
+    Match(String),
     /// The computer chose an action the rules refuse.
     ComputerIllegal {
         level: Level,
@@ -89,6 +92,14 @@ pub enum ArgumentError {
     UnknownGame(String),
     /// Not one of the computer's levels.
     UnknownLevel(String),
+    /// A player's configuration (`LEVEL[:KEY=VALUE,...]`) that does not parse; the reason
+    /// says why.
+    BadPlayer { name: &'static str, reason: String },
+    /// An option that cannot be combined with another.
+    NotWith {
+        name: &'static str,
+        other: &'static str,
+    },
     /// A value of the wrong form or out of range; `expected` says what is accepted.
     Invalid {
         name: &'static str,
@@ -142,6 +153,7 @@ impl fmt::Display for CliError {
             } => write!(f, "{level} failed: {error}"),
             CliError::Computer { level: None, error } => error.fmt(f),
             CliError::NoAction { level } => write!(f, "{level} found no action"),
+            CliError::Match(why) => f.write_str(why),
             CliError::ComputerIllegal {
                 level,
                 action,
@@ -180,9 +192,11 @@ impl fmt::Display for ArgumentError {
             ),
             ArgumentError::UnknownLevel(level) => write!(
                 f,
-                "unknown level {} (expected easy, medium, hard, expert or random)",
+                "unknown level {} (expected easy, medium, hard, expert, master or random)",
                 quoted(level)
             ),
+            ArgumentError::BadPlayer { name, reason } => write!(f, "{name}: {reason}"),
+            ArgumentError::NotWith { name, other } => write!(f, "{name} does not go with {other}"),
             ArgumentError::Invalid {
                 name,
                 value,
