@@ -1,8 +1,9 @@
-//! The command line: `perft`, `legal`, `replay`, `bestmove` and `match`.
+//! The command line: `perft`, `legal`, `replay`, `bestmove`, `match`, `solve` and `probe`.
 //!
 //! Every error is one line on stderr naming what is wrong, with exit status 2.
 
 mod play;
+mod table;
 
 use std::io::Write;
 
@@ -21,11 +22,15 @@ usage: sanqi                      open the window
        sanqi bestmove GAME --level LEVEL [--moves \"…\"] [--seed N]
        sanqi match GAME --black LEVEL --white LEVEL --games N [--seed N] [--swap]
                         [--threads N] [--budget-scale F] [--records DIR] [--quiet]
+       sanqi solve flying [--threads N] [--out FILE]
+       sanqi solve flying --verify [--out FILE] [--samples N] [--games N]
+       sanqi probe flying [--moves \"…\"] [--table FILE]
        sanqi help | --version
 
 GAME is neihuang, flying or wudao. Actions are written c3 (place), c2-c4 (move),
 xc3 (remove) and timeout, separated by spaces. LEVEL is easy, medium, hard,
-expert or random.";
+expert or random. solve builds the table of exact Flying values (about 0.8 GB,
+in the data folder unless --out says otherwise); probe reads it.";
 
 /// A command-line error: printed as one line, exit status 2.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,6 +85,8 @@ fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Res
         }
         "bestmove" => play::bestmove_command(&mut args, out),
         "match" => play::match_command(&mut args, out, errors),
+        "solve" => table::solve_command(&mut args, out, errors),
+        "probe" => table::probe_command(&mut args, out),
         other => err(format!("unknown command `{other}` (try `sanqi help`)")),
     }
 }

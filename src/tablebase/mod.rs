@@ -1,0 +1,774 @@
+//! Square Flying Chess solved: Sanqi's own retrograde solver, its table file and the probes
+//! the engine and the app use.
+//!
+//! - [`build`] solves the 5×5 game (or a smaller board) in the background, with progress, a
+//!   cancel flag and a checkpoint to resume from, and writes the table file atomically.
+//! - [`Table`] opens a table file, checks it, and answers for any Flying position: its exact
+//!   value ([`Table::probe`]), the value of each move ([`Table::move_values`]) and the move to
+//!   play under the 100-turn rule ([`Table::best_move`]).
+//! - [`solve`] does the same analysis in memory, for small boards and tests.
+//!
+//! Values ignore the repetition and 100-turn rules (like perft): a win in 37 is a win in 37
+//! plies with best play by both sides. The flip distances stored beside them are what a
+//! player needs to win inside the 100-turn rule. See `docs/FLYING.md` for the method, the
+//! figures and the checks.
+//!
+//! The solver uses `rules` types for the 5×5 interface only; `rules` knows nothing of it.
+
+mod file;
+mod generate;
+pub mod geometry;
+pub mod index;
+pub mod play;
+pub mod verify;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::rules::{Action, Point, flying};
+use generate::{Bytes, Mark, Monitor, Solver, Step, Stop};
+pub use geometry::{Move, Pos};
+pub use index::Indexer;
+pub use play::{Entry, RatedMove, Source};
+
+/// The file name of the 5×5 table in the data folder.
+pub const FILE_NAME: &str = "flying-5x5.sanqi-table";
+
+/// Where the table lives in a data folder.
+pub fn path_in(data_dir: &Path) -> PathBuf {
+    data_dir.join(FILE_NAME)
+}
+
+/// A board to solve: its side and the number of pieces on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub size: u8,
+    pub pieces: u8,
+}
+
+impl Board {
+    /// The game itself: ten pieces on 5×5.
+    pub const FLYING: Board = Board {
+        size: 5,
+        pieces: 10,
+    };
+
+    /// A board of side 3 to 5 with 1 to 12 pieces that leave a point free.
+    pub fn new(size: u8, pieces: u8) -> Option<Board> {
+        ((3..=5).contains(&size) && pieces >= 1 && pieces <= 12 && pieces < size * size)
+            .then_some(Board { size, pieces })
+    }
+
+    fn of(indexer: &Indexer) -> Board {
+        Board {
+            size: indexer.geometry().size() as u8,
+            pieces: indexer.pieces() as u8,
+        }
+    }
+
+    /// The numbering of its positions.
+    pub fn indexer(self) -> Indexer {
+        Indexer::new(usize::from(self.size), u32::from(self.pieces))
+    }
+
+    /// The number of entries of its table: occupancy classes × 2^pieces, the classes counted
+    /// by Burnside's lemma (the average number of occupied sets each symmetry fixes).
+    pub fn entries(self) -> u64 {
+        let g = geometry::Geometry::new(usize::from(self.size));
+        let pieces = usize::from(self.pieces);
+        let fixed: u64 = (0..8)
+            .map(|s| {
+                // A fixed set is a union of the symmetry's cycles: count those of `pieces`
+                // points.
+                let mut seen = vec![false; g.points()];
+                let mut ways = vec![0u64; pieces + 1];
+                ways[0] = 1;
+                for start in 0..g.points() {
+                    if seen[start] {
+                        continue;
+                    }
+                    let mut length = 0;
+                    let mut p = start;
+                    while !seen[p] {
+                        seen[p] = true;
+                        length += 1;
+                        p = g.image_of_point(s, p);
+                    }
+                    for n in (length..=pieces).rev() {
+                        ways[n] += ways[n - length];
+                    }
+                }
+                ways[pieces]
+            })
+            .sum();
+        (fixed / 8) << self.pieces
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{0}×{0} with {1} pieces", self.size, self.pieces)
+    }
+}
+
+/// The exact value of a position for the side to move, or of a move for the side that plays
+/// it, in plies to the end with best play (the repetition and 100-turn rules aside).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    Win(u32),
+    Loss(u32),
+    /// Best play goes on for ever.
+    Draw,
+}
+
+impl Value {
+    /// The plies to the end (0 for a draw).
+    pub fn plies(self) -> u32 {
+        match self {
+            Value::Win(d) | Value::Loss(d) => d,
+            Value::Draw => 0,
+        }
+    }
+
+    /// `win`, `loss` or `draw`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Value::Win(_) => "win",
+            Value::Loss(_) => "loss",
+            Value::Draw => "draw",
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    /// `win in 19`, `loss in 22`, `draw` (and `loss in 0` for a side without a move).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Draw => f.write_str("draw"),
+            v => write!(f, "{} in {}", v.word(), v.plies()),
+        }
+    }
+}
+
+/// Positions and classes of one kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub positions: u64,
+    pub classes: u64,
+}
+
+/// What a solve found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Figures {
+    /// Entries in the table (classes and the few unused entries).
+    pub entries: u64,
+    /// All positions, C(points, pieces) × 2^pieces.
+    pub positions: u64,
+    /// Wins, losses and draws for the side to move; positions count each class by its size.
+    pub wins: Tally,
+    pub losses: Tally,
+    pub draws: Tally,
+    /// The longest win and the longest loss, in plies.
+    pub longest_win: u32,
+    pub longest_loss: u32,
+    /// The largest flip distances of won and of lost positions.
+    pub max_dtz_win: u32,
+    pub max_dtz_loss: u32,
+    /// Time spent solving, over all sessions of a resumed build.
+    pub solve_time: Duration,
+}
+
+impl Figures {
+    /// Classes in use.
+    pub fn classes(&self) -> u64 {
+        self.wins.classes + self.losses.classes + self.draws.classes
+    }
+
+    /// Counts the figures of a finished analysis.
+    fn count(indexer: &Indexer, values: &Bytes, dtz: &Bytes) -> Result<Figures, String> {
+        let mut figures = Figures {
+            entries: indexer.entries(),
+            positions: indexer.positions(),
+            ..Figures::default()
+        };
+        for i in 0..indexer.entries() {
+            let entry = Entry {
+                value: values.get(i),
+                dtz: dtz.get(i),
+            };
+            let Some(value) = entry.decode() else {
+                continue;
+            };
+            let class = (i >> indexer.pieces()) as usize;
+            let orbit = if indexer.class_is_symmetric(class) {
+                indexer.orbit(i).unwrap_or(8)
+            } else {
+                8
+            };
+            let tally = match value {
+                Value::Win(d) => {
+                    figures.longest_win = figures.longest_win.max(d);
+                    &mut figures.wins
+                }
+                Value::Loss(d) => {
+                    figures.longest_loss = figures.longest_loss.max(d);
+                    &mut figures.losses
+                }
+                Value::Draw => &mut figures.draws,
+            };
+            tally.positions += u64::from(orbit);
+            tally.classes += 1;
+            match (value, entry.dtz()) {
+                (Value::Win(_), Some(z)) => figures.max_dtz_win = figures.max_dtz_win.max(z),
+                (Value::Loss(_), Some(z)) => figures.max_dtz_loss = figures.max_dtz_loss.max(z),
+                (Value::Draw, None) => {}
+                _ => return Err(format!("class {i} has no flip distance")),
+            }
+        }
+        let counted = figures.wins.positions + figures.losses.positions + figures.draws.positions;
+        if counted != figures.positions {
+            return Err(format!(
+                "the classes hold {counted} positions instead of {}",
+                figures.positions
+            ));
+        }
+        Ok(figures)
+    }
+}
+
+/// What a build is doing, for a progress line or bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Numbering the positions (symmetry tables).
+    Preparing,
+    /// Reading the checkpoint of an earlier build.
+    Resuming,
+    /// Finding the positions without a move and counting every position's moves.
+    CountingMoves,
+    /// Finding the positions won or lost in this many plies.
+    Distance(u32),
+    /// Finding the positions this many plies from the next flip.
+    FlipDistance(u32),
+    /// Saving the state so that the build can be resumed.
+    Checkpointing,
+    /// Writing the table file.
+    Writing,
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Phase::Preparing => f.write_str("numbering the positions"),
+            Phase::Resuming => f.write_str("reading the checkpoint"),
+            Phase::CountingMoves => f.write_str("counting moves"),
+            Phase::Distance(d) => write!(f, "results in {d} {}", plies(*d)),
+            Phase::FlipDistance(d) => write!(f, "flips in {d} {}", plies(*d)),
+            Phase::Checkpointing => f.write_str("saving a checkpoint"),
+            Phase::Writing => f.write_str("writing the table"),
+        }
+    }
+}
+
+fn plies(n: u32) -> &'static str {
+    if n == 1 { "ply" } else { "plies" }
+}
+
+/// A progress report.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    pub phase: Phase,
+    /// An estimate of the share of the whole build done, from 0 to 1.
+    pub fraction: f32,
+    /// Time spent, including earlier sessions of a resumed build.
+    pub elapsed: Duration,
+}
+
+/// How to build a table.
+#[derive(Clone, Debug)]
+pub struct BuildConfig {
+    pub board: Board,
+    /// The table file to write; the checkpoint goes beside it.
+    pub out: PathBuf,
+    /// How often to save a checkpoint (at the end of a step, once this much time has passed
+    /// since the last one). A cancelled build always saves one.
+    pub checkpoint_every: Duration,
+    /// How often to report progress within a step (it is also reported at every step's end).
+    pub progress_every: Duration,
+}
+
+impl BuildConfig {
+    /// The 5×5 table at `out`, with a checkpoint every ten minutes.
+    pub fn flying(out: PathBuf) -> BuildConfig {
+        BuildConfig {
+            board: Board::FLYING,
+            out,
+            checkpoint_every: Duration::from_secs(600),
+            progress_every: Duration::from_millis(200),
+        }
+    }
+}
+
+/// How a build went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildReport {
+    pub figures: Figures,
+    /// Whether it continued from a checkpoint.
+    pub resumed: bool,
+    /// A checkpoint that could not be used (and was removed), with the reason.
+    pub discarded_checkpoint: Option<String>,
+}
+
+/// Why a build did not finish.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BuildError {
+    /// The cancel flag stopped it; its state is saved in the checkpoint (if `saved`).
+    Cancelled { saved: bool },
+    /// A file could not be written or read.
+    Io(String),
+    /// The analysis hit a limit or found itself inconsistent.
+    Failed(String),
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::Cancelled { saved: true } => {
+                f.write_str("the build was cancelled; it resumes from its checkpoint")
+            }
+            BuildError::Cancelled { saved: false } => {
+                f.write_str("the build was cancelled and its checkpoint could not be saved")
+            }
+            BuildError::Io(reason) => f.write_str(reason),
+            BuildError::Failed(reason) => write!(f, "the solve failed: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Why a table cannot be used. Callers fall back to search and say so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// There is no table file (it has not been built).
+    Missing { path: PathBuf },
+    /// The file is not a usable table: damaged, cut short, of another version or board.
+    Corrupt { path: PathBuf, reason: String },
+    /// The file could not be read.
+    Io { path: PathBuf, reason: String },
+    /// There is no data folder to keep a table in.
+    NoDataFolder,
+    /// A probe found something the table cannot hold: a damaged table that passed its checks.
+    Inconsistent(String),
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::Missing { path } => write!(
+                f,
+                "there is no Flying table at {} (build it with `sanqi solve flying`)",
+                path.display()
+            ),
+            TableError::Corrupt { path, reason } => write!(
+                f,
+                "the Flying table {} cannot be used: {reason} (rebuild it with `sanqi solve flying`)",
+                path.display()
+            ),
+            TableError::Io { path, reason } => {
+                write!(
+                    f,
+                    "cannot read the Flying table {}: {reason}",
+                    path.display()
+                )
+            }
+            TableError::NoDataFolder => {
+                f.write_str("there is no data folder to keep the Flying table in")
+            }
+            TableError::Inconsistent(reason) => {
+                write!(f, "the Flying table is inconsistent: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// A finished analysis in memory.
+pub struct Solution {
+    indexer: Arc<Indexer>,
+    values: Vec<u8>,
+    dtz: Vec<u8>,
+    figures: Figures,
+}
+
+impl Solution {
+    pub fn figures(&self) -> &Figures {
+        &self.figures
+    }
+
+    /// The value and flip distance of a position.
+    pub fn lookup(&self, pos: Pos) -> (Value, Option<u32>) {
+        let entry = self.entry_at(self.indexer.index(pos).0);
+        (entry.decode().unwrap_or(Value::Draw), entry.dtz())
+    }
+
+    fn entry_at(&self, index: u64) -> Entry {
+        Entry {
+            value: self.values[index as usize],
+            dtz: self.dtz[index as usize],
+        }
+    }
+}
+
+impl Source for Solution {
+    fn indexer(&self) -> &Indexer {
+        &self.indexer
+    }
+    fn entry(&self, index: u64) -> Result<Entry, TableError> {
+        Ok(self.entry_at(index))
+    }
+}
+
+/// Estimates the share of a build done at a mark (the distances in plies are not known in
+/// advance; for the 5×5 game they are, from the solve itself).
+fn fraction_done(board: Board, mark: &Mark, chunks: u64) -> f32 {
+    let (plies, flips) = if board == Board::FLYING {
+        (121.0, 121.0)
+    } else {
+        (40.0, 40.0)
+    };
+    let within = mark.chunks_done as f32 / chunks.max(1) as f32;
+    // Shares measured on the 5×5 solve: counting moves, the values, the flip distances.
+    let (init, values, flip_start) = (0.12, 0.58, 0.05);
+    let done = match mark.step {
+        Step::Init => init * within,
+        Step::Losses(d) | Step::Wins(d) => {
+            let step = if matches!(mark.step, Step::Wins(_)) {
+                0.5
+            } else {
+                0.0
+            };
+            init + values * ((d as f32 + step + within * 0.5) / plies).min(0.99)
+        }
+        Step::DtzStart => init + values + flip_start * within,
+        Step::DtzLevel(d) => {
+            let rest = 1.0 - init - values - flip_start - 0.03;
+            init + values + flip_start + rest * ((d as f32 + within) / flips).min(0.99)
+        }
+        Step::Done => 0.97,
+    };
+    done.clamp(0.0, 1.0)
+}
+
+fn phase_of(step: Step) -> Phase {
+    match step {
+        Step::Init => Phase::CountingMoves,
+        Step::Losses(d) | Step::Wins(d) => Phase::Distance(d + 1),
+        Step::DtzStart => Phase::FlipDistance(1),
+        Step::DtzLevel(d) => Phase::FlipDistance(d + 1),
+        Step::Done => Phase::Writing,
+    }
+}
+
+/// The monitor of a build: progress, cancellation and checkpoints.
+struct BuildMonitor<'a> {
+    board: Board,
+    progress: &'a mut dyn FnMut(&Progress),
+    cancel: &'a AtomicBool,
+    started: Instant,
+    earlier: Duration,
+    checkpoint: Option<(PathBuf, Duration)>,
+    last_checkpoint: Instant,
+    progress_every: Duration,
+}
+
+impl BuildMonitor<'_> {
+    fn elapsed(&self) -> Duration {
+        self.earlier + self.started.elapsed()
+    }
+
+    fn report(&mut self, phase: Phase, fraction: f32) {
+        let progress = Progress {
+            phase,
+            fraction,
+            elapsed: self.elapsed(),
+        };
+        (self.progress)(&progress);
+    }
+}
+
+impl Monitor for BuildMonitor<'_> {
+    fn tick(&mut self, mark: &Mark, chunks: u64) {
+        let fraction = fraction_done(self.board, mark, chunks);
+        self.report(phase_of(mark.step), fraction);
+    }
+
+    fn tick_every(&self) -> Duration {
+        self.progress_every
+    }
+
+    fn step_boundary(&mut self, solver: &Solver) -> Result<(), String> {
+        let Some((path, every)) = self.checkpoint.clone() else {
+            return Ok(());
+        };
+        if self.last_checkpoint.elapsed() < every {
+            return Ok(());
+        }
+        let fraction = fraction_done(self.board, &solver.mark, solver.chunks());
+        self.report(Phase::Checkpointing, fraction);
+        file::write_checkpoint(&path, solver, self.elapsed())
+            .map_err(|e| format!("could not save the checkpoint {}: {e}", path.display()))?;
+        self.last_checkpoint = Instant::now();
+        Ok(())
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+}
+
+/// Solves a board in memory (for small boards and tests).
+pub fn solve(board: Board, threads: usize) -> Result<Solution, BuildError> {
+    let indexer = Arc::new(board.indexer());
+    let mut solver = Solver::new(indexer.clone());
+    let never = AtomicBool::new(false);
+    let mut quiet = |_: &Progress| {};
+    let mut monitor = BuildMonitor {
+        board,
+        progress: &mut quiet,
+        cancel: &never,
+        started: Instant::now(),
+        earlier: Duration::ZERO,
+        checkpoint: None,
+        last_checkpoint: Instant::now(),
+        progress_every: Duration::from_secs(3600),
+    };
+    run_solver(&mut solver, threads, &mut monitor)?;
+    let dtz = solver
+        .dtz
+        .as_ref()
+        .ok_or_else(|| BuildError::Failed("no flip distances".to_string()))?;
+    let mut figures = Figures::count(&indexer, &solver.values, dtz).map_err(BuildError::Failed)?;
+    figures.solve_time = monitor.elapsed();
+    Ok(Solution {
+        values: solver.values.to_vec(),
+        dtz: dtz.to_vec(),
+        indexer,
+        figures,
+    })
+}
+
+fn run_solver(
+    solver: &mut Solver,
+    threads: usize,
+    monitor: &mut BuildMonitor,
+) -> Result<(), BuildError> {
+    match solver.run(threads, monitor) {
+        Ok(()) => Ok(()),
+        Err(Stop::Failed(reason)) => Err(BuildError::Failed(reason)),
+        Err(Stop::Cancelled) => {
+            let Some((path, _)) = monitor.checkpoint.clone() else {
+                return Err(BuildError::Cancelled { saved: false });
+            };
+            let fraction = fraction_done(monitor.board, &solver.mark, solver.chunks());
+            monitor.report(Phase::Checkpointing, fraction);
+            let saved = file::write_checkpoint(&path, solver, monitor.elapsed()).is_ok();
+            Err(BuildError::Cancelled { saved })
+        }
+    }
+}
+
+/// Builds a table file: solves the board on `threads` threads, reporting progress, and writes
+/// the table atomically to `config.out` (creating its folder).
+///
+/// The work is saved now and then to a checkpoint beside the table, and always when `cancel`
+/// is raised; a later build with the same output continues from it. The checkpoint is removed
+/// once the table is written. Memory: three bytes per class (about 1.3 GB for 5×5) and 20 MB
+/// of numbering tables.
+pub fn build(
+    config: &BuildConfig,
+    threads: usize,
+    progress: &mut dyn FnMut(&Progress),
+    cancel: &AtomicBool,
+) -> Result<BuildReport, BuildError> {
+    let started = Instant::now();
+    if let Some(dir) = config.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| BuildError::Io(format!("could not create {}: {e}", dir.display())))?;
+    }
+    let checkpoint = file::checkpoint_path(&config.out);
+    progress(&Progress {
+        phase: Phase::Preparing,
+        fraction: 0.0,
+        elapsed: Duration::ZERO,
+    });
+    let indexer = Arc::new(config.board.indexer());
+    let mut discarded = None;
+    let mut resumed = false;
+    let (mut solver, earlier) = if checkpoint.exists() {
+        progress(&Progress {
+            phase: Phase::Resuming,
+            fraction: 0.0,
+            elapsed: started.elapsed(),
+        });
+        match file::read_checkpoint(&checkpoint, indexer.clone()) {
+            Ok((solver, earlier)) => {
+                resumed = true;
+                (solver, earlier)
+            }
+            Err(reason) => {
+                let _ = std::fs::remove_file(&checkpoint);
+                discarded = Some(reason);
+                (Solver::new(indexer.clone()), Duration::ZERO)
+            }
+        }
+    } else {
+        (Solver::new(indexer.clone()), Duration::ZERO)
+    };
+    let mut monitor = BuildMonitor {
+        board: config.board,
+        progress,
+        cancel,
+        started,
+        earlier,
+        checkpoint: Some((checkpoint.clone(), config.checkpoint_every)),
+        last_checkpoint: Instant::now(),
+        progress_every: config.progress_every,
+    };
+    run_solver(&mut solver, threads, &mut monitor)?;
+    monitor.report(Phase::Writing, 0.97);
+    let dtz = solver
+        .dtz
+        .as_ref()
+        .ok_or_else(|| BuildError::Failed("no flip distances".to_string()))?;
+    let mut figures = Figures::count(&indexer, &solver.values, dtz).map_err(BuildError::Failed)?;
+    figures.solve_time = monitor.elapsed();
+    file::write_table(&config.out, config.board, &figures, &solver.values, dtz)
+        .map_err(|e| BuildError::Io(format!("could not write {}: {e}", config.out.display())))?;
+    let _ = std::fs::remove_file(&checkpoint);
+    monitor.report(Phase::Writing, 1.0);
+    Ok(BuildReport {
+        figures,
+        resumed,
+        discarded_checkpoint: discarded,
+    })
+}
+
+/// An open table file of any board, probed by position.
+pub struct TableFile {
+    file: file::TableFile,
+    indexer: Indexer,
+}
+
+impl TableFile {
+    /// Opens and verifies a table file (its header and the checksum of all its data).
+    pub fn open(path: &Path) -> Result<TableFile, TableError> {
+        let file = file::TableFile::open(path)?;
+        let indexer = file.board().indexer();
+        Ok(TableFile { file, indexer })
+    }
+
+    pub fn board(&self) -> Board {
+        self.file.board()
+    }
+
+    pub fn figures(&self) -> &Figures {
+        self.file.figures()
+    }
+
+    pub fn path(&self) -> &Path {
+        self.file.path()
+    }
+}
+
+impl Source for TableFile {
+    fn indexer(&self) -> &Indexer {
+        &self.indexer
+    }
+    fn entry(&self, index: u64) -> Result<Entry, TableError> {
+        self.file.entry(index)
+    }
+}
+
+/// The 5×5 table, answering for [`flying::State`]s.
+pub struct Table {
+    inner: TableFile,
+}
+
+/// The solver's view of a game position: the side to move's pieces are "own".
+pub fn position_of(state: &flying::State) -> Pos {
+    let boards = crate::rules::Rules::boards(state);
+    let side = state.side_to_move();
+    Pos {
+        own: boards[side.index()],
+        enemy: boards[side.other().index()],
+    }
+}
+
+fn action_of(m: Move) -> Action {
+    match (Point::from_index(m.from), Point::from_index(m.to)) {
+        (Some(from), Some(to)) => Action::Move(from, to),
+        // The 5×5 board's points are all valid; this cannot be reached.
+        _ => Action::Timeout,
+    }
+}
+
+impl Table {
+    /// Opens and verifies the 5×5 table at `path`.
+    pub fn open(path: &Path) -> Result<Table, TableError> {
+        let inner = TableFile::open(path)?;
+        if inner.board() != Board::FLYING {
+            return Err(TableError::Corrupt {
+                path: path.to_path_buf(),
+                reason: format!("it is for {}, not the 5×5 game", inner.board()),
+            });
+        }
+        Ok(Table { inner })
+    }
+
+    /// The figures of the solve, from the file's header.
+    pub fn figures(&self) -> &Figures {
+        self.inner.figures()
+    }
+
+    pub fn path(&self) -> &Path {
+        self.inner.path()
+    }
+
+    /// The value of a position for the side to move.
+    pub fn probe(&self, state: &flying::State) -> Result<Value, TableError> {
+        Ok(self.inner.lookup(position_of(state))?.0)
+    }
+
+    /// The plies to the next flip or the end under best play (None for a draw).
+    pub fn probe_dtz(&self, state: &flying::State) -> Result<Option<u32>, TableError> {
+        Ok(self.inner.lookup(position_of(state))?.1)
+    }
+
+    /// Each legal action with its value for the side that plays it, in the order of
+    /// [`crate::rules::Rules::legal_actions`].
+    pub fn move_values(&self, state: &flying::State) -> Result<Vec<(Action, Value)>, TableError> {
+        Ok(play::rate_moves(&self.inner, position_of(state))?
+            .into_iter()
+            .map(|m| (action_of(m.play), m.value))
+            .collect())
+    }
+
+    /// The action to play with `quiet_turns` turns in a row without a flip so far (see
+    /// [`play::choose`]): never a draw turned into a loss or a win into a draw, wins converted
+    /// inside the 100-turn rule, and in a draw the drawing move that leaves the opponent the
+    /// most losing replies. `None` if the side to move has no move.
+    pub fn best_move(
+        &self,
+        state: &flying::State,
+        quiet_turns: u16,
+    ) -> Result<Option<Action>, TableError> {
+        Ok(
+            play::choose(&self.inner, position_of(state), u32::from(quiet_turns))?
+                .map(|m| action_of(m.play)),
+        )
+    }
+}
