@@ -15,8 +15,8 @@ use sanqi::rules::{Action, Point, Rules, Side, State, flying};
 use sanqi::tablebase::geometry::Geometry;
 use sanqi::tablebase::play::{self, Source};
 use sanqi::tablebase::{
-    Board, BuildConfig, BuildError, Phase, Pos, Solution, Table, TableError, TableFile, Value,
-    build, position_of, solve, verify,
+    Board, BuildConfig, BuildError, Phase, Pos, Solution, TABLE_HEADER_LEN, Table, TableError,
+    TableFile, Value, build, position_of, solve, verify,
 };
 
 fn solved(size: u8, pieces: u8) -> Solution {
@@ -307,7 +307,7 @@ fn table_files_hold_the_solution_and_refuse_damage() {
 
 /// The data of a table file (its header holds the solve time, which differs between builds).
 fn table_data(path: &Path) -> Vec<u8> {
-    std::fs::read(path).expect("the table")[128..].to_vec()
+    std::fs::read(path).expect("the table")[TABLE_HEADER_LEN as usize..].to_vec()
 }
 
 #[test]

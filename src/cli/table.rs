@@ -97,6 +97,17 @@ fn write_figures(out: &mut dyn Write, board: Board, f: &Figures) -> Result<(), C
     )?;
     write_line(
         out,
+        &format!(
+            "past the 100-turn rule: {} won positions ({} classes) cannot be forced to a flip \
+             in time, {} lost ones ({} classes) can hold out",
+            f.wins_past_limit.positions,
+            f.wins_past_limit.classes,
+            f.losses_past_limit.positions,
+            f.losses_past_limit.classes
+        ),
+    )?;
+    write_line(
+        out,
         &format!("solve time: {:.1} s", f.solve_time.as_secs_f64()),
     )
 }

@@ -1,7 +1,7 @@
 //! The table file and the checkpoint file: their formats, atomic writing, verification, and
 //! positional reads for probing.
 //!
-//! **Table** (`flying-5x5.sanqi-table`): a 128-byte header, then two bytes per class in
+//! **Table** (`flying-5x5.sanqi-table`): a 256-byte header, then two bytes per class in
 //! class order, the value byte and the flip-distance byte (see [`super::generate`]). The
 //! header holds a magic string, the format version, the board size and piece count, the
 //! number of classes, the figures of the solve and the CRC-32 of the data; its last four
@@ -32,7 +32,7 @@ const CHECKPOINT_MAGIC: &[u8; 8] = b"SANQI-CP";
 pub const TABLE_VERSION: u32 = 1;
 const CHECKPOINT_VERSION: u32 = 1;
 /// Bytes before the first class.
-pub const HEADER_LEN: u64 = 128;
+pub const HEADER_LEN: u64 = 256;
 const CHECKPOINT_HEADER_LEN: usize = 64;
 /// Bytes written or hashed at a time.
 const BLOCK: usize = 1 << 22;
@@ -96,7 +96,12 @@ fn table_header(board: Board, figures: &Figures, data_crc: u32) -> Vec<u8> {
         .u32(figures.max_dtz_win)
         .u32(figures.max_dtz_loss)
         .u64(figures.solve_time.as_millis() as u64)
-        .u32(data_crc);
+        .u32(data_crc)
+        .u64(figures.wins_past_limit.positions)
+        .u64(figures.wins_past_limit.classes)
+        .u64(figures.losses_past_limit.positions)
+        .u64(figures.losses_past_limit.classes);
+    debug_assert!(f.0.len() <= HEADER_LEN as usize - 4);
     f.0.resize(HEADER_LEN as usize - 4, 0);
     f.0
 }
@@ -140,6 +145,10 @@ fn parse_table_header(bytes: &[u8]) -> Result<(Board, Figures, u32), String> {
     figures.max_dtz_loss = r.u32();
     figures.solve_time = Duration::from_millis(r.u64());
     let data_crc = r.u32();
+    figures.wins_past_limit.positions = r.u64();
+    figures.wins_past_limit.classes = r.u64();
+    figures.losses_past_limit.positions = r.u64();
+    figures.losses_past_limit.classes = r.u64();
     Ok((board, figures, data_crc))
 }
 
@@ -420,6 +429,7 @@ pub fn write_checkpoint(path: &Path, solver: &Solver, elapsed: Duration) -> io::
         .u64(solver.mark.chunks_done)
         .u64(solver.mark.found)
         .u64(elapsed.as_millis() as u64);
+    debug_assert!(f.0.len() <= CHECKPOINT_HEADER_LEN);
     f.0.resize(CHECKPOINT_HEADER_LEN, 0);
     write_atomically(path, |out| {
         let mut out = Hashing {

@@ -21,7 +21,7 @@ use super::geometry::{Geometry, Pos};
 
 /// Where a rank's set goes: its class and a symmetry taking it to the representative.
 #[derive(Clone, Copy, Debug)]
-struct RankEntry(u32);
+pub struct RankEntry(u32);
 
 impl RankEntry {
     const SYMMETRIC: u32 = 1;
@@ -47,8 +47,10 @@ impl RankEntry {
 pub struct Indexer {
     geometry: Geometry,
     pieces: u32,
-    /// `binomial[i][p]` = C(p, i + 1): what point `p` adds to the rank as the `i`-th piece.
-    binomial: Vec<[u32; 32]>,
+    /// `rank_bytes[c * (pieces + 1) + m][b]`: what byte `c` of a set adds to its rank when it
+    /// is `b` and `m` points of the set lie below it (the sum of C(p, i + 1) over its points
+    /// `p`, each the `i`-th of the set). Four lookups rank a set.
+    rank_bytes: Vec<[u32; 256]>,
     ranks: Vec<RankEntry>,
     /// The representative (smallest) occupied set of each class.
     class_sets: Vec<u32>,
@@ -113,20 +115,28 @@ impl Indexer {
         let geometry = Geometry::new(size);
         let points = geometry.points() as u32;
         assert!(pieces >= 1 && pieces < points && pieces <= 12);
-        let binomial: Vec<[u32; 32]> = (0..pieces)
-            .map(|i| {
-                let mut row = [0; 32];
-                for (p, entry) in row.iter_mut().enumerate().take(points as usize) {
-                    *entry = self::binomial(p as u64, u64::from(i) + 1) as u32;
+        let mut rank_bytes = vec![[0u32; 256]; 4 * (pieces as usize + 1)];
+        for c in 0..4 {
+            for m in 0..=pieces {
+                for b in 0..256u32 {
+                    let mut sum = 0;
+                    let mut i = m;
+                    for bit in 0..8 {
+                        let p = c * 8 + bit;
+                        if b & (1 << bit) != 0 && p < points && i < pieces {
+                            sum += self::binomial(u64::from(p), u64::from(i) + 1) as u32;
+                            i += 1;
+                        }
+                    }
+                    rank_bytes[(c * (pieces + 1) + m) as usize][b as usize] = sum;
                 }
-                row
-            })
-            .collect();
+            }
+        }
         let count = self::binomial(u64::from(points), u64::from(pieces)) as usize;
         let mut indexer = Indexer {
             geometry,
             pieces,
-            binomial,
+            rank_bytes,
             ranks: Vec::with_capacity(count),
             class_sets: Vec::new(),
             symmetric_sets: vec![0; (1usize << points).div_ceil(64)],
@@ -186,14 +196,16 @@ impl Indexer {
     /// The rank of an occupied set among all sets of as many points.
     #[inline]
     pub fn rank(&self, set: u32) -> u32 {
+        let row = self.pieces as usize + 1;
+        let mut below = 0;
         let mut rank = 0;
-        let mut rest = set;
-        let mut i = 0;
-        while rest != 0 {
-            let p = rest.trailing_zeros() as usize;
-            rank += self.binomial[i][p];
-            rest &= rest - 1;
-            i += 1;
+        for c in 0..4 {
+            let byte = (set >> (8 * c)) & 0xff;
+            rank += self.rank_bytes[c * row + below][byte as usize];
+            below += byte.count_ones() as usize;
+            if below > self.pieces as usize {
+                break;
+            }
         }
         rank
     }
@@ -205,19 +217,34 @@ impl Indexer {
         self.symmetric_sets[set as usize / 64] & (1 << (set % 64)) != 0
     }
 
+    /// Where an occupied set goes (the first half of [`Indexer::index`], which reads a large
+    /// table: the solver does it for many positions at once so the reads overlap).
+    #[inline]
+    pub fn locate(&self, set: u32) -> RankEntry {
+        self.ranks[self.rank(set) as usize]
+    }
+
     /// The entry of a position, and the number of symmetries that map it onto itself (1 for
     /// all but a few).
     #[inline]
     pub fn index(&self, pos: Pos) -> (u64, u32) {
+        self.index_located(self.locate(pos.occupied()), pos)
+    }
+
+    /// [`Indexer::index`] with the occupied set already located.
+    #[inline]
+    pub fn index_located(&self, entry: RankEntry, pos: Pos) -> (u64, u32) {
         let set = pos.occupied();
-        let entry = self.ranks[self.rank(set) as usize];
         let class = entry.class();
-        let representative = self.class_sets[class as usize];
         let base = u64::from(class) << self.pieces;
         if !entry.symmetric() {
-            let own = self.geometry.transform(entry.symmetry(), pos.own);
+            // The symmetry takes the set onto its class's representative.
+            let s = entry.symmetry();
+            let representative = self.geometry.transform(s, set);
+            let own = self.geometry.transform(s, pos.own);
             return (base | u64::from(extract(own, representative)), 1);
         }
+        let representative = self.class_sets[class as usize];
         let mut best = u32::MAX;
         let mut stabiliser = 0;
         for s in 0..8 {

@@ -16,6 +16,7 @@
 //! The solver uses `rules` types for the 5×5 interface only; `rules` knows nothing of it.
 
 mod file;
+pub use file::HEADER_LEN as TABLE_HEADER_LEN;
 mod generate;
 pub mod geometry;
 pub mod index;
@@ -177,6 +178,12 @@ pub struct Figures {
     /// The largest flip distances of won and of lost positions.
     pub max_dtz_win: u32,
     pub max_dtz_loss: u32,
+    /// Won positions whose next flip is more than 100 plies away with best defence: under
+    /// the 100-turn rule they are draws, even with no quiet turns played before.
+    pub wins_past_limit: Tally,
+    /// Lost positions the loser can keep from a flip for more than 100 plies (draws under
+    /// the rule).
+    pub losses_past_limit: Tally,
     /// Time spent solving, over all sessions of a resumed build.
     pub solve_time: Duration,
 }
@@ -221,9 +228,23 @@ impl Figures {
             };
             tally.positions += u64::from(orbit);
             tally.classes += 1;
+            let limit = play::QUIET_LIMIT;
             match (value, entry.dtz()) {
-                (Value::Win(_), Some(z)) => figures.max_dtz_win = figures.max_dtz_win.max(z),
-                (Value::Loss(_), Some(z)) => figures.max_dtz_loss = figures.max_dtz_loss.max(z),
+                (Value::Win(_), Some(z)) => {
+                    figures.max_dtz_win = figures.max_dtz_win.max(z);
+                    if z > limit {
+                        figures.wins_past_limit.positions += u64::from(orbit);
+                        figures.wins_past_limit.classes += 1;
+                    }
+                }
+                (Value::Loss(_), Some(z)) => {
+                    figures.max_dtz_loss = figures.max_dtz_loss.max(z);
+                    // The loser's own quiet move comes first: more than 100 plies in all.
+                    if z > limit {
+                        figures.losses_past_limit.positions += u64::from(orbit);
+                        figures.losses_past_limit.classes += 1;
+                    }
+                }
                 (Value::Draw, None) => {}
                 _ => return Err(format!("class {i} has no flip distance")),
             }
