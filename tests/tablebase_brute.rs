@@ -149,8 +149,11 @@ fn all_grids(size: usize, pieces: usize) -> Vec<Grid> {
     out
 }
 
-/// Values (`Some((won, plies))`) and flip distances of every grid, by forward iteration.
-fn brute_force(grids: &[Grid]) -> (Vec<Option<(bool, u32)>>, Vec<Option<u32>>) {
+/// A value found by brute force: `Some((won, plies))`, `None` for a draw.
+type Found = Option<(bool, u32)>;
+
+/// Values and flip distances of every grid, by forward iteration.
+fn brute_force(grids: &[Grid]) -> (Vec<Found>, Vec<Option<u32>>) {
     let number: HashMap<u64, usize> = grids
         .iter()
         .enumerate()
@@ -166,7 +169,7 @@ fn brute_force(grids: &[Grid]) -> (Vec<Option<(bool, u32)>>, Vec<Option<u32>>) {
         })
         .collect();
     // Values: each round decides what the previous rounds' results decide.
-    let mut value: Vec<Option<(bool, u32)>> = vec![None; grids.len()];
+    let mut value: Vec<Found> = vec![None; grids.len()];
     loop {
         let mut changes = Vec::new();
         for (p, moves) in successors.iter().enumerate() {

@@ -57,7 +57,7 @@ pub const MAX_DISTANCE: u32 = 253;
 /// Whether a value byte is a loss for the side to move.
 #[inline]
 pub fn is_loss(value: u8) -> bool {
-    value != DRAW && value != UNUSED && (value - 1) % 2 == 0
+    value != DRAW && value != UNUSED && (value - 1).is_multiple_of(2)
 }
 
 /// Whether a value byte is a win for the side to move.

@@ -324,7 +324,7 @@ mod tests {
                 }
                 assert!(seen.insert(perm));
             }
-            let set = 0b1011_0110_1u32 & g.full();
+            let set = 0b1_0110_1101_u32 & g.full();
             for s in 0..8 {
                 let by_points = (0..g.points())
                     .filter(|p| set & (1 << p) != 0)

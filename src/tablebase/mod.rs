@@ -59,7 +59,7 @@ impl Board {
 
     /// A board of side 3 to 5 with 1 to 12 pieces that leave a point free.
     pub fn new(size: u8, pieces: u8) -> Option<Board> {
-        ((3..=5).contains(&size) && pieces >= 1 && pieces <= 12 && pieces < size * size)
+        ((3..=5).contains(&size) && (1..=12).contains(&pieces) && pieces < size * size)
             .then_some(Board { size, pieces })
     }
 
