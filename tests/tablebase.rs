@@ -247,6 +247,13 @@ fn build_small(dir: &Path, pieces: u8, name: &str) -> std::path::PathBuf {
 }
 
 #[test]
+fn tables_can_be_shared_between_threads() {
+    fn shared<T: Send + Sync>() {}
+    shared::<Table>();
+    shared::<TableFile>();
+}
+
+#[test]
 fn table_files_hold_the_solution_and_refuse_damage() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let path = build_small(dir.path(), 5, "t.sanqi-table");

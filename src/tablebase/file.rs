@@ -53,7 +53,8 @@ impl Fields {
     }
 }
 
-/// A little-endian field reader for headers.
+/// A little-endian field reader for headers; past the end it reads zeros (the callers check
+/// the length first).
 struct Reader<'a>(&'a [u8]);
 
 impl Reader<'_> {
@@ -62,18 +63,20 @@ impl Reader<'_> {
         self.0 = rest;
         head
     }
+    fn bytes<const N: usize>(&mut self) -> [u8; N] {
+        let mut b = [0; N];
+        let head = self.take(N);
+        b[..head.len()].copy_from_slice(head);
+        b
+    }
     fn u64(&mut self) -> u64 {
-        let mut b = [0; 8];
-        b.copy_from_slice(self.take(8));
-        u64::from_le_bytes(b)
+        u64::from_le_bytes(self.bytes())
     }
     fn u32(&mut self) -> u32 {
-        let mut b = [0; 4];
-        b.copy_from_slice(self.take(4));
-        u32::from_le_bytes(b)
+        u32::from_le_bytes(self.bytes())
     }
     fn u8(&mut self) -> u8 {
-        self.take(1)[0]
+        self.bytes::<1>()[0]
     }
 }
 

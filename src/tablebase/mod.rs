@@ -793,3 +793,28 @@ impl Table {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn burnside_counts_the_numbering_entries() {
+        for (size, pieces) in [(3, 2), (3, 5), (4, 4), (4, 7), (5, 3)] {
+            let board = Board::new(size, pieces).expect("a valid board");
+            assert_eq!(board.entries(), board.indexer().entries(), "{board}");
+        }
+        // (C(25, 10) + C(12, 5) + 4 × 2952) / 8 occupancy classes: the half-turn fixes the
+        // sets made of 5 of its 12 point pairs, each reflection 2952 sets.
+        assert_eq!(Board::FLYING.entries(), 410_170 << 10);
+    }
+
+    #[test]
+    fn values_read_as_the_command_line_prints_them() {
+        assert_eq!(Value::Win(19).to_string(), "win in 19");
+        assert_eq!(Value::Loss(0).to_string(), "loss in 0");
+        assert_eq!(Value::Draw.to_string(), "draw");
+        assert_eq!(Phase::Distance(1).to_string(), "results in 1 ply");
+        assert_eq!(Phase::FlipDistance(7).to_string(), "flips in 7 plies");
+    }
+}

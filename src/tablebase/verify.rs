@@ -7,8 +7,10 @@
 //! - [`conversion_games`] plays random won positions out with [`crate::rules::Game`], which
 //!   applies the repetition and 100-turn rules. Each game starts after a run of quiet moves
 //!   that leads to the won position (found backwards with un-moves), so the 100-turn count is
-//!   already high when the table player takes over; the defence plays at random or resists as
-//!   the table says. The table player must win every game.
+//!   already high when the table player takes over (as high as still leaves the win, half the
+//!   time); the defence plays at random or resists as the table says. The table player must win
+//!   every game. Wins whose next flip is out of the rule's reach even from a count of zero are
+//!   not tried: they are draws under the rule.
 
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
@@ -119,9 +121,13 @@ pub fn conversion_games(
             continue;
         }
         let target = indexer.position(index);
+        // Only wins the rule leaves winnable: the next flip within reach.
         let (Value::Win(_), Some(dtz)) = table.inner.lookup(target)? else {
             continue;
         };
+        if dtz > play::QUIET_LIMIT {
+            continue;
+        }
         // Start with as many quiet turns as still leave the win: often the most.
         let most = play::QUIET_LIMIT.saturating_sub(dtz) as usize;
         let lead = if rng.random_bool(0.5) {
