@@ -12,8 +12,8 @@
 //! `k` bits, one per occupied point of the representative in increasing order, set for the
 //! mover's pieces. The entry number is `class × 2^k + colours`.
 //!
-//! A few occupied sets are symmetric themselves (on 5×5 with ten pieces, 0.4% of the
-//! classes). For those, several symmetries reach the representative and the colours are
+//! A few occupied sets are symmetric themselves (on 5×5 with ten pieces, 3,130 of the
+//! 410,170 classes). For those, several symmetries reach the representative and the colours are
 //! taken as the smallest pattern any of them gives; the other patterns of such a class are
 //! unused entries. Every other class has all `2^k` entries in use.
 
