@@ -37,7 +37,7 @@ echo "== probe the start position" | tee -a "$log"
 if [ "${COMPRESS:-1}" != 0 ]; then
     echo "== size" | tee -a "$log"
     echo "raw $(stat -c %s "$table")" | tee -a "$log"
-    for tool in "gzip -9" "zstd -19 -T1" "xz -9 -T1"; do
+    for tool in "gzip -9" "zstd -9 -T1" "xz -6 -T1"; do
         echo "$tool $(nice -n 5 $tool -c "$table" | wc -c)" | tee -a "$log"
     done
 fi
