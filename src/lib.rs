@@ -9,3 +9,4 @@ pub mod echo;
 pub mod files;
 pub mod platform;
 pub mod rules;
+pub mod tablebase;

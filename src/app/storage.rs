@@ -231,12 +231,11 @@ impl Store {
     /// needed. If there is no such folder, or it cannot be created or written, the store
     /// keeps nothing and [`Store::startup_notices`] says so.
     pub fn open_default() -> Store {
-        if let Some(dir) = std::env::var_os(DATA_DIR_VARIABLE).filter(|d| !d.is_empty()) {
+        if let Some(dir) = data_dir_from_environment() {
             return Store::at(dir);
         }
-        match directories::ProjectDirs::from("org", "Sanqi", "Sanqi") {
-            Some(project) => {
-                let dir = project.data_dir().to_path_buf();
+        match per_user_data_dir() {
+            Some(dir) => {
                 let records = default_records_dir(Some(&dir));
                 Store::open(dir, records)
             }
@@ -553,6 +552,24 @@ fn is_record_name(name: &std::ffi::OsStr) -> bool {
     !name.starts_with(b".")
         && name.len() > suffix.len()
         && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+}
+
+/// The data folder: `SANQI_DATA_DIR` when it is set, else the per-user data folder (see the
+/// module documentation), or `None` if there is no home folder. Nothing is created.
+pub fn data_dir() -> Option<PathBuf> {
+    data_dir_from_environment().or_else(per_user_data_dir)
+}
+
+/// The folder named by `SANQI_DATA_DIR`, if it is set and not empty.
+fn data_dir_from_environment() -> Option<PathBuf> {
+    std::env::var_os(DATA_DIR_VARIABLE)
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+}
+
+/// The per-user data folder of `ProjectDirs`.
+fn per_user_data_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("org", "Sanqi", "Sanqi").map(|p| p.data_dir().to_path_buf())
 }
 
 /// The default folder of exported records: `Sanqi` in the documents folder, else `records`

@@ -11,6 +11,7 @@ use crate::files::ReadError;
 use crate::rules::notation::ParseActionError;
 use crate::rules::records::RecordError;
 use crate::rules::{Action, GameId, IllegalAction};
+use crate::tablebase::{BuildError, TableError};
 
 /// Why a command could not run or did not finish. [`super::run`] prints it as one line
 /// (`sanqi: …`) with exit status 2, except [`CliError::BrokenPipe`], which ends quietly.
@@ -56,6 +57,12 @@ pub enum CliError {
         action: Action,
         reason: IllegalAction,
     },
+    /// The Flying table is missing, damaged or unreadable, or could not be built.
+    Table(TableError),
+    /// Building the Flying table failed or was stopped.
+    Build(BuildError),
+    /// `solve --verify` found the table wrong; the message says where.
+    Verify(String),
 }
 
 /// What was being done with a file when it failed.
@@ -159,6 +166,9 @@ impl fmt::Display for CliError {
                 action,
                 reason,
             } => write!(f, "{level} chose an illegal action `{action}`: {reason}"),
+            CliError::Table(e) => e.fmt(f),
+            CliError::Build(e) => e.fmt(f),
+            CliError::Verify(why) => write!(f, "the table failed its check: {why}"),
         }
     }
 }
@@ -225,6 +235,18 @@ impl std::error::Error for ArgumentError {}
 impl From<ArgumentError> for CliError {
     fn from(e: ArgumentError) -> CliError {
         CliError::Argument(e)
+    }
+}
+
+impl From<BuildError> for CliError {
+    fn from(e: BuildError) -> CliError {
+        CliError::Build(e)
+    }
+}
+
+impl From<TableError> for CliError {
+    fn from(e: TableError) -> CliError {
+        CliError::Table(e)
     }
 }
 
