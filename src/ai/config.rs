@@ -60,6 +60,9 @@ pub struct Tweaks {
     pub merge_removals: Option<bool>,
     /// log2 of the transposition table's entries.
     pub table_bits: Option<u32>,
+    /// Weight of the game's extra evaluation knowledge in percent (Neihuang: the pulls'
+    /// waiting captures; 0 leaves it out).
+    pub knowledge: Option<i32>,
 }
 
 /// A computer player: a level, its budget and any overrides.
@@ -92,6 +95,7 @@ impl Config {
                 keep_table: None,
                 merge_removals: None,
                 table_bits: None,
+                knowledge: None,
             },
         }
     }
@@ -183,10 +187,12 @@ impl Config {
             "keep-table" => t.keep_table = Some(switch()?),
             "merge-removals" => t.merge_removals = Some(switch()?),
             "table-bits" => t.table_bits = Some(number(26)?.max(10) as u32),
+            "knowledge" => t.knowledge = Some(number(1_000)? as i32),
             _ => {
                 return Err(format!(
                     "unknown setting {} (expected nodes, movetime, threads, search, contempt, \
-                     scaled-contempt, aspiration, reductions, keep-table, merge-removals or table-bits)",
+                     scaled-contempt, aspiration, reductions, keep-table, merge-removals, table-bits or \
+                     knowledge)",
                     quoted(key)
                 ));
             }
@@ -234,6 +240,9 @@ impl fmt::Display for Config {
         if let Some(b) = t.table_bits {
             items.push(format!("table-bits={b}"));
         }
+        if let Some(k) = t.knowledge {
+            items.push(format!("knowledge={k}"));
+        }
         f.write_str(self.level.id())?;
         if !items.is_empty() {
             write!(f, ":{}", items.join(","))?;
@@ -249,11 +258,13 @@ mod tests {
     #[test]
     fn levels_and_overrides_parse_and_print_back() {
         assert_eq!(Config::parse("expert"), Ok(Config::new(Level::Expert)));
-        let c = Config::parse("master:contempt=0,nodes=50000,aspiration=30").expect("valid");
+        let c = Config::parse("master:contempt=0,nodes=50000,aspiration=30,knowledge=150")
+            .expect("valid");
         assert_eq!(c.level, Level::Master);
         assert_eq!(c.tweaks.contempt, Some(0));
         assert_eq!(c.nodes, Some(50_000));
         assert_eq!(c.tweaks.aspiration, Some(30));
+        assert_eq!(c.tweaks.knowledge, Some(150));
         assert_eq!(Config::parse(&c.to_string()), Ok(c));
         let m = Config::parse("mcts").expect("valid");
         assert_eq!(m.tweaks.algorithm, Some(Algorithm::Mcts));
@@ -268,5 +279,6 @@ mod tests {
         assert!(Config::parse("master:nodes=-1").is_err());
         assert!(Config::parse("master:keep-table=maybe").is_err());
         assert!(Config::parse("master:search=minimax").is_err());
+        assert!(Config::parse("master:knowledge=1001").is_err());
     }
 }

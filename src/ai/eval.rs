@@ -5,10 +5,18 @@ use crate::rules::board::{Bits, COLUMN, FILE_A, FILE_E, FULL, ROW, neighbours, p
 use crate::rules::neihuang::Phase;
 use crate::rules::{Action, ActionList, Decision, GameRules, Rules, flying, neihuang, wudao};
 
+mod pulls;
+
 /// What the search needs from a game beyond its rules.
 pub(crate) trait Evaluate: GameRules {
     /// The position's value for the side to act (the game must be ongoing).
     fn evaluate(&self) -> i32;
+    /// The evaluation with the game's extra knowledge weighted `knowledge` percent (see
+    /// `Params::knowledge`); the plain evaluation unless the game has such knowledge.
+    fn evaluate_with(&self, knowledge: i32) -> i32 {
+        let _ = knowledge;
+        self.evaluate()
+    }
     /// A cheap guess at how promising an action is, for ordering (higher first).
     fn order_hint(&self, action: Action) -> i32;
     /// The actions that capture or flip, for the quiescence search.
@@ -211,6 +219,15 @@ fn mobility(own: Bits, enemy: Bits) -> i32 {
 }
 
 impl Evaluate for neihuang::State {
+    fn evaluate_with(&self, knowledge: i32) -> i32 {
+        let outlook = if knowledge != 0 {
+            pulls::pull_outlook(self) * knowledge / 100
+        } else {
+            0
+        };
+        self.evaluate() + outlook
+    }
+
     fn evaluate(&self) -> i32 {
         let me = self.to_act().map_or(0, |s| s.index());
         let boards = self.boards();

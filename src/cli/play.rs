@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::{
     Args, ArgumentError, CliError, FileTask, parse_game, replay_ignoring_draws, write_line,
@@ -75,7 +75,21 @@ fn read_budget(args: &mut Args, config: &mut Config) -> Result<(), CliError> {
     Ok(())
 }
 
+/// What a `bestmove` process spends outside the time it measures itself: loading before
+/// `main`, and writing the answer and exiting after the search.
+const PROCESS_MARGIN: Duration = Duration::from_millis(15);
+
+/// Transposition table size (log2 of entries) for one decision of `movetime` on `threads`:
+/// a table that starts empty and is thrown away after one search needs about one entry per
+/// node searched (a few hundred thousand a second), and a larger one only costs the
+/// process the time to fault its pages in.
+fn table_bits_for(movetime: Duration, threads: usize) -> u32 {
+    let entries = movetime.as_millis() as u64 * 1_000 * threads.max(1) as u64;
+    entries.next_power_of_two().trailing_zeros().clamp(16, 21)
+}
+
 pub(super) fn bestmove_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let started = Instant::now();
     let mut config = parse_config(args.option("--level")?, "--level")?;
     let moves = args.option("--moves")?;
     let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
@@ -83,6 +97,15 @@ pub(super) fn bestmove_command(args: &mut Args, out: &mut dyn Write) -> Result<(
     let game = parse_game(args.positional("GAME")?)?;
     args.finish()?;
     let (state, history) = replay_with_history(game, moves)?;
+    if let Some(movetime) = config.movetime {
+        // The answer is due within --movetime of the process's start: the replay, the start-up
+        // and the exit come out of the search's time (never more than half of it).
+        let spent = started.elapsed() + PROCESS_MARGIN;
+        config.movetime = Some(movetime.saturating_sub(spent).max(movetime / 2));
+        if config.tweaks.table_bits.is_none() && config.nodes.is_none() {
+            config.tweaks.table_bits = Some(table_bits_for(movetime, config.threads.unwrap_or(1)));
+        }
+    }
     let cancel = AtomicBool::new(false);
     // Kept until the answer is out: freeing a large table takes a few milliseconds.
     let mut engine = Engine::new();
@@ -417,4 +440,17 @@ fn summarize(
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_single_decision_gets_a_table_sized_by_its_time() {
+        assert_eq!(table_bits_for(Duration::from_millis(500), 1), 19);
+        assert_eq!(table_bits_for(Duration::from_millis(500), 2), 20);
+        assert_eq!(table_bits_for(Duration::from_millis(1), 1), 16);
+        assert_eq!(table_bits_for(Duration::from_secs(60), 4), 21);
+    }
 }
