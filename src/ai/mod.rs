@@ -10,6 +10,7 @@
 //! The search algorithms ([`search`] for alpha-beta, [`mcts`]) implement one trait
 //! ([`searcher::Search`]); the turn planner here only picks one for the configuration.
 
+pub mod analysis;
 pub mod config;
 mod eval;
 mod mcts;

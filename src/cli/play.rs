@@ -41,7 +41,7 @@ fn parse_number(
 }
 
 /// A whole number from `min` to `max`, if given.
-fn parse_bounded(
+pub(super) fn parse_bounded(
     text: Option<&str>,
     what: &'static str,
     min: u64,
