@@ -506,6 +506,9 @@ fn value_of(e: Evaluation) -> Option<Value> {
     }
 }
 
+/// Gives the exact values an analysis thread uses, if any.
+pub type ExactLoader = Box<dyn FnOnce() -> Option<Arc<dyn ExactValues>> + Send>;
+
 /// What the analysis thread shares with its owner.
 #[derive(Default)]
 struct Shared {
@@ -521,12 +524,13 @@ pub struct Analyser {
 }
 
 impl Analyser {
-    /// Starts analysing a copy of `game`; `wake` is called after each position (e.g. to
-    /// repaint a window).
+    /// Starts analysing a copy of `game`. `exact` is called first, on the analysis thread,
+    /// for the exact values to use if any (opening a table takes a while); `wake` is called
+    /// after each position (e.g. to repaint a window).
     pub fn start(
         game: &Game,
         budget: Budget,
-        exact: Option<Arc<dyn ExactValues>>,
+        exact: ExactLoader,
         wake: Box<dyn Fn() + Send>,
     ) -> Result<Analyser, AiError> {
         let game = game.clone();
@@ -542,6 +546,7 @@ impl Analyser {
         let thread = std::thread::Builder::new()
             .name("sanqi-analysis".into())
             .spawn(move || {
+                let exact = exact();
                 let result = analyse(&game, budget, exact.as_deref(), &c, &mut |p| {
                     s.lock().unwrap_or_else(PoisonError::into_inner).progress = p;
                     wake();

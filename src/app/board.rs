@@ -154,6 +154,8 @@ pub struct BoardScene {
     pub eligible_kind: Eligible,
     /// The computer's suggestion.
     pub hint: Option<Action>,
+    /// A better action than the one played from here (in an analysed review), and its colour.
+    pub better: Option<(Action, Color32)>,
     /// A translucent piece where a click would place one.
     pub preview: Option<(Point, Side)>,
     /// Points where a click does something now (they answer the pointer).
@@ -538,8 +540,24 @@ fn paint_markers_over(painter: &egui::Painter, geo: &Geometry, scene: &BoardScen
         );
     }
     if let Some(hint) = scene.hint {
-        let stroke = Stroke::new(geo.step * 0.05, theme::INFO);
-        match hint {
+        paint_suggestion(painter, geo, radius, hint, theme::INFO);
+    }
+    if let Some((better, color)) = scene.better {
+        paint_suggestion(painter, geo, radius, better, color);
+    }
+}
+
+/// An action suggested on the board: an arrow for a move, rings for a placement or removal.
+fn paint_suggestion(
+    painter: &egui::Painter,
+    geo: &Geometry,
+    radius: f32,
+    action: Action,
+    color: Color32,
+) {
+    {
+        let stroke = Stroke::new(geo.step * 0.05, color);
+        match action {
             Action::Move(from, to) => {
                 let a = geo.position(from);
                 let b = geo.position(to);
@@ -555,7 +573,7 @@ fn paint_markers_over(painter: &egui::Painter, geo: &Geometry, scene: &BoardScen
                 painter.circle_stroke(
                     geo.position(p),
                     radius * 1.32,
-                    Stroke::new(geo.step * 0.02, theme::INFO.gamma_multiply(0.5)),
+                    Stroke::new(geo.step * 0.02, color.gamma_multiply(0.5)),
                 );
             }
             Action::Timeout => {}

@@ -139,6 +139,10 @@ pub enum Command {
     ExitReview,
     /// Plays on from the reviewed position, two people at this computer.
     ContinueFromReview,
+    /// Analyses the reviewed game in the background.
+    Analyse,
+    /// Stops the analysis under way.
+    CancelAnalysis,
 
     // ----- Settings -----
     /// Switches the interface language and remembers the choice.

@@ -13,6 +13,7 @@
 //! - [`Session`](session::Session) is the game on the screen and keeps its own bookkeeping.
 //! - The rest are leaves: the board painter, the clock, the computer, the store, the text.
 
+pub mod analysis;
 mod banners;
 pub mod board;
 pub mod clock;

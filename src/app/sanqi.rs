@@ -4,6 +4,9 @@
 //! planned actions, the turn clock; then the screen and its dialogs are drawn) and carries
 //! out the commands they return in one place, [`SanqiApp::apply`].
 
+use std::time::Duration;
+
+use super::analysis::{GameAnalysis, TableSource};
 use super::banners::{Banner, banners_ui};
 use super::command::{BoardOption, Command, Done, Open, Outcome};
 use super::computer::Computer;
@@ -24,10 +27,15 @@ use super::storage::{Store, StoreError};
 use super::view::{Resumable, View};
 use super::{fonts, theme};
 use crate::ai::Level;
+use crate::ai::analysis::Budget;
 use crate::rules::Side;
 
 mod games;
 mod lessons;
+
+/// What the analysis of a game spends on each position: a game of a hundred actions takes
+/// half a minute.
+pub const ANALYSIS_BUDGET: Budget = Budget::Time(Duration::from_millis(300));
 
 /// The level the hint button asks for.
 pub const HINT_LEVEL: Level = Level::Hard;
@@ -58,6 +66,8 @@ pub struct SanqiApp {
     game_screen: GameScreen,
     lesson_screen: LessonScreen,
     dialogs: DialogStack,
+    /// The analysis of the reviewed game, while it runs and after.
+    analysis: Option<GameAnalysis>,
 }
 
 impl SanqiApp {
@@ -106,6 +116,7 @@ impl SanqiApp {
             game_screen: GameScreen::default(),
             lesson_screen: LessonScreen,
             dialogs: DialogStack::default(),
+            analysis: None,
             options,
         };
         if let Some(staging) = staging {
@@ -128,6 +139,46 @@ impl SanqiApp {
             // A lesson's scripted replies come at once, so that the next click is taken.
             self.change_lesson(|l, at| l.advance(at));
         }
+    }
+
+    /// Starts analysing the game on the screen (again, if it changed since).
+    fn start_analysis(&mut self) {
+        let Some(s) = &self.session else {
+            return;
+        };
+        if let Some(old) = self.analysis.take() {
+            old.cancel();
+        }
+        let table = match self.store.dir() {
+            Some(dir) => TableSource::DataFolder(dir.to_path_buf()),
+            None => TableSource::None,
+        };
+        let ctx = self.ctx.clone();
+        self.analysis = Some(GameAnalysis::start(
+            s.game(),
+            ANALYSIS_BUDGET,
+            table,
+            move || ctx.request_repaint(),
+        ));
+    }
+
+    /// Takes the analysis thread's news; an analysis of a game that is no longer on the
+    /// screen (or has changed) stops.
+    fn poll_analysis(&mut self) {
+        let Some(a) = &mut self.analysis else {
+            return;
+        };
+        if !self.session.as_ref().is_some_and(|s| a.is_for(s.game())) {
+            a.cancel();
+            self.analysis = None;
+            return;
+        }
+        a.poll();
+    }
+
+    /// The analysis of the game on the screen, if one was started.
+    pub fn analysis(&self) -> Option<&GameAnalysis> {
+        self.analysis.as_ref()
     }
 
     // ----- What tests read -----
@@ -267,6 +318,12 @@ impl SanqiApp {
             Command::ContinueFromReview => {
                 self.change_session(|s, _| s.continue_from_review());
                 self.saved = None;
+            }
+            Command::Analyse => self.start_analysis(),
+            Command::CancelAnalysis => {
+                if let Some(a) = self.analysis.take() {
+                    a.cancel();
+                }
             }
             Command::SetLanguage(language) => self.set_language(*language),
             Command::SetBoardOption(option, on) => {
@@ -429,6 +486,7 @@ impl SanqiApp {
     pub fn logic_frame(&mut self, ctx: &egui::Context) {
         self.watch_window(ctx);
         self.advance();
+        self.poll_analysis();
         if self.screen == Screen::Learn {
             self.change_lesson(|l, at| l.advance(at));
         }
@@ -454,6 +512,10 @@ impl SanqiApp {
             data_dir: self.store.dir(),
             records_dir: self.store.records_dir(),
             result_open: self.dialogs.is_open(Open::Result),
+            analysis: self
+                .analysis
+                .as_ref()
+                .filter(|a| self.session.as_ref().is_some_and(|s| a.is_for(s.game()))),
         };
         let mut commands = shortcuts(&ctx, &view, self.screen, modal);
         commands.extend(banners_ui(ui, view.i18n, &self.banners));

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::analysis::GameAnalysis;
 use super::i18n::I18n;
 use super::lessons::LessonProgress;
 use super::session::Session;
@@ -40,6 +41,8 @@ pub struct View<'a> {
     pub records_dir: PathBuf,
     /// Whether the result dialog is open.
     pub result_open: bool,
+    /// The analysis of the game on the screen, if one was started for it as it stands.
+    pub analysis: Option<&'a GameAnalysis>,
 }
 
 impl View<'_> {

@@ -4,6 +4,7 @@
 
 use egui::{Align, Color32, Layout, RichText, Vec2};
 
+use super::analysis_panel::{analysis_ui, move_marks};
 use crate::app::command::{Command, Open, Question};
 use crate::app::i18n::I18n;
 use crate::app::session::{Note, Session};
@@ -27,6 +28,7 @@ pub fn side_panel_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<
         controls_ui(ui, view, s, out);
     }
     level_ui(ui, view, s, out);
+    analysis_ui(ui, view, s, out);
     move_list_ui(ui, view, s, out);
 }
 
@@ -355,7 +357,7 @@ fn move_list_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Comma
                         let actions: Vec<String> = turn
                             .actions
                             .iter()
-                            .map(|(_, a)| action_text(i18n, *a))
+                            .map(|(i, a)| action_text(i18n, *a) + move_marks(view, *i))
                             .collect();
                         let text = format!("{}.  {}", turn.number, actions.join("  "));
                         let current = shown > first_index && shown <= last_index + 1;
