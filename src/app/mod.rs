@@ -23,6 +23,7 @@ pub mod demo;
 pub mod dialogs;
 pub mod error;
 pub mod fonts;
+pub mod hint;
 pub mod i18n;
 pub mod icon;
 pub mod launch;

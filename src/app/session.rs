@@ -21,6 +21,7 @@ pub use scene::Turn;
 use super::board::{self, Animation};
 use super::clock::{Clock, TimeSource};
 use super::computer::is_cancelled;
+use super::hint::{self, HintReason};
 use super::settings::{
     ClockSetting, Opponent, Outcome, SavedGame, SavedGameError, Setup, SideChoice, Stats,
 };
@@ -43,6 +44,8 @@ pub enum Note {
     Timeout(TimeoutReport),
     /// The computer could not choose (the text is the reason, in English).
     ComputerFailed(String),
+    /// A hint, with why it is suggested.
+    Hint(HintReason),
 }
 
 impl Note {

@@ -6,6 +6,7 @@ use egui::{Align, Color32, Layout, RichText, Vec2};
 
 use super::analysis_panel::{analysis_ui, move_marks};
 use crate::app::command::{Command, Open, Question};
+use crate::app::hint;
 use crate::app::i18n::I18n;
 use crate::app::session::{Note, Session};
 use crate::app::text::{
@@ -56,6 +57,7 @@ pub(super) fn note_text(i18n: &I18n, note: &Note) -> String {
         Note::Message(key) => i18n.t(key).to_string(),
         Note::Timeout(report) => timeout_note(i18n, report),
         Note::ComputerFailed(why) => i18n.format("msg.computer_failed", &[("reason", why)]),
+        Note::Hint(reason) => hint::text(i18n, reason),
     }
 }
 

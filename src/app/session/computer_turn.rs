@@ -44,7 +44,10 @@ impl Session {
             }
             (Purpose::Hint, Ok(plan)) => {
                 self.hint = plan.actions.first().copied();
-                self.note = Some(Note::Message("msg.hint_shown"));
+                self.note = Some(match self.hint {
+                    Some(action) => Note::Hint(hint::reason(self.game.state(), action, plan.score)),
+                    None => Note::Message("msg.hint_shown"),
+                });
             }
             (_, Err(e)) if is_cancelled(&e) => {}
             (Purpose::Turn, Err(e)) => {
