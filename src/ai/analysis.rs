@@ -438,14 +438,12 @@ fn report(game: &Game, points: &mut [Assessed], exact: bool) -> Report {
         let (loss, label) = if preferred.is_none() {
             (0.0, Label::Best)
         } else if let (Some(b), Some(p)) = (value_of(before), value_of(played)) {
+            let label = Label::of_exact(b, p);
             // Exact values: an action as good as the engine's is not worse for being another.
-            if b == p {
+            if label == Label::Best {
                 preferred = None;
             }
-            (
-                (before.pieces() - played.pieces()).max(0.0),
-                Label::of_exact(b, p),
-            )
+            ((before.pieces() - played.pieces()).max(0.0), label)
         } else {
             let loss = (before.pieces() - played.pieces()).max(0.0);
             (loss, Label::of_loss(loss))

@@ -32,6 +32,10 @@ pub enum Demo {
     Records,
     /// A finished game under review.
     Review,
+    /// A finished Flying game under review, analysed, on the position before a blunder.
+    Analysis,
+    /// A Wu Dao game with a hint and its reason shown.
+    Hint,
     /// A lesson step (by its index in its course), as it opens, after its wrong example, or
     /// after its example solution.
     Lesson(Course, usize, LessonMoment),
@@ -67,6 +71,11 @@ pub const POSITIONS: [(GameId, &str); 3] = [
     ),
 ];
 
+/// The game the analysis demonstration reviews: White's tenth action, `c4-b4`, turns a draw
+/// into a loss in 19.
+const ANALYSED_GAME: &str = "c1-c3 e5-e2 d1-d3 e2-b2 a1-a2 a5-a3 c3-c2 c5-c4 c2-c3 c4-b4 \
+     c3-c5 b4-a4 c5-c4 a3-b3 c4-b4 a4-a5 b4-a4";
+
 /// The actions of a game's demonstration position.
 fn position(game: GameId) -> &'static str {
     POSITIONS
@@ -88,7 +97,8 @@ pub struct Staging {
 
 impl Demo {
     /// Reads `home`, a game (`neihuang`, `flying`, `wudao`), `rules` or `rules-` and a game,
-    /// `result`, `new-game`, `resign`, `settings`, `records`, `review`, or `lesson-`, a
+    /// `result`, `new-game`, `resign`, `settings`, `records`, `review`, `analysis`, `hint`,
+    /// or `lesson-`, a
     /// course (`neihuang`, `flying`, `wudao`, `house`) and a step's number from 1, with
     /// `-wrong` or `-done` after it to show a wrong try or the step done.
     pub fn parse(text: &str) -> Option<Demo> {
@@ -106,6 +116,8 @@ impl Demo {
             "settings" => Some(Demo::Settings),
             "records" => Some(Demo::Records),
             "review" => Some(Demo::Review),
+            "analysis" => Some(Demo::Analysis),
+            "hint" => Some(Demo::Hint),
             other => {
                 if let Some(game) = other.strip_prefix("rules-").and_then(GameId::parse) {
                     Some(Demo::Rules(game))
@@ -155,6 +167,14 @@ impl Demo {
             Demo::Review => {
                 play(GameId::Neihuang, position(GameId::Neihuang), Level::Easy);
                 vec![Command::Resign, Command::Review, Command::ReviewTo(29)]
+            }
+            Demo::Analysis => {
+                play(GameId::Flying, ANALYSED_GAME, Level::Easy);
+                vec![Command::Review, Command::Analyse, Command::ReviewTo(9)]
+            }
+            Demo::Hint => {
+                play(GameId::Wudao, "e3 c2 c3 a3", Level::Easy);
+                vec![Command::Hint]
             }
             Demo::Settings => {
                 play(GameId::Neihuang, position(GameId::Neihuang), Level::Hard);
@@ -239,6 +259,15 @@ mod tests {
                 assert!(played.apply(action).is_ok(), "{game}: {action}");
             }
         }
+    }
+
+    #[test]
+    fn the_analysed_game_is_legal_and_finished() {
+        let mut played = Game::new(GameId::Flying);
+        for action in parse_actions(ANALYSED_GAME).unwrap_or_default() {
+            assert!(played.apply(action).is_ok(), "{action}");
+        }
+        assert!(played.status().is_over());
     }
 
     #[test]

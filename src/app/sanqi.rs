@@ -149,10 +149,13 @@ impl SanqiApp {
         if let Some(old) = self.analysis.take() {
             old.cancel();
         }
-        let table = match self.store.dir() {
-            Some(dir) => TableSource::DataFolder(dir.to_path_buf()),
-            None => TableSource::None,
+        // A demonstration keeps its files in a scratch folder, but reads the table (only
+        // reads it) where the user keeps it.
+        let dir = match self.options.demo {
+            Some(_) => super::storage::data_dir(),
+            None => self.store.dir().map(std::path::Path::to_path_buf),
         };
+        let table = dir.map_or(TableSource::None, TableSource::DataFolder);
         let ctx = self.ctx.clone();
         self.analysis = Some(GameAnalysis::start(
             s.game(),

@@ -18,8 +18,10 @@ use crate::app::theme;
 use crate::app::view::View;
 use crate::rules::Side;
 
-/// The graph's height.
+/// The graph's height, and its height in a window lower than [`LOW_WINDOW`].
 const GRAPH_HEIGHT: f32 = 64.0;
+const LOW_GRAPH_HEIGHT: f32 = 40.0;
+const LOW_WINDOW: f32 = 700.0;
 /// The evaluation, in pieces, at the graph's top and bottom edges (a decided game sits
 /// there too).
 const GRAPH_PIECES: f64 = 8.0;
@@ -98,6 +100,7 @@ pub fn analysis_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Co
         .inner_margin(egui::Margin::same(8))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
+            ui.spacing_mut().item_spacing.y = 3.0;
             ui.horizontal(|ui| {
                 ui.label(RichText::new(i18n.t("analysis.title")).strong());
                 ui.label(RichText::new("(?)").small().color(theme::MUTED))
@@ -150,32 +153,37 @@ fn done_ui(
     if let Some(n) = graph_ui(ui, report, shown) {
         out.push(Command::ReviewTo(n));
     }
+    // Each side on one line of text, its marks in their colours: rows of widgets would take
+    // twice the height, which a small window does not have.
     for side in Side::BOTH {
         let summary = &report.summary[side.index()];
-        ui.horizontal_wrapped(|ui| {
-            ui.spacing_mut().item_spacing.x = 6.0;
-            ui.label(
-                RichText::new(i18n.format(
-                    "analysis.accuracy",
-                    &[
-                        ("side", &side_name(i18n, side)),
-                        ("n", &format!("{:.0}", summary.accuracy)),
-                    ],
-                ))
-                .small(),
+        let mut job = egui::text::LayoutJob::default();
+        let style = ui.style().clone();
+        let mut add = |text: RichText| {
+            text.append_to(
+                &mut job,
+                &style,
+                egui::FontSelection::Default,
+                egui::Align::Center,
             );
-            for label in [Label::Inaccuracy, Label::Mistake, Label::Blunder] {
-                let count = summary.counts[label as usize];
-                let mark = label_mark(label).unwrap_or_default();
-                ui.label(
-                    RichText::new(format!("{mark} {count}"))
-                        .small()
-                        .strong()
-                        .color(label_color(label)),
-                )
-                .on_hover_text(label_name(i18n, label));
-            }
-        });
+        };
+        add(RichText::new(i18n.format(
+            "analysis.accuracy",
+            &[
+                ("side", &side_name(i18n, side)),
+                ("n", &format!("{:.0}", summary.accuracy)),
+            ],
+        ))
+        .small());
+        for label in [Label::Inaccuracy, Label::Mistake, Label::Blunder] {
+            let count = summary.counts[label as usize];
+            let mark = label_mark(label).unwrap_or_default();
+            add(RichText::new(format!("   {mark} {count}"))
+                .small()
+                .strong()
+                .color(label_color(label)));
+        }
+        ui.label(job);
     }
     let value = report.positions.get(shown).copied();
     if let Some(value) = value {
@@ -228,7 +236,12 @@ fn height_of(e: Evaluation) -> f32 {
 /// The evaluation over the game, the position shown marked; returns the position clicked.
 fn graph_ui(ui: &mut egui::Ui, report: &Report, shown: usize) -> Option<usize> {
     let width = ui.available_width();
-    let (rect, response) = ui.allocate_exact_size(vec2(width, GRAPH_HEIGHT), Sense::click());
+    let height = if ui.ctx().content_rect().height() < LOW_WINDOW {
+        LOW_GRAPH_HEIGHT
+    } else {
+        GRAPH_HEIGHT
+    };
+    let (rect, response) = ui.allocate_exact_size(vec2(width, height), Sense::click());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, egui::CornerRadius::same(4), theme::PAPER);
     let count = report.positions.len().max(2);
