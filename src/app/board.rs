@@ -8,8 +8,10 @@ use egui::{
     StrokeKind, Vec2, pos2, vec2,
 };
 
+use super::exact::value_label;
 use super::theme;
 use crate::rules::{Action, Point, Side, State};
+use crate::tablebase::Value;
 
 /// How long one animation step lasts, in seconds.
 pub const ANIMATION_SECONDS: f64 = 0.32;
@@ -154,6 +156,8 @@ pub struct BoardScene {
     pub eligible_kind: Eligible,
     /// The computer's suggestion.
     pub hint: Option<Action>,
+    /// Exact values from the Flying table on the points moves reach, for the side to act.
+    pub values: Vec<(Point, Value)>,
     /// A translucent piece where a click would place one.
     pub preview: Option<(Point, Side)>,
     /// Points where a click does something now (they answer the pointer).
@@ -560,6 +564,20 @@ fn paint_markers_over(painter: &egui::Painter, geo: &Geometry, scene: &BoardScen
             }
             Action::Timeout => {}
         }
+    }
+    for &(p, value) in &scene.values {
+        let color = match value {
+            Value::Win(_) => theme::GOOD,
+            Value::Draw => theme::MUTED,
+            Value::Loss(_) => theme::WARN,
+        };
+        let at = geo.position(p) + vec2(radius * 0.62, radius * 0.62);
+        let font = egui::FontId::proportional((radius * 0.62).max(10.0));
+        let text = value_label(value);
+        let galley = painter.layout_no_wrap(text, font, color);
+        let rect = egui::Rect::from_center_size(at, galley.size() + vec2(6.0, 2.0));
+        painter.rect_filled(rect, 3.0, theme::PAPER.gamma_multiply(0.9));
+        painter.galley(rect.center() - galley.size() / 2.0, galley, color);
     }
 }
 

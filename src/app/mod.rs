@@ -21,6 +21,8 @@ pub mod computer;
 pub mod demo;
 pub mod dialogs;
 pub mod error;
+pub mod exact;
+pub mod flying_table;
 pub mod fonts;
 pub mod i18n;
 pub mod icon;

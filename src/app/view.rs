@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::flying_table::{BuildState, TableState};
 use super::i18n::I18n;
 use super::lessons::LessonProgress;
 use super::session::Session;
@@ -40,6 +41,20 @@ pub struct View<'a> {
     pub records_dir: PathBuf,
     /// Whether the result dialog is open.
     pub result_open: bool,
+    /// The Flying table and its build, for the settings.
+    pub table: &'a TableView,
+}
+
+/// The Flying table as the settings show it.
+#[derive(Clone)]
+pub struct TableView {
+    pub state: TableState,
+    /// The build in progress or the last one of this run, if any.
+    pub build: Option<BuildState>,
+    /// Why the last build failed.
+    pub build_error: Option<String>,
+    /// Whether a cancelled build left a checkpoint to resume from.
+    pub resumable: bool,
 }
 
 impl View<'_> {

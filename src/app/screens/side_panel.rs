@@ -5,6 +5,7 @@
 use egui::{Align, Color32, Layout, RichText, Vec2};
 
 use crate::app::command::{Command, Open, Question};
+use crate::app::exact::value_text;
 use crate::app::i18n::I18n;
 use crate::app::session::{Note, Session};
 use crate::app::text::{
@@ -54,6 +55,13 @@ pub(super) fn note_text(i18n: &I18n, note: &Note) -> String {
         Note::Message(key) => i18n.t(key).to_string(),
         Note::Timeout(report) => timeout_note(i18n, report),
         Note::ComputerFailed(why) => i18n.format("msg.computer_failed", &[("reason", why)]),
+        Note::ExactHint(action, value) => i18n.format(
+            "msg.hint_exact",
+            &[
+                ("move", &action_text(i18n, *action)),
+                ("value", &value_text(i18n, *value)),
+            ],
+        ),
     }
 }
 
