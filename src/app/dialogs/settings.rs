@@ -174,7 +174,7 @@ fn table_ui(ui: &mut egui::Ui, view: &View, commands: &mut Vec<Command>) {
     }
     let can_build = match &table.state {
         TableState::Ready(ready) => {
-            let mb = ready.bytes.div_ceil(1_000_000);
+            let mb = (ready.bytes + 500_000) / 1_000_000;
             let when = ready.written.map(date_text).unwrap_or_default();
             ui.label(i18n.format("table.built", &[("size", &mb), ("when", &when)]));
             small(
