@@ -106,7 +106,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Res
             args.finish()?;
             write_line(out, &format!("sanqi {}", env!("CARGO_PKG_VERSION")))
         }
-        "bestmove" => play::bestmove_command(&mut args, out),
+        "bestmove" => play::bestmove_command(&mut args, out, errors),
         "match" => play::match_command(&mut args, out, errors),
         "solve" => table::solve_command(&mut args, out, errors),
         "probe" => table::probe_command(&mut args, out),

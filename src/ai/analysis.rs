@@ -505,7 +505,8 @@ fn value_of(e: Evaluation) -> Option<Value> {
 }
 
 /// Gives the exact values an analysis thread uses, if any.
-pub type ExactLoader = Box<dyn FnOnce() -> Option<Arc<dyn ExactValues>> + Send>;
+/// It is given the analysis's cancel flag, so that it can stop waiting for a table.
+pub type ExactLoader = Box<dyn FnOnce(&AtomicBool) -> Option<Arc<dyn ExactValues>> + Send>;
 
 /// What the analysis thread shares with its owner.
 #[derive(Default)]
@@ -544,7 +545,7 @@ impl Analyser {
         let thread = std::thread::Builder::new()
             .name("sanqi-analysis".into())
             .spawn(move || {
-                let exact = exact();
+                let exact = exact(&c);
                 let result = analyse(&game, budget, exact.as_deref(), &c, &mut |p| {
                     s.lock().unwrap_or_else(PoisonError::into_inner).progress = p;
                     wake();

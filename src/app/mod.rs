@@ -22,6 +22,8 @@ pub mod computer;
 pub mod demo;
 pub mod dialogs;
 pub mod error;
+pub mod exact;
+pub mod flying_table;
 pub mod fonts;
 pub mod hint;
 pub mod i18n;

@@ -12,7 +12,7 @@ use crate::ai::analysis::{
 };
 use crate::app::storage;
 use crate::rules::{GameId, Side};
-use crate::tablebase::{self, Table, TableError};
+use crate::tablebase::{self, Check, Table, TableError};
 
 /// The help of `analyse`, with the thresholds the analysis uses, in lines of at most 80
 /// characters.
@@ -102,14 +102,18 @@ pub(super) fn analyse_command(
 }
 
 /// The Flying table: the one named, which must open, or the data folder's, if it opens
-/// (otherwise the analysis searches, and says why on `errors`).
+/// (otherwise the analysis searches, and says why on `errors`). Either is checked in full the
+/// first time only, as `bestmove` does.
 fn open_table(given: Option<&str>, errors: &mut dyn Write) -> Result<Option<Table>, CliError> {
     if let Some(path) = given {
-        return Ok(Some(Table::open(std::path::Path::new(path))?));
+        return Ok(Some(Table::open_with(
+            std::path::Path::new(path),
+            Check::Once,
+        )?));
     }
     let opened = storage::data_dir()
         .ok_or(TableError::NoDataFolder)
-        .and_then(|dir| Table::open(&tablebase::path_in(&dir)));
+        .and_then(|dir| Table::open_with(&tablebase::path_in(&dir), Check::Once));
     match opened {
         Ok(table) => Ok(Some(table)),
         Err(why) => {

@@ -2,17 +2,20 @@
 //! with a score and per-level timings.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::{
     Args, ArgumentError, CliError, FileTask, parse_game, replay_ignoring_draws, write_line,
 };
-use crate::ai::{Config, Context, Engine};
+use crate::ai::{Config, Context, Engine, Level, Oracle};
+use crate::app::storage;
 use crate::arena::sprt::{self, PAIR_VALUES, Sprt, Verdict};
 use crate::arena::{self, Flow, MatchSpec, PlayerSpec, Tally, openings};
-use crate::rules::{GameId, State};
+use crate::rules::{Game, GameId, State};
+use crate::tablebase::{self, Check, Table, TableError};
 
 /// A player's configuration: `LEVEL[:KEY=VALUE,...]` (see [`Config::parse`]).
 fn parse_config(text: Option<&str>, what: &'static str) -> Result<Config, ArgumentError> {
@@ -75,30 +78,95 @@ fn read_budget(args: &mut Args, config: &mut Config) -> Result<(), CliError> {
     Ok(())
 }
 
-pub(super) fn bestmove_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
+/// Whether `config` in `game` plays from the Flying table: Master in Flying.
+fn uses_table(game: GameId, config: &Config) -> bool {
+    game == GameId::Flying && config.level == Level::Master
+}
+
+/// The Flying table for Master: `--table FILE`, else the one in the data folder. It is
+/// checked in full the first time only (a record beside it keeps the result), so that a
+/// process per decision starts quickly. When it cannot be used, one line on `errors` says
+/// why and Master searches.
+fn open_table(given: Option<&Path>, errors: &mut dyn Write) -> Option<Arc<Table>> {
+    let path = match given {
+        Some(path) => Some(path.to_path_buf()),
+        None => storage::data_dir().map(|dir| tablebase::path_in(&dir)),
+    };
+    let opened = match &path {
+        Some(path) => Table::open_with(path, Check::Once),
+        None => Err(TableError::NoDataFolder),
+    };
+    match opened {
+        Ok(table) => Some(Arc::new(table)),
+        Err(error) => {
+            let _ = writeln!(errors, "sanqi: {error}; Master searches instead");
+            None
+        }
+    }
+}
+
+/// Turns played in a row without a capture or a flip after `moves`, as the 100-turn rule
+/// counts them (what the table player needs to win in time).
+fn quiet_turns_after(game: GameId, moves: Option<&str>) -> Result<u16, CliError> {
+    let mut played = Game::new(game);
+    for (i, action) in crate::rules::notation::parse_actions(moves.unwrap_or(""))?
+        .into_iter()
+        .enumerate()
+    {
+        if played.status().is_over() {
+            // The draw rules ended the game; bestmove plays on (as it replays), the count with
+            // it.
+            break;
+        }
+        played
+            .apply(action)
+            .map_err(|reason| CliError::IllegalMove {
+                index: i + 1,
+                action,
+                reason,
+            })?;
+    }
+    Ok(played.quiet_turns())
+}
+
+pub(super) fn bestmove_command(
+    args: &mut Args,
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+) -> Result<(), CliError> {
     let mut config = parse_config(args.option("--level")?, "--level")?;
     let moves = args.option("--moves")?;
     let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
+    let table_path = args.option("--table")?.map(PathBuf::from);
     read_budget(args, &mut config)?;
     let game = parse_game(args.positional("GAME")?)?;
     args.finish()?;
     let (state, history) = replay_with_history(game, moves)?;
+    let quiet_turns = quiet_turns_after(game, moves)?;
     let cancel = AtomicBool::new(false);
     // Kept until the answer is out: freeing a large table takes a few milliseconds.
-    let mut engine = Engine::new();
+    let mut engine = match uses_table(game, &config)
+        .then(|| open_table(table_path.as_deref(), errors))
+        .flatten()
+    {
+        Some(table) => Engine::with_oracle(table),
+        None => Engine::new(),
+    };
+    let context = Context::new(&history, &cancel).with_quiet_turns(quiet_turns);
     let plan = engine
-        .plan(&state, &config, seed, Context::new(&history, &cancel))
+        .plan(&state, &config, seed, context)
         .map_err(|error| CliError::Computer { level: None, error })?;
     let turn: Vec<String> = plan.actions.iter().map(|a| a.to_string()).collect();
     write_line(
         out,
         &format!(
-            "info level {} depth {} nodes {} score {} time {:.3}s turn {}",
+            "info level {} depth {} nodes {} score {} time {:.3}s source {} turn {}",
             config.level,
             plan.stats.depth,
             plan.stats.nodes,
             plan.score.map_or("-".to_string(), |s| s.to_string()),
             plan.stats.elapsed.as_secs_f64(),
+            if plan.from_oracle { "table" } else { "search" },
             turn.join(" ")
         ),
     )?;
@@ -202,6 +270,7 @@ pub(super) fn match_command(
     };
     let swap = args.flag("--swap");
     let quiet = args.flag("--quiet");
+    let table_path = args.option("--table")?.map(PathBuf::from);
     let game = parse_game(args.positional("GAME")?)?;
     args.finish()?;
     if budget_scale != 1.0 && (first.program.is_some() || second.program.is_some()) {
@@ -229,7 +298,15 @@ pub(super) fn match_command(
             error,
         })?;
     }
+    // One table for every internal Master of the match.
+    let internal_master = |p: &PlayerSpec| p.program.is_none() && uses_table(game, &p.config);
+    let oracle: Option<Arc<dyn Oracle>> = if internal_master(&first) || internal_master(&second) {
+        open_table(table_path.as_deref(), errors).map(|t| t as Arc<dyn Oracle>)
+    } else {
+        None
+    };
     let spec = MatchSpec {
+        oracle,
         game,
         first: first.clone(),
         second: second.clone(),
@@ -417,4 +494,57 @@ fn summarize(
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Action;
+
+    /// Counts the turns since the last flip by replaying with the pieces counted, apart from
+    /// the rules' own count.
+    fn counted(moves: &[Action]) -> u16 {
+        let mut state = State::start(GameId::Flying);
+        let mut quiet = 0;
+        for &action in moves {
+            let before = state.counts();
+            state.apply(action).expect("legal");
+            quiet = if state.counts() == before {
+                quiet + 1
+            } else {
+                0
+            };
+        }
+        quiet
+    }
+
+    #[test]
+    fn quiet_turns_count_from_the_last_flip() {
+        assert_eq!(quiet_turns_after(GameId::Flying, None).ok(), Some(0));
+        // A game of first moves: some flip, most do not.
+        let mut state = State::start(GameId::Flying);
+        let mut moves = Vec::new();
+        let mut flips = 0;
+        for i in 0..60 {
+            let legal = state.legal_vec();
+            let Some(&action) = legal.get(i * 7 % legal.len().max(1)) else {
+                break;
+            };
+            let before = state.counts();
+            state.apply(action).expect("legal");
+            flips += usize::from(state.counts() != before);
+            moves.push(action);
+            let text: Vec<String> = moves.iter().map(|a| a.to_string()).collect();
+            let found = quiet_turns_after(GameId::Flying, Some(&text.join(" "))).ok();
+            assert_eq!(found, Some(counted(&moves)), "after {}", text.join(" "));
+            if state.status().is_over() {
+                break;
+            }
+        }
+        assert!(
+            flips > 0 && moves.len() > flips,
+            "{flips} flips in {}",
+            moves.len()
+        );
+    }
 }

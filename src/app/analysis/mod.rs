@@ -3,37 +3,51 @@
 //! that it is never shown beside another one.
 //!
 //! The searching and labelling are [`crate::ai::analysis`]'s; in Flying the exact values come
-//! from the table in the data folder, opened on the analysis thread (checking it takes
-//! seconds) through [`TableSource`].
+//! from the app's handle on the table ([`FlyingTable`]), waited for on the analysis thread
+//! while the app is still opening it.
 
-use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use super::flying_table::{FlyingTable, TableState};
 
 use crate::ai::AiError;
 use crate::ai::analysis::{ActionReport, Analyser, Budget, ExactValues, Label, Progress, Report};
 use crate::rules::{Action, Game, GameId};
-use crate::tablebase::{self, Table};
 
-/// Where the Flying table is looked for: the seam between the analysis and however the app
-/// holds its table.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Where the Flying table comes from: the app's one handle on it.
+#[derive(Clone)]
 pub enum TableSource {
     /// No table (not Flying, or no data folder).
     None,
-    /// The table file in this data folder, opened when the analysis starts.
-    DataFolder(PathBuf),
+    /// The app's handle, opened (or being opened) by the app.
+    Shared(FlyingTable),
+    /// A handle of its own, opened on the analysis thread (a demonstration, whose own
+    /// folder is a scratch one, reads the user's table this way).
+    Unopened(FlyingTable),
 }
 
 impl TableSource {
-    /// Opens the table; `None` when there is none or it cannot be used (the analysis then
-    /// searches, and the panel says so).
-    fn open(&self) -> Option<Arc<dyn ExactValues>> {
-        match self {
-            TableSource::None => None,
-            TableSource::DataFolder(dir) => Table::open(&tablebase::path_in(dir))
-                .ok()
-                .map(|t| Arc::new(t) as Arc<dyn ExactValues>),
+    /// The table once it is open; `None` when there is none or it cannot be used (the
+    /// analysis then searches, and the panel says so). Waits while the app is still opening
+    /// it (the first check of a new file reads all of it), unless `cancel` is set.
+    fn open(self, cancel: &AtomicBool) -> Option<Arc<dyn ExactValues>> {
+        let handle = match self {
+            TableSource::None => return None,
+            TableSource::Shared(handle) => handle,
+            TableSource::Unopened(handle) => {
+                handle.open_now();
+                handle
+            }
+        };
+        while matches!(handle.state(), TableState::Opening) {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(50));
         }
+        handle.table().map(|t| t as Arc<dyn ExactValues>)
     }
 }
 
@@ -68,7 +82,12 @@ impl GameAnalysis {
         } else {
             TableSource::None
         };
-        let started = Analyser::start(game, budget, Box::new(move || table.open()), Box::new(wake));
+        let started = Analyser::start(
+            game,
+            budget,
+            Box::new(move |cancel: &AtomicBool| table.open(cancel)),
+            Box::new(wake),
+        );
         let (stage, analyser) = match started {
             Ok(a) => (Stage::Running(a.progress()), Some(a)),
             Err(e) => (Stage::Failed(e.to_string()), None),

@@ -6,6 +6,7 @@ use egui::{Align, Color32, Layout, RichText, Vec2};
 
 use super::analysis_panel::{analysis_ui, move_marks};
 use crate::app::command::{Command, Open, Question};
+use crate::app::exact::value_text;
 use crate::app::hint;
 use crate::app::i18n::I18n;
 use crate::app::session::{Note, Session};
@@ -58,6 +59,13 @@ pub(super) fn note_text(i18n: &I18n, note: &Note) -> String {
         Note::Timeout(report) => timeout_note(i18n, report),
         Note::ComputerFailed(why) => i18n.format("msg.computer_failed", &[("reason", why)]),
         Note::Hint(reason) => hint::text(i18n, reason),
+        Note::ExactHint(action, value) => i18n.format(
+            "msg.hint_exact",
+            &[
+                ("move", &action_text(i18n, *action)),
+                ("value", &value_text(i18n, *value)),
+            ],
+        ),
     }
 }
 
