@@ -446,10 +446,11 @@ impl SanqiApp {
 
     /// Starts (or resumes) the table's build on a thread of its own, one core left free.
     fn build_table(&mut self) {
-        if self
-            .table_build
-            .as_ref()
-            .is_some_and(TableBuild::is_running)
+        if !self.table_writable
+            || self
+                .table_build
+                .as_ref()
+                .is_some_and(TableBuild::is_running)
         {
             return;
         }
