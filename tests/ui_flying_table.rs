@@ -155,7 +155,7 @@ fn with_the_table_master_plays_its_move_and_the_hint_gives_exact_values() {
     let values = s.hint_values().expect("exact values");
     assert_eq!(values.len(), start.legal_vec().len());
     assert!(values.contains(&(hint, Value::Win(1))));
-    assert!(has_text(&h, &format!("Hint: {hint}, which wins in 1.")));
+    assert!(has_text(&h, &format!("Hint: {hint} (wins in 1).")));
     drop(h);
     let mut h = harness(dir.path(), Language::Chinese);
     play_master(&mut h, SideChoice::Black);

@@ -2,7 +2,8 @@
 //! environment variable: the home screen, each game in the middle of play, the rules window,
 //! a finished game and the dialogs. A demonstration is only a starting point ([`Staging`]):
 //! made-up statistics, a game with some actions played, and commands to apply. The app never
-//! reads or writes the user's files while it shows one.
+//! writes the user's files while it shows one, and reads only the Flying table, for the
+//! demonstrations that show it.
 
 use super::command::{Command, Open, Question, RulesTab};
 use super::lessons::{Course, clicks};
@@ -39,6 +40,15 @@ pub enum Demo {
     /// A lesson step (by its index in its course), as it opens, after its wrong example, or
     /// after its example solution.
     Lesson(Course, usize, LessonMoment),
+    /// A Flying game against Master with the settings open on the Flying table, as the data
+    /// folder has it (not built, built or damaged).
+    TableSettings,
+    /// The same, with the table being built (into the demonstration's scratch folder).
+    TableBuilding,
+    /// The offer to build the Flying table.
+    TableOffer,
+    /// A Flying hint with every move's exact value, from the data folder's table.
+    ExactHint,
 }
 
 /// How far a lesson demonstration goes.
@@ -96,6 +106,17 @@ pub struct Staging {
 }
 
 impl Demo {
+    /// Whether it shows the Flying table of the data folder (read, never written); the
+    /// others, and the one that builds a table, keep to the scratch folder.
+    pub fn reads_data_folder_table(self) -> bool {
+        matches!(
+            self,
+            Demo::TableSettings | Demo::TableOffer | Demo::ExactHint
+        )
+    }
+}
+
+impl Demo {
     /// Reads `home`, a game (`neihuang`, `flying`, `wudao`), `rules` or `rules-` and a game,
     /// `result`, `new-game`, `resign`, `settings`, `records`, `review`, `analysis`, `hint`,
     /// or `lesson-`, a
@@ -118,6 +139,10 @@ impl Demo {
             "review" => Some(Demo::Review),
             "analysis" => Some(Demo::Analysis),
             "hint" => Some(Demo::Hint),
+            "table-settings" => Some(Demo::TableSettings),
+            "table-building" => Some(Demo::TableBuilding),
+            "table-offer" => Some(Demo::TableOffer),
+            "flying-hint" => Some(Demo::ExactHint),
             other => {
                 if let Some(game) = other.strip_prefix("rules-").and_then(GameId::parse) {
                     Some(Demo::Rules(game))
@@ -179,6 +204,22 @@ impl Demo {
             Demo::Settings => {
                 play(GameId::Neihuang, position(GameId::Neihuang), Level::Hard);
                 vec![Command::Open(Open::Settings)]
+            }
+            Demo::TableSettings => {
+                play(GameId::Flying, position(GameId::Flying), Level::Master);
+                vec![Command::Open(Open::Settings)]
+            }
+            Demo::TableBuilding => {
+                play(GameId::Flying, position(GameId::Flying), Level::Master);
+                vec![Command::Open(Open::Settings), Command::BuildTable]
+            }
+            Demo::TableOffer => {
+                play(GameId::Flying, position(GameId::Flying), Level::Master);
+                vec![Command::Open(Open::Confirm(Question::BuildTable))]
+            }
+            Demo::ExactHint => {
+                play(GameId::Flying, position(GameId::Flying), Level::Master);
+                vec![Command::Hint]
             }
             Demo::Records => {
                 play(GameId::Wudao, position(GameId::Wudao), Level::Medium);

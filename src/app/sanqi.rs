@@ -71,6 +71,9 @@ pub struct SanqiApp {
     table_build_end: Option<(BuildState, Option<String>)>,
     /// Whether a cancelled build left a checkpoint to resume from.
     table_resumable: bool,
+    /// Whether a build may write the table's folder (not when a demonstration shows the
+    /// user's table).
+    table_writable: bool,
     /// Whether Master has been told this run that it searches in Flying (no table).
     table_notice_given: bool,
     screen: Screen,
@@ -103,14 +106,20 @@ impl SanqiApp {
             .unwrap_or_else(system_language);
         let notify_ctx = ctx.clone();
         let seed = options.seed.unwrap_or_else(rand::random::<u64>);
-        let flying_table = FlyingTable::in_folder(store.dir());
-        // The first open reads the whole file to check it: never on the UI thread.
+        let demo_reads_table = options.demo.is_some_and(Demo::reads_data_folder_table);
+        let flying_table = if demo_reads_table {
+            FlyingTable::in_folder(super::storage::data_dir().as_deref())
+        } else {
+            FlyingTable::in_folder(store.dir())
+        };
+        // The first open reads the whole file to check it: never on the UI thread (but a
+        // demonstration needs the table before its first frame).
         match options.ai {
-            AiMode::Thread => {
+            AiMode::Thread if !demo_reads_table => {
                 let notify_ctx = ctx.clone();
                 flying_table.open_in_background(move || notify_ctx.request_repaint());
             }
-            AiMode::Inline => flying_table.open_now(),
+            AiMode::Thread | AiMode::Inline => flying_table.open_now(),
         }
         let table_resumable = flying_table
             .path()
@@ -143,6 +152,7 @@ impl SanqiApp {
             table_build: None,
             table_build_end: None,
             table_resumable,
+            table_writable: !demo_reads_table,
             table_notice_given: false,
             home: HomeScreen::default(),
             game_screen: GameScreen::default(),
@@ -497,10 +507,11 @@ impl SanqiApp {
 
     /// Starts (or resumes) the table's build on a thread of its own, one core left free.
     fn build_table(&mut self) {
-        if self
-            .table_build
-            .as_ref()
-            .is_some_and(TableBuild::is_running)
+        if !self.table_writable
+            || self
+                .table_build
+                .as_ref()
+                .is_some_and(TableBuild::is_running)
         {
             return;
         }

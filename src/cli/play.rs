@@ -106,27 +106,40 @@ fn open_table(given: Option<&Path>, errors: &mut dyn Write) -> Option<Arc<Table>
 }
 
 /// Turns played in a row without a capture or a flip after `moves`, as the 100-turn rule
-/// counts them (what the table player needs to win in time).
+/// counts them (what the table player needs to win in time). `bestmove` plays on past a
+/// draw by the rules, and the count goes on with it: a turn that changes no side's number of
+/// pieces adds one, any other starts it again.
 fn quiet_turns_after(game: GameId, moves: Option<&str>) -> Result<u16, CliError> {
     let mut played = Game::new(game);
+    let mut past_end: Option<(State, u16, bool)> = None;
     for (i, action) in crate::rules::notation::parse_actions(moves.unwrap_or(""))?
         .into_iter()
         .enumerate()
     {
-        if played.status().is_over() {
-            // The draw rules ended the game; bestmove plays on (as it replays), the count with
-            // it.
-            break;
+        let illegal = |reason| CliError::IllegalMove {
+            index: i + 1,
+            action,
+            reason,
+        };
+        if past_end.is_none() && played.status().is_over() {
+            past_end = Some((*played.state(), played.quiet_turns(), false));
         }
-        played
-            .apply(action)
-            .map_err(|reason| CliError::IllegalMove {
-                index: i + 1,
-                action,
-                reason,
-            })?;
+        match &mut past_end {
+            None => {
+                played.apply(action).map_err(illegal)?;
+            }
+            Some((state, quiet, changed)) => {
+                let (side, counts) = (state.to_act(), state.counts());
+                state.apply(action).map_err(illegal)?;
+                *changed |= state.counts() != counts;
+                if state.to_act() != side {
+                    *quiet = if *changed { 0 } else { quiet.saturating_add(1) };
+                    *changed = false;
+                }
+            }
+        }
     }
-    Ok(played.quiet_turns())
+    Ok(past_end.map_or_else(|| played.quiet_turns(), |(_, quiet, _)| quiet))
 }
 
 pub(super) fn bestmove_command(
@@ -501,8 +514,8 @@ mod tests {
     use super::*;
     use crate::rules::Action;
 
-    /// Counts the turns since the last flip by replaying with the pieces counted, apart from
-    /// the rules' own count.
+    /// Counts the turns since the last flip by replaying with the pieces counted (each Flying
+    /// action is a turn).
     fn counted(moves: &[Action]) -> u16 {
         let mut state = State::start(GameId::Flying);
         let mut quiet = 0;
@@ -521,10 +534,12 @@ mod tests {
     #[test]
     fn quiet_turns_count_from_the_last_flip() {
         assert_eq!(quiet_turns_after(GameId::Flying, None).ok(), Some(0));
-        // A game of first moves: some flip, most do not.
+        // A game of chosen moves: some flip, most do not, and it repeats a position.
         let mut state = State::start(GameId::Flying);
+        let mut game = Game::new(GameId::Flying);
         let mut moves = Vec::new();
         let mut flips = 0;
+        let mut past_end = 0;
         for i in 0..60 {
             let legal = state.legal_vec();
             let Some(&action) = legal.get(i * 7 % legal.len().max(1)) else {
@@ -537,6 +552,12 @@ mod tests {
             let text: Vec<String> = moves.iter().map(|a| a.to_string()).collect();
             let found = quiet_turns_after(GameId::Flying, Some(&text.join(" "))).ok();
             assert_eq!(found, Some(counted(&moves)), "after {}", text.join(" "));
+            if game.status().is_over() {
+                past_end += 1;
+            } else {
+                game.apply(action).expect("legal");
+                assert_eq!(found, Some(game.quiet_turns()));
+            }
             if state.status().is_over() {
                 break;
             }
@@ -546,5 +567,6 @@ mod tests {
             "{flips} flips in {}",
             moves.len()
         );
+        assert!(past_end > 0, "the draw rules never ended the game");
     }
 }
