@@ -111,7 +111,7 @@ impl Demo {
     pub fn reads_data_folder_table(self) -> bool {
         matches!(
             self,
-            Demo::TableSettings | Demo::TableOffer | Demo::ExactHint
+            Demo::TableSettings | Demo::TableOffer | Demo::ExactHint | Demo::Analysis
         )
     }
 }
@@ -119,8 +119,7 @@ impl Demo {
 impl Demo {
     /// Reads `home`, a game (`neihuang`, `flying`, `wudao`), `rules` or `rules-` and a game,
     /// `result`, `new-game`, `resign`, `settings`, `records`, `review`, `analysis`, `hint`,
-    /// or `lesson-`, a
-    /// course (`neihuang`, `flying`, `wudao`, `house`) and a step's number from 1, with
+    /// or `lesson-`, a course (`neihuang`, `flying`, `wudao`, `house`) and a step's number from 1, with
     /// `-wrong` or `-done` after it to show a wrong try or the step done.
     pub fn parse(text: &str) -> Option<Demo> {
         let text = text.trim().to_ascii_lowercase();

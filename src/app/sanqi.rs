@@ -191,14 +191,7 @@ impl SanqiApp {
         if let Some(old) = self.analysis.take() {
             old.cancel();
         }
-        // A demonstration keeps its files in a scratch folder, but reads the table (only
-        // reads it) where the user keeps it.
-        let table = match self.options.demo {
-            Some(_) => TableSource::Unopened(FlyingTable::in_folder(
-                super::storage::data_dir().as_deref(),
-            )),
-            None => TableSource::Shared(self.flying_table.clone()),
-        };
+        let table = TableSource::Shared(self.flying_table.clone());
         let ctx = self.ctx.clone();
         self.analysis = Some(GameAnalysis::start(
             s.game(),

@@ -23,9 +23,6 @@ pub enum TableSource {
     None,
     /// The app's handle, opened (or being opened) by the app.
     Shared(FlyingTable),
-    /// A handle of its own, opened on the analysis thread (a demonstration, whose own
-    /// folder is a scratch one, reads the user's table this way).
-    Unopened(FlyingTable),
 }
 
 impl TableSource {
@@ -36,10 +33,6 @@ impl TableSource {
         let handle = match self {
             TableSource::None => return None,
             TableSource::Shared(handle) => handle,
-            TableSource::Unopened(handle) => {
-                handle.open_now();
-                handle
-            }
         };
         while matches!(handle.state(), TableState::Opening) {
             if cancel.load(Ordering::Relaxed) {
