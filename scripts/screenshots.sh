@@ -75,6 +75,17 @@ shots() {
     shot lesson-wudao-zh lesson-wudao-8-done zh-CN "$width" "$height" "$dir"
     shot lesson-house-en lesson-house-3 en "$width" "$height" "$dir"
     shot lesson-house-zh lesson-house-1 zh-CN "$width" "$height" "$dir"
+    # The Flying table: its settings and the exact hint show the table of the data folder
+    # (SANQI_DATA_DIR, read only): built, missing or damaged as that folder has it; the
+    # committed table-settings-built-*, -missing-* and -damaged-* were taken with a folder of
+    # each kind. The build runs in the demonstration's scratch folder.
+    shot table-settings-built-en table-settings en "$width" "$height" "$dir"
+    shot table-building-en table-building en "$width" "$height" "$dir"
+    shot table-building-zh table-building zh-CN "$width" "$height" "$dir"
+    shot table-offer-en table-offer en "$width" "$height" "$dir"
+    shot table-offer-zh table-offer zh-CN "$width" "$height" "$dir"
+    shot flying-hint-en flying-hint en "$width" "$height" "$dir"
+    shot flying-hint-zh flying-hint zh-CN "$width" "$height" "$dir"
 }
 
 shots 1100 760 "$out_dir"

@@ -80,7 +80,7 @@ fn without_a_table_master_searches_says_so_once_and_offers_the_build() {
     let saved = std::fs::read_to_string(dir.path().join("settings.json")).expect("settings");
     assert!(saved.contains("\"table_offer_declined\": true"), "{saved}");
     // The settings say the table is not built and offer the build.
-    let _ = h.state_mut().apply(Command::Open(Open::Settings));
+    assert!(h.state_mut().apply(Command::Open(Open::Settings)).is_ok());
     h.run();
     assert!(has_text(&h, "Not built. Master plays Flying by searching."));
     assert!(has_text(&h, "Build the table"));
@@ -102,7 +102,7 @@ fn a_damaged_table_is_not_used_and_the_app_says_so() {
         &h,
         "Master plays Flying by searching: the Flying table file is damaged."
     ));
-    let _ = h.state_mut().apply(Command::Open(Open::Settings));
+    assert!(h.state_mut().apply(Command::Open(Open::Settings)).is_ok());
     h.run();
     assert!(has_text(&h, "Damaged: the table file cannot be used"));
 }
@@ -140,7 +140,7 @@ fn with_the_table_master_plays_its_move_and_the_hint_gives_exact_values() {
     assert_eq!(class(reached), class(after), "{first}");
     assert!(!has_text(&h, "Master plays Flying by searching"));
     // The settings say it is built.
-    let _ = h.state_mut().apply(Command::Open(Open::Settings));
+    assert!(h.state_mut().apply(Command::Open(Open::Settings)).is_ok());
     h.run();
     assert!(has_text(&h, "Built: 840 MB"));
     drop(h);
@@ -148,7 +148,7 @@ fn with_the_table_master_plays_its_move_and_the_hint_gives_exact_values() {
     // The person plays Black: the hint is the table's, with every move's value.
     let mut h = harness(dir.path(), Language::English);
     play_master(&mut h, SideChoice::Black);
-    let _ = h.state_mut().apply(Command::Hint);
+    assert!(h.state_mut().apply(Command::Hint).is_ok());
     h.run();
     let s = h.state().session().expect("a game");
     let hint = s.hint().expect("a hint");
@@ -159,7 +159,7 @@ fn with_the_table_master_plays_its_move_and_the_hint_gives_exact_values() {
     drop(h);
     let mut h = harness(dir.path(), Language::Chinese);
     play_master(&mut h, SideChoice::Black);
-    let _ = h.state_mut().apply(Command::Hint);
+    assert!(h.state_mut().apply(Command::Hint).is_ok());
     h.run();
     assert!(has_text(&h, "1 步胜"));
 }

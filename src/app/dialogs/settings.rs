@@ -33,6 +33,9 @@ impl Dialog for SettingsDialog {
             .collapsible(false)
             .resizable(false)
             .default_width(380.0)
+            // In a small window the settings scroll instead of running off the screen.
+            .vscroll(true)
+            .max_height((ctx.content_rect().height() - 90.0).max(200.0))
             .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
             .show(ctx, |ui| {
                 section_label(ui, i18n.t("settings.language"));
