@@ -60,7 +60,7 @@ shots() {
     shot records-zh records zh-CN "$width" "$height" "$dir"
     shot review-en review en "$width" "$height" "$dir"
     # The analysis of a Flying game (exact with the table in the data folder: opening it
-    # takes seconds), a hint's reason, and an analysis under way.
+    # takes seconds), and a hint with its reason.
     shot analysis-en analysis en "$width" "$height" "$dir" 20
     shot analysis-zh analysis zh-CN "$width" "$height" "$dir" 20
     shot hint-en hint en "$width" "$height" "$dir" 8
