@@ -1,8 +1,10 @@
-//! The command line: `perft`, `legal`, `replay`, `bestmove`, `match`, `solve` and `probe`.
+//! The command line: `perft`, `legal`, `replay`, `bestmove`, `match`, `solve`, `probe` and
+//! `analyse`.
 //!
 //! Every error is a [`CliError`], printed by [`run`] as one line on stderr naming what is
 //! wrong, with exit status 2.
 
+mod analyse;
 mod error;
 mod play;
 mod table;
@@ -37,6 +39,7 @@ usage: sanqi                      open the window
        sanqi solve flying [--threads N] [--out FILE]
        sanqi solve flying --verify [--out FILE] [--samples N] [--games N]
        sanqi probe flying [--moves \"…\"] [--table FILE]
+       sanqi analyse RECORD.json [--movetime MS | --nodes N] [--table FILE]
        sanqi help | --version
 
 GAME is neihuang, flying or wudao. Actions are written c3 (place), c2-c4 (move),
@@ -46,7 +49,7 @@ master:contempt=0,nodes=200000. In a match, --black names player A and --white
 player B; --swap, --openings and --sprt alternate their colours, and
 --threads plays that many games at once. solve builds the table of exact
 Flying values (about 0.8 GB, in the data folder unless --out says otherwise);
-probe reads it.";
+probe reads it. analyse labels every action of a record (see below).";
 
 /// The greatest `DEPTH` that `perft` parses.
 pub const MAX_PERFT_DEPTH: u32 = 64;
@@ -95,16 +98,19 @@ fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Res
         "replay" => replay_command(&mut args, out),
         "help" | "--help" | "-h" => {
             args.finish()?;
-            write_line(out, USAGE)
+            write_line(out, USAGE)?;
+            write_line(out, "")?;
+            write_line(out, &analyse::help())
         }
         "--version" | "-V" => {
             args.finish()?;
             write_line(out, &format!("sanqi {}", env!("CARGO_PKG_VERSION")))
         }
-        "bestmove" => play::bestmove_command(&mut args, out),
+        "bestmove" => play::bestmove_command(&mut args, out, errors),
         "match" => play::match_command(&mut args, out, errors),
         "solve" => table::solve_command(&mut args, out, errors),
         "probe" => table::probe_command(&mut args, out),
+        "analyse" => analyse::analyse_command(&mut args, out, errors),
         other => Err(ArgumentError::UnknownCommand(other.to_string()).into()),
     }
 }
@@ -275,21 +281,26 @@ fn replay_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> 
             if moves.is_some() {
                 return Err(ArgumentError::MovesWithFile.into());
             }
-            let bytes = read_regular_file(Path::new(target), MAX_FILE_SIZE).map_err(|error| {
-                CliError::ReadRecord {
-                    path: target.into(),
-                    error,
-                }
-            })?;
-            records::load(&bytes)
-                .map_err(|error| CliError::Record {
-                    path: target.into(),
-                    error,
-                })?
-                .1
+            load_record(target)?
         }
     };
     write_replay(&game, out)
+}
+
+/// Reads and replays a record file.
+pub(crate) fn load_record(path: &str) -> Result<Game, CliError> {
+    let bytes = read_regular_file(Path::new(path), MAX_FILE_SIZE).map_err(|error| {
+        CliError::ReadRecord {
+            path: path.into(),
+            error,
+        }
+    })?;
+    Ok(records::load(&bytes)
+        .map_err(|error| CliError::Record {
+            path: path.into(),
+            error,
+        })?
+        .1)
 }
 
 /// The three lines `replay` prints.

@@ -18,6 +18,7 @@ fn context<'a>(history: &'a [u128], cancel: &'a AtomicBool) -> Context<'a> {
         history,
         cancel,
         budget_scale: 0.02,
+        quiet_turns: 0,
     }
 }
 
@@ -239,6 +240,7 @@ fn the_worker_drops_a_search_when_a_new_request_comes() {
     // A full Expert search takes far longer than sending the next request.
     worker
         .request(Request {
+            quiet_turns: 0,
             state,
             history: Vec::new(),
             level: Level::Expert,
@@ -248,6 +250,7 @@ fn the_worker_drops_a_search_when_a_new_request_comes() {
         .expect("sent");
     worker
         .request(Request {
+            quiet_turns: 0,
             state,
             history: Vec::new(),
             level: Level::Easy,
@@ -266,6 +269,7 @@ fn the_worker_drops_a_search_when_a_new_request_comes() {
     // Cancelling without a new request also stops the search.
     worker
         .request(Request {
+            quiet_turns: 0,
             state,
             history: Vec::new(),
             level: Level::Expert,
@@ -307,7 +311,7 @@ fn master_on_time_is_cancelled_promptly_from_another_thread() {
 struct LastAction;
 
 impl Oracle for LastAction {
-    fn best_move(&self, state: &State) -> Option<sanqi::rules::Action> {
+    fn best_move(&self, state: &State, _quiet_turns: u16) -> Option<sanqi::rules::Action> {
         state.legal_vec().last().copied()
     }
 }

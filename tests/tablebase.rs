@@ -416,7 +416,7 @@ fn solve_and_probe_commands() {
     let e = run_err(&["probe", "flying", "--moves", "a1-a6", "--table", &missing]);
     assert!(e.contains("a1-a6"), "{e}");
     let e = run_err(&["solve", "wudao"]);
-    assert!(e.contains("only flying has a table"), "{e}");
+    assert!(e.contains("flying, the only game with a table"), "{e}");
     let e = run_err(&["solve", "flying", "--threads", "0"]);
     assert!(e.contains("--threads"), "{e}");
     let e = run_err(&["solve", "flying", "--board", "6x3"]);

@@ -10,6 +10,7 @@
 //! The search algorithms ([`search`] for alpha-beta, [`mcts`]) implement one trait
 //! ([`searcher::Search`]); the turn planner here only picks one for the configuration.
 
+pub mod analysis;
 pub mod config;
 mod eval;
 mod mcts;
@@ -112,6 +113,8 @@ pub struct Plan {
     /// The search's view of the position, from the mover's side (centipieces), if it
     /// searched.
     pub score: Option<i32>,
+    /// Whether the oracle chose the turn (without searching).
+    pub from_oracle: bool,
     pub stats: SearchStats,
 }
 
@@ -148,6 +151,9 @@ pub struct Context<'a> {
     /// Multiplies the level's budgets, in nodes or time (1.0 in play; matches may scale all
     /// levels alike to measure the ladder faster).
     pub budget_scale: f64,
+    /// Turns played in a row without a capture or a flip (what the 100-turn rule counts), for
+    /// an oracle that must win inside the rule.
+    pub quiet_turns: u16,
 }
 
 impl<'a> Context<'a> {
@@ -157,6 +163,15 @@ impl<'a> Context<'a> {
             history,
             cancel,
             budget_scale: 1.0,
+            quiet_turns: 0,
+        }
+    }
+
+    /// The same context with `quiet_turns` turns played without a capture or a flip.
+    pub fn with_quiet_turns(self, quiet_turns: u16) -> Context<'a> {
+        Context {
+            quiet_turns,
+            ..self
         }
     }
 }
@@ -164,8 +179,9 @@ impl<'a> Context<'a> {
 /// Perfect play for the positions it knows, e.g. a solved game's table. Master consults it
 /// before searching.
 pub trait Oracle: Send + Sync {
-    /// The best action in `state`, if the oracle knows the position.
-    fn best_move(&self, state: &State) -> Option<Action>;
+    /// The best action in `state` after `quiet_turns` turns without a capture or a flip, if
+    /// the oracle knows the position.
+    fn best_move(&self, state: &State, quiet_turns: u16) -> Option<Action>;
 }
 
 /// Plans the turn of the side to act in `state` at `level`, with nothing kept from earlier
@@ -221,9 +237,15 @@ impl Engine {
         let started = Instant::now();
         if config.level == Level::Master
             && let Some(oracle) = &self.oracle
-            && let Some(action) = oracle.best_move(state)
+            && let Some(action) = oracle.best_move(state, context.quiet_turns)
         {
-            return Ok(self.oracle_turn(state, action, oracle.as_ref(), started));
+            return Ok(self.oracle_turn(
+                state,
+                action,
+                oracle.as_ref(),
+                context.quiet_turns,
+                started,
+            ));
         }
         // The one place that turns the game's state into its rules type.
         match state {
@@ -239,6 +261,7 @@ impl Engine {
         state: &State,
         first: Action,
         oracle: &dyn Oracle,
+        quiet_turns: u16,
         started: Instant,
     ) -> Plan {
         let side = state.to_act();
@@ -251,7 +274,8 @@ impl Engine {
                 Some(Decision::Capture { .. } | Decision::Yield)
             )
         {
-            let Some(next) = oracle.best_move(&current) else {
+            // The rest of the turn comes before its end is counted.
+            let Some(next) = oracle.best_move(&current, quiet_turns) else {
                 break;
             };
             actions.push(next);
@@ -260,6 +284,7 @@ impl Engine {
         Plan {
             actions,
             score: None,
+            from_oracle: true,
             stats: SearchStats {
                 elapsed: started.elapsed(),
                 ..SearchStats::default()
@@ -418,6 +443,7 @@ fn plan_turn<R: eval::Evaluate>(
     Ok(Plan {
         actions,
         score,
+        from_oracle: false,
         stats,
     })
 }

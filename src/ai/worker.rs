@@ -21,6 +21,8 @@ pub struct Request {
     pub history: Vec<u128>,
     pub level: Level,
     pub seed: u64,
+    /// Turns played in a row without a capture or a flip, for the 100-turn rule.
+    pub quiet_turns: u16,
     /// Echoed in the reply so that stale answers can be dropped.
     pub generation: u64,
 }
@@ -138,7 +140,7 @@ pub fn app_config(level: Level) -> Config {
 
 /// Runs one search, turning a panic into an error.
 fn run(engine: &mut Engine, request: &Request, cancel: &AtomicBool) -> Result<Plan, AiError> {
-    let context = Context::new(&request.history, cancel);
+    let context = Context::new(&request.history, cancel).with_quiet_turns(request.quiet_turns);
     let config = app_config(request.level);
     catch_unwind(AssertUnwindSafe(|| {
         engine.plan(&request.state, &config, request.seed, context)

@@ -1,6 +1,8 @@
 //! The messages at the top of the window: a store notice or an error, each with a button to
 //! dismiss it.
 
+use std::time::Duration;
+
 use egui::RichText;
 
 use super::command::Command;
@@ -8,7 +10,9 @@ use super::error::AppError;
 use super::error::store_notice;
 use super::i18n::I18n;
 use super::storage::StoreNotice;
+use super::text::duration_text;
 use super::theme;
+use crate::echo::one_line;
 
 /// A message shown at the top of the window until dismissed.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,6 +21,21 @@ pub enum Banner {
     Store(StoreNotice),
     /// Something that could not be done, and why.
     Error(AppError),
+    /// What became of the Flying table, for Master and the hints.
+    Table(TableNotice),
+}
+
+/// The messages about the Flying table.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableNotice {
+    /// Master plays Flying by searching: there is no table.
+    Missing,
+    /// Master plays Flying by searching: the table file cannot be used.
+    Damaged,
+    /// The table was built, in this much time.
+    Built(Duration),
+    /// The build stopped with an error (in English, from the file system).
+    BuildFailed(String),
 }
 
 impl Banner {
@@ -25,6 +44,15 @@ impl Banner {
         match self {
             Banner::Store(notice) => store_notice(i18n, notice),
             Banner::Error(error) => error.message(i18n),
+            Banner::Table(TableNotice::Missing) => i18n.t("table.notice_missing").to_string(),
+            Banner::Table(TableNotice::Damaged) => i18n.t("table.notice_damaged").to_string(),
+            Banner::Table(TableNotice::Built(time)) => i18n.format(
+                "table.notice_built",
+                &[("time", &duration_text(i18n, *time))],
+            ),
+            Banner::Table(TableNotice::BuildFailed(why)) => {
+                i18n.format("table.notice_failed", &[("reason", &one_line(why, 200))])
+            }
         }
     }
 }

@@ -8,8 +8,10 @@ use egui::{
     StrokeKind, Vec2, pos2, vec2,
 };
 
+use super::exact::value_label;
 use super::theme;
 use crate::rules::{Action, Point, Side, State};
+use crate::tablebase::Value;
 
 /// How long one animation step lasts, in seconds.
 pub const ANIMATION_SECONDS: f64 = 0.32;
@@ -154,6 +156,10 @@ pub struct BoardScene {
     pub eligible_kind: Eligible,
     /// The computer's suggestion.
     pub hint: Option<Action>,
+    /// A better action than the one played from here (in an analysed review), and its colour.
+    pub better: Option<(Action, Color32)>,
+    /// Exact values from the Flying table on the points moves reach, for the side to act.
+    pub values: Vec<(Point, Value)>,
     /// A translucent piece where a click would place one.
     pub preview: Option<(Point, Side)>,
     /// Points where a click does something now (they answer the pointer).
@@ -538,28 +544,56 @@ fn paint_markers_over(painter: &egui::Painter, geo: &Geometry, scene: &BoardScen
         );
     }
     if let Some(hint) = scene.hint {
-        let stroke = Stroke::new(geo.step * 0.05, theme::INFO);
-        match hint {
-            Action::Move(from, to) => {
-                let a = geo.position(from);
-                let b = geo.position(to);
-                painter.circle_stroke(a, radius * 1.15, stroke);
-                let dir = (b - a).normalized();
-                let start = a + dir * radius * 1.15;
-                let end = b - dir * radius * 0.5;
-                painter.arrow(start, end - start, stroke);
-                painter.circle_stroke(b, radius * 0.6, stroke);
-            }
-            Action::Place(p) | Action::Remove(p) => {
-                painter.circle_stroke(geo.position(p), radius * 1.15, stroke);
-                painter.circle_stroke(
-                    geo.position(p),
-                    radius * 1.32,
-                    Stroke::new(geo.step * 0.02, theme::INFO.gamma_multiply(0.5)),
-                );
-            }
-            Action::Timeout => {}
+        paint_suggestion(painter, geo, radius, hint, theme::INFO);
+    }
+    if let Some((better, color)) = scene.better {
+        paint_suggestion(painter, geo, radius, better, color);
+    }
+    for &(p, value) in &scene.values {
+        let color = match value {
+            Value::Win(_) => theme::GOOD,
+            Value::Draw => theme::MUTED,
+            Value::Loss(_) => theme::WARN,
+        };
+        let at = geo.position(p) + vec2(radius * 0.62, radius * 0.62);
+        let font = egui::FontId::proportional((radius * 0.62).max(10.0));
+        let text = value_label(value);
+        let galley = painter.layout_no_wrap(text, font, color);
+        let rect = egui::Rect::from_center_size(at, galley.size() + vec2(6.0, 2.0));
+        painter.rect_filled(rect, 3.0, theme::PAPER.gamma_multiply(0.9));
+        painter.galley(rect.center() - galley.size() / 2.0, galley, color);
+    }
+}
+
+/// An action suggested on the board: an arrow for a move, rings for a placement or removal.
+fn paint_suggestion(
+    painter: &egui::Painter,
+    geo: &Geometry,
+    radius: f32,
+    action: Action,
+    color: Color32,
+) {
+    let stroke = Stroke::new(geo.step * 0.05, color);
+    match action {
+        Action::Move(from, to) => {
+            let a = geo.position(from);
+            let b = geo.position(to);
+            painter.circle_stroke(a, radius * 1.15, stroke);
+            let dir = (b - a).normalized();
+            let start = a + dir * radius * 1.15;
+            let end = b - dir * radius * 0.5;
+            painter.arrow(start, end - start, stroke);
+            painter.circle_stroke(b, radius * 0.6, stroke);
         }
+        Action::Place(p) | Action::Remove(p) => {
+            painter.circle_stroke(geo.position(p), radius * 1.15, stroke);
+            painter.circle_stroke(
+                geo.position(p),
+                radius * 1.32,
+                Stroke::new(geo.step * 0.02, color.gamma_multiply(0.5)),
+            );
+        }
+        Action::Timeout => {}
     }
 }
 

@@ -70,6 +70,8 @@ pub enum Question {
     Resign,
     /// Forget the saved game.
     Discard,
+    /// Build the Flying table now (offered the first time Master plays Flying without it).
+    BuildTable,
 }
 
 /// A board option of the settings.
@@ -139,12 +141,22 @@ pub enum Command {
     ExitReview,
     /// Plays on from the reviewed position, two people at this computer.
     ContinueFromReview,
+    /// Analyses the reviewed game in the background.
+    Analyse,
+    /// Stops the analysis under way.
+    CancelAnalysis,
 
     // ----- Settings -----
     /// Switches the interface language and remembers the choice.
     SetLanguage(Language),
     /// Turns a board option on or off.
     SetBoardOption(BoardOption, bool),
+    /// Starts building the Flying table, or resumes a build that was cancelled.
+    BuildTable,
+    /// Stops the build of the Flying table; its checkpoint is kept for a resume.
+    CancelTableBuild,
+    /// "Not now" to the offer to build the table: it is not offered again.
+    DeclineTableBuild,
 
     // ----- Lessons -----
     /// Opens the lessons of a course, at its first step not done yet.

@@ -3,9 +3,10 @@
 //! behind one small interface that also numbers the requests and draws their seeds.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::ai::{self, AiError, Level, Reply, Request, Worker};
+use crate::ai::{self, AiError, Engine, Level, Oracle, Reply, Request, Worker};
 use crate::rules::State;
 
 /// Where the computer's searches run.
@@ -21,6 +22,8 @@ pub enum AiMode {
 /// The computer opponent as the app uses it.
 pub struct Computer {
     worker: Option<Worker>,
+    /// The engine of the inline mode (the worker keeps its own).
+    inline: Engine,
     ready: VecDeque<Reply>,
     /// The number of the last request; replies to older ones are stale.
     generation: u64,
@@ -32,12 +35,27 @@ impl Computer {
     /// A computer in `mode`; `notify` wakes the UI when a reply from the thread is ready.
     /// `seed` starts the seeds of its searches (a fixed one makes them repeatable).
     pub fn new(mode: AiMode, seed: u64, notify: impl Fn() + Send + 'static) -> Computer {
+        Computer::with_oracle(mode, seed, None, notify)
+    }
+
+    /// A computer whose Master consults `oracle` first (the Flying table).
+    pub fn with_oracle(
+        mode: AiMode,
+        seed: u64,
+        oracle: Option<Arc<dyn Oracle>>,
+        notify: impl Fn() + Send + 'static,
+    ) -> Computer {
+        let engine = || match &oracle {
+            Some(oracle) => Engine::with_oracle(oracle.clone()),
+            None => Engine::new(),
+        };
         let worker = match mode {
-            AiMode::Thread => Some(Worker::spawn(notify)),
+            AiMode::Thread => Some(Worker::spawn_with(engine(), notify)),
             AiMode::Inline => None,
         };
         Computer {
             worker,
+            inline: engine(),
             ready: VecDeque::new(),
             generation: 0,
             seeds: seed,
@@ -45,9 +63,9 @@ impl Computer {
     }
 
     /// Asks for a decision on `state` at `level` (`history` holds the keys of the earlier
-    /// positions), cancelling any search in progress. Returns the request's number, which its
-    /// reply carries.
-    pub fn ask(&mut self, state: State, history: Vec<u128>, level: Level) -> u64 {
+    /// positions, `quiet_turns` the turns since the last capture or flip), cancelling any
+    /// search in progress. Returns the request's number, which its reply carries.
+    pub fn ask(&mut self, state: State, history: Vec<u128>, quiet_turns: u16, level: Level) -> u64 {
         self.generation += 1;
         // A linear congruential step: cheap, and repeatable from a fixed seed.
         self.seeds = self
@@ -59,6 +77,7 @@ impl Computer {
             history,
             level,
             seed: self.seeds >> 11,
+            quiet_turns,
             generation: self.generation,
         };
         match &self.worker {
@@ -72,8 +91,12 @@ impl Computer {
             }
             None => {
                 let cancel = AtomicBool::new(false);
-                let context = ai::Context::new(&request.history, &cancel);
-                let result = ai::choose(&request.state, request.level, request.seed, context);
+                let context = ai::Context::new(&request.history, &cancel)
+                    .with_quiet_turns(request.quiet_turns);
+                let config = ai::Config::new(request.level);
+                let result = self
+                    .inline
+                    .plan(&request.state, &config, request.seed, context);
                 self.ready.push_back(Reply {
                     generation: request.generation,
                     result,

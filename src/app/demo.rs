@@ -2,7 +2,8 @@
 //! environment variable: the home screen, each game in the middle of play, the rules window,
 //! a finished game and the dialogs. A demonstration is only a starting point ([`Staging`]):
 //! made-up statistics, a game with some actions played, and commands to apply. The app never
-//! reads or writes the user's files while it shows one.
+//! writes the user's files while it shows one, and reads only the Flying table, for the
+//! demonstrations that show it.
 
 use super::command::{Command, Open, Question, RulesTab};
 use super::lessons::{Course, clicks};
@@ -32,9 +33,22 @@ pub enum Demo {
     Records,
     /// A finished game under review.
     Review,
+    /// A finished Flying game under review, analysed, on the position before a blunder.
+    Analysis,
+    /// A Wu Dao game with a hint and its reason shown.
+    Hint,
     /// A lesson step (by its index in its course), as it opens, after its wrong example, or
     /// after its example solution.
     Lesson(Course, usize, LessonMoment),
+    /// A Flying game against Master with the settings open on the Flying table, as the data
+    /// folder has it (not built, built or damaged).
+    TableSettings,
+    /// The same, with the table being built (into the demonstration's scratch folder).
+    TableBuilding,
+    /// The offer to build the Flying table.
+    TableOffer,
+    /// A Flying hint with every move's exact value, from the data folder's table.
+    ExactHint,
 }
 
 /// How far a lesson demonstration goes.
@@ -67,6 +81,11 @@ pub const POSITIONS: [(GameId, &str); 3] = [
     ),
 ];
 
+/// The game the analysis demonstration reviews: White's tenth action, `c4-b4`, turns a draw
+/// into a loss in 19.
+const ANALYSED_GAME: &str = "c1-c3 e5-e2 d1-d3 e2-b2 a1-a2 a5-a3 c3-c2 c5-c4 c2-c3 c4-b4 \
+     c3-c5 b4-a4 c5-c4 a3-b3 c4-b4 a4-a5 b4-a4";
+
 /// The actions of a game's demonstration position.
 fn position(game: GameId) -> &'static str {
     POSITIONS
@@ -87,9 +106,20 @@ pub struct Staging {
 }
 
 impl Demo {
+    /// Whether it shows the Flying table of the data folder (read, never written); the
+    /// others, and the one that builds a table, keep to the scratch folder.
+    pub fn reads_data_folder_table(self) -> bool {
+        matches!(
+            self,
+            Demo::TableSettings | Demo::TableOffer | Demo::ExactHint | Demo::Analysis
+        )
+    }
+}
+
+impl Demo {
     /// Reads `home`, a game (`neihuang`, `flying`, `wudao`), `rules` or `rules-` and a game,
-    /// `result`, `new-game`, `resign`, `settings`, `records`, `review`, or `lesson-`, a
-    /// course (`neihuang`, `flying`, `wudao`, `house`) and a step's number from 1, with
+    /// `result`, `new-game`, `resign`, `settings`, `records`, `review`, `analysis`, `hint`,
+    /// or `lesson-`, a course (`neihuang`, `flying`, `wudao`, `house`) and a step's number from 1, with
     /// `-wrong` or `-done` after it to show a wrong try or the step done.
     pub fn parse(text: &str) -> Option<Demo> {
         let text = text.trim().to_ascii_lowercase();
@@ -106,6 +136,12 @@ impl Demo {
             "settings" => Some(Demo::Settings),
             "records" => Some(Demo::Records),
             "review" => Some(Demo::Review),
+            "analysis" => Some(Demo::Analysis),
+            "hint" => Some(Demo::Hint),
+            "table-settings" => Some(Demo::TableSettings),
+            "table-building" => Some(Demo::TableBuilding),
+            "table-offer" => Some(Demo::TableOffer),
+            "flying-hint" => Some(Demo::ExactHint),
             other => {
                 if let Some(game) = other.strip_prefix("rules-").and_then(GameId::parse) {
                     Some(Demo::Rules(game))
@@ -156,9 +192,33 @@ impl Demo {
                 play(GameId::Neihuang, position(GameId::Neihuang), Level::Easy);
                 vec![Command::Resign, Command::Review, Command::ReviewTo(29)]
             }
+            Demo::Analysis => {
+                play(GameId::Flying, ANALYSED_GAME, Level::Easy);
+                vec![Command::Review, Command::Analyse, Command::ReviewTo(9)]
+            }
+            Demo::Hint => {
+                play(GameId::Wudao, "e3 c2 c3 a3", Level::Easy);
+                vec![Command::Hint]
+            }
             Demo::Settings => {
                 play(GameId::Neihuang, position(GameId::Neihuang), Level::Hard);
                 vec![Command::Open(Open::Settings)]
+            }
+            Demo::TableSettings => {
+                play(GameId::Flying, position(GameId::Flying), Level::Master);
+                vec![Command::Open(Open::Settings)]
+            }
+            Demo::TableBuilding => {
+                play(GameId::Flying, position(GameId::Flying), Level::Master);
+                vec![Command::Open(Open::Settings), Command::BuildTable]
+            }
+            Demo::TableOffer => {
+                play(GameId::Flying, position(GameId::Flying), Level::Master);
+                vec![Command::Open(Open::Confirm(Question::BuildTable))]
+            }
+            Demo::ExactHint => {
+                play(GameId::Flying, position(GameId::Flying), Level::Master);
+                vec![Command::Hint]
             }
             Demo::Records => {
                 play(GameId::Wudao, position(GameId::Wudao), Level::Medium);
@@ -239,6 +299,15 @@ mod tests {
                 assert!(played.apply(action).is_ok(), "{game}: {action}");
             }
         }
+    }
+
+    #[test]
+    fn the_analysed_game_is_legal_and_finished() {
+        let mut played = Game::new(GameId::Flying);
+        for action in parse_actions(ANALYSED_GAME).unwrap_or_default() {
+            assert!(played.apply(action).is_ok(), "{action}");
+        }
+        assert!(played.status().is_over());
     }
 
     #[test]

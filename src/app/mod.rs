@@ -13,6 +13,7 @@
 //! - [`Session`](session::Session) is the game on the screen and keeps its own bookkeeping.
 //! - The rest are leaves: the board painter, the clock, the computer, the store, the text.
 
+pub mod analysis;
 mod banners;
 pub mod board;
 pub mod clock;
@@ -21,7 +22,10 @@ pub mod computer;
 pub mod demo;
 pub mod dialogs;
 pub mod error;
+pub mod exact;
+pub mod flying_table;
 pub mod fonts;
+pub mod hint;
 pub mod i18n;
 pub mod icon;
 pub mod launch;

@@ -4,12 +4,16 @@
 //! planned actions, the turn clock; then the screen and its dialogs are drawn) and carries
 //! out the commands they return in one place, [`SanqiApp::apply`].
 
-use super::banners::{Banner, banners_ui};
-use super::command::{BoardOption, Command, Done, Open, Outcome};
-use super::computer::Computer;
+use std::time::Duration;
+
+use super::analysis::{GameAnalysis, TableSource};
+use super::banners::{Banner, TableNotice, banners_ui};
+use super::command::{BoardOption, Command, Done, Open, Outcome, Question};
+use super::computer::{AiMode, Computer};
 use super::demo::{Demo, Staging};
 use super::dialogs::{DialogStack, Opening};
 use super::error::AppError;
+use super::flying_table::{BuildState, FlyingTable, TableBuild, TableState};
 use super::i18n::{I18n, Language, system_language};
 use super::launch::{AppOptions, Launch};
 use super::lessons::{Lesson, LessonProgress};
@@ -21,13 +25,19 @@ use super::session::{Changed, Moment, Purpose, Session};
 use super::settings::{SavedGame, Settings, Stats};
 use super::shortcuts::shortcuts;
 use super::storage::{Store, StoreError};
-use super::view::{Resumable, View};
+use super::view::{Resumable, TableView, View};
 use super::{fonts, theme};
 use crate::ai::Level;
-use crate::rules::Side;
+use crate::ai::analysis::Budget;
+use crate::rules::{GameId, Side};
+use crate::tablebase::{self, BuildConfig};
 
 mod games;
 mod lessons;
+
+/// What the analysis of a game spends on each position: a game of a hundred actions takes
+/// half a minute.
+pub const ANALYSIS_BUDGET: Budget = Budget::Time(Duration::from_millis(300));
 
 /// The level the hint button asks for.
 pub const HINT_LEVEL: Level = Level::Hard;
@@ -53,11 +63,26 @@ pub struct SanqiApp {
     lesson: Option<Lesson>,
     banners: Vec<Banner>,
     computer: Computer,
+    /// The Flying table, shared with the computer (Master's oracle) and the hints.
+    flying_table: FlyingTable,
+    /// The table's build while it runs.
+    table_build: Option<TableBuild>,
+    /// How the last build of this run ended (and why, if it failed).
+    table_build_end: Option<(BuildState, Option<String>)>,
+    /// Whether a cancelled build left a checkpoint to resume from.
+    table_resumable: bool,
+    /// Whether a build may write the table's folder (not when a demonstration shows the
+    /// user's table).
+    table_writable: bool,
+    /// Whether Master has been told this run that it searches in Flying (no table).
+    table_notice_given: bool,
     screen: Screen,
     home: HomeScreen,
     game_screen: GameScreen,
     lesson_screen: LessonScreen,
     dialogs: DialogStack,
+    /// The analysis of the reviewed game, while it runs and after.
+    analysis: Option<GameAnalysis>,
 }
 
 impl SanqiApp {
@@ -81,7 +106,28 @@ impl SanqiApp {
             .unwrap_or_else(system_language);
         let notify_ctx = ctx.clone();
         let seed = options.seed.unwrap_or_else(rand::random::<u64>);
-        let computer = Computer::new(options.ai, seed, move || notify_ctx.request_repaint());
+        let demo_reads_table = options.demo.is_some_and(Demo::reads_data_folder_table);
+        let flying_table = if demo_reads_table {
+            FlyingTable::in_folder(super::storage::data_dir().as_deref())
+        } else {
+            FlyingTable::in_folder(store.dir())
+        };
+        // The first open reads the whole file to check it: never on the UI thread (but a
+        // demonstration needs the table before its first frame).
+        match options.ai {
+            AiMode::Thread if !demo_reads_table => {
+                let notify_ctx = ctx.clone();
+                flying_table.open_in_background(move || notify_ctx.request_repaint());
+            }
+            AiMode::Thread | AiMode::Inline => flying_table.open_now(),
+        }
+        let table_resumable = flying_table
+            .path()
+            .is_some_and(|p| tablebase::checkpoint_path(p).exists());
+        let oracle = std::sync::Arc::new(flying_table.clone());
+        let computer = Computer::with_oracle(options.ai, seed, Some(oracle), move || {
+            notify_ctx.request_repaint()
+        });
         let staging = options.demo.map(Demo::staging);
         let stats = match &staging {
             Some(staging) => staging.stats.clone(),
@@ -102,10 +148,17 @@ impl SanqiApp {
             screen: Screen::Home,
             banners: stored.notices.into_iter().map(Banner::Store).collect(),
             computer,
+            flying_table,
+            table_build: None,
+            table_build_end: None,
+            table_resumable,
+            table_writable: !demo_reads_table,
+            table_notice_given: false,
             home: HomeScreen::default(),
             game_screen: GameScreen::default(),
             lesson_screen: LessonScreen,
             dialogs: DialogStack::default(),
+            analysis: None,
             options,
         };
         if let Some(staging) = staging {
@@ -128,6 +181,43 @@ impl SanqiApp {
             // A lesson's scripted replies come at once, so that the next click is taken.
             self.change_lesson(|l, at| l.advance(at));
         }
+    }
+
+    /// Starts analysing the game on the screen (again, if it changed since).
+    fn start_analysis(&mut self) {
+        let Some(s) = &self.session else {
+            return;
+        };
+        if let Some(old) = self.analysis.take() {
+            old.cancel();
+        }
+        let table = TableSource::Shared(self.flying_table.clone());
+        let ctx = self.ctx.clone();
+        self.analysis = Some(GameAnalysis::start(
+            s.game(),
+            ANALYSIS_BUDGET,
+            table,
+            move || ctx.request_repaint(),
+        ));
+    }
+
+    /// Takes the analysis thread's news; an analysis of a game that is no longer on the
+    /// screen (or has changed) stops.
+    fn poll_analysis(&mut self) {
+        let Some(a) = &mut self.analysis else {
+            return;
+        };
+        if !self.session.as_ref().is_some_and(|s| a.is_for(s.game())) {
+            a.cancel();
+            self.analysis = None;
+            return;
+        }
+        a.poll();
+    }
+
+    /// The analysis of the game on the screen, if one was started.
+    pub fn analysis(&self) -> Option<&GameAnalysis> {
+        self.analysis.as_ref()
     }
 
     // ----- What tests read -----
@@ -240,7 +330,7 @@ impl SanqiApp {
             Command::Undo => self.change_session(|s, _| s.undo()),
             Command::Redo => self.change_session(|s, at| s.redo(at)),
             Command::Hint => {
-                if self.session.as_ref().is_some_and(Session::can_hint) {
+                if self.session.as_ref().is_some_and(Session::can_hint) && !self.exact_hint() {
                     self.ask_computer(Purpose::Hint, HINT_LEVEL);
                 }
             }
@@ -268,6 +358,12 @@ impl SanqiApp {
                 self.change_session(|s, _| s.continue_from_review());
                 self.saved = None;
             }
+            Command::Analyse => self.start_analysis(),
+            Command::CancelAnalysis => {
+                if let Some(a) = self.analysis.take() {
+                    a.cancel();
+                }
+            }
             Command::SetLanguage(language) => self.set_language(*language),
             Command::SetBoardOption(option, on) => {
                 let setting = match option {
@@ -276,6 +372,16 @@ impl SanqiApp {
                     BoardOption::Coordinates => &mut self.settings.show_coordinates,
                 };
                 *setting = *on;
+                self.save_settings();
+            }
+            Command::BuildTable => self.build_table(),
+            Command::CancelTableBuild => {
+                if let Some(build) = &self.table_build {
+                    build.cancel();
+                }
+            }
+            Command::DeclineTableBuild => {
+                self.settings.table_offer_declined = true;
                 self.save_settings();
             }
             Command::OpenLessons(course) => {
@@ -390,14 +496,153 @@ impl SanqiApp {
         }
     }
 
+    // ----- The Flying table -----
+
+    /// Starts (or resumes) the table's build on a thread of its own, one core left free.
+    fn build_table(&mut self) {
+        if !self.table_writable
+            || self
+                .table_build
+                .as_ref()
+                .is_some_and(TableBuild::is_running)
+        {
+            return;
+        }
+        let Some(path) = self.flying_table.path().map(|p| p.to_path_buf()) else {
+            return;
+        };
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .saturating_sub(1)
+            .max(1);
+        let notify_ctx = self.ctx.clone();
+        self.table_build = Some(TableBuild::start(
+            BuildConfig::flying(path),
+            threads,
+            move || notify_ctx.request_repaint(),
+        ));
+    }
+
+    /// Follows the build: once it ends, the new table is opened (off the UI thread) and the
+    /// user is told.
+    fn watch_table_build(&mut self) {
+        let Some((state, why)) = self.table_build.as_ref().map(TableBuild::state) else {
+            return;
+        };
+        match state {
+            BuildState::Running(_) => return,
+            BuildState::Finished(time) => {
+                self.table_resumable = false;
+                let notify_ctx = self.ctx.clone();
+                self.flying_table
+                    .open_in_background(move || notify_ctx.request_repaint());
+                self.banners.retain(|b| !matches!(b, Banner::Table(_)));
+                self.add_banner(Banner::Table(TableNotice::Built(time)));
+            }
+            BuildState::Cancelled => self.table_resumable = true,
+            BuildState::Failed => {
+                self.table_resumable = self
+                    .flying_table
+                    .path()
+                    .is_some_and(|p| tablebase::checkpoint_path(p).exists());
+                self.add_banner(Banner::Table(TableNotice::BuildFailed(
+                    why.unwrap_or_default(),
+                )));
+            }
+        }
+        // The thread has ended: keep only what the settings show of it.
+        if let Some(build) = self.table_build.take() {
+            self.table_build_end = Some(build.state());
+        }
+    }
+
+    /// The first time Master plays Flying in a run without a usable table: a notice that it
+    /// searches, and (unless declined before) the offer to build the table.
+    fn tell_master_searches(&mut self) {
+        if self.table_notice_given {
+            return;
+        }
+        let notice = match self.flying_table.state() {
+            TableState::Missing | TableState::NoFolder => TableNotice::Missing,
+            TableState::Damaged(_) => TableNotice::Damaged,
+            // Still being checked (Master searches meanwhile), or ready.
+            TableState::Opening | TableState::Ready(_) => return,
+        };
+        self.table_notice_given = true;
+        self.add_banner(Banner::Table(notice));
+        let building = self
+            .table_build
+            .as_ref()
+            .is_some_and(TableBuild::is_running);
+        if !self.settings.table_offer_declined
+            && !building
+            && self.keeps_files
+            && self.flying_table.path().is_some()
+        {
+            self.open_dialog(Open::Confirm(Question::BuildTable));
+        }
+    }
+
+    /// A hint from the table in Flying: its move, and every move's exact value. Returns
+    /// whether it gave one (else the computer is asked).
+    fn exact_hint(&mut self) -> bool {
+        let Some(s) = &mut self.session else {
+            return false;
+        };
+        let (state, _, quiet_turns) = s.search_input();
+        let crate::rules::State::Flying(position) = state else {
+            return false;
+        };
+        let Some(table) = self.flying_table.table() else {
+            return false;
+        };
+        match (
+            table.best_move(&position, quiet_turns),
+            table.move_values(&position),
+        ) {
+            (Ok(Some(best)), Ok(values)) => {
+                s.show_exact_hint(best, values);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// What the settings show of the table.
+    fn table_view(&self) -> TableView {
+        TableView {
+            state: self.flying_table.state(),
+            build: self
+                .table_build
+                .as_ref()
+                .map(TableBuild::state)
+                .or_else(|| self.table_build_end.clone())
+                .map(|(state, _)| state),
+            build_error: self
+                .table_build_end
+                .as_ref()
+                .and_then(|(_, why)| why.clone()),
+            resumable: self.table_resumable,
+        }
+    }
+
     // ----- The computer -----
 
     fn ask_computer(&mut self, purpose: Purpose, level: Level) {
+        if purpose == Purpose::Turn
+            && level == Level::Master
+            && self
+                .session
+                .as_ref()
+                .is_some_and(|s| s.setup().game == GameId::Flying)
+        {
+            self.tell_master_searches();
+        }
         let Some(s) = &mut self.session else {
             return;
         };
-        let (state, history) = s.search_input();
-        let generation = self.computer.ask(state, history, level);
+        let (state, history, quiet_turns) = s.search_input();
+        let generation = self.computer.ask(state, history, quiet_turns, level);
         s.searching(generation, purpose);
     }
 
@@ -428,7 +673,9 @@ impl SanqiApp {
     /// One frame's work before drawing (what [`eframe::App::logic`] does).
     pub fn logic_frame(&mut self, ctx: &egui::Context) {
         self.watch_window(ctx);
+        self.watch_table_build();
         self.advance();
+        self.poll_analysis();
         if self.screen == Screen::Learn {
             self.change_lesson(|l, at| l.advance(at));
         }
@@ -443,6 +690,7 @@ impl SanqiApp {
     pub fn ui_frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         let modal = self.dialogs.any_modal();
+        let table = self.table_view();
         let view = View {
             i18n: &self.i18n,
             chinese: &self.chinese,
@@ -454,6 +702,11 @@ impl SanqiApp {
             data_dir: self.store.dir(),
             records_dir: self.store.records_dir(),
             result_open: self.dialogs.is_open(Open::Result),
+            analysis: self
+                .analysis
+                .as_ref()
+                .filter(|a| self.session.as_ref().is_some_and(|s| a.is_for(s.game()))),
+            table: &table,
         };
         let mut commands = shortcuts(&ctx, &view, self.screen, modal);
         commands.extend(banners_ui(ui, view.i18n, &self.banners));
@@ -513,6 +766,8 @@ impl SanqiApp {
         if closing {
             self.save_settings();
             self.save_game();
+            // A build in progress stops and keeps its checkpoint for the next run.
+            self.table_build.take();
         }
     }
 }
@@ -546,6 +801,7 @@ impl eframe::App for SanqiApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.save_settings();
         self.save_game();
+        self.table_build.take();
     }
 
     fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {

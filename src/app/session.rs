@@ -21,6 +21,7 @@ pub use scene::Turn;
 use super::board::{self, Animation};
 use super::clock::{Clock, TimeSource};
 use super::computer::is_cancelled;
+use super::hint::{self, HintReason};
 use super::settings::{
     ClockSetting, Opponent, Outcome, SavedGame, SavedGameError, Setup, SideChoice, Stats,
 };
@@ -30,6 +31,7 @@ use crate::rules::records::Record;
 use crate::rules::{
     Action, Decision, Effects, Game, GameId, IllegalAction, Point, Side, State, Status,
 };
+use crate::tablebase::Value;
 
 /// Something the side panel tells the user, kept structured so that it follows a language
 /// switch.
@@ -43,6 +45,10 @@ pub enum Note {
     Timeout(TimeoutReport),
     /// The computer could not choose (the text is the reason, in English).
     ComputerFailed(String),
+    /// A hint, with why it is suggested.
+    Hint(HintReason),
+    /// A hint from the Flying table: its move and the move's exact value for the mover.
+    ExactHint(Action, Value),
 }
 
 impl Note {
@@ -152,6 +158,9 @@ pub struct Session {
     note: Option<Note>,
     /// The computer's suggestion for the person.
     hint: Option<Action>,
+    /// The exact value of every legal move, with the key of the position they are for (a
+    /// hint from the Flying table). Shown only with the hint, in that position.
+    hint_values: Option<(u128, Vec<(Action, Value)>)>,
     /// Whether the user paused the game.
     paused: bool,
     /// The rest of the computer's turn, played one action at a time.
@@ -183,6 +192,7 @@ impl Session {
             announced: false,
             note: None,
             hint: None,
+            hint_values: None,
             paused: false,
             plan: VecDeque::new(),
             plan_due: None,
@@ -292,6 +302,28 @@ impl Session {
     /// The computer's suggestion for the person.
     pub fn hint(&self) -> Option<Action> {
         self.hint
+    }
+
+    /// The exact value of each legal move for the side to act, while a hint from the Flying
+    /// table is shown.
+    pub fn hint_values(&self) -> Option<&[(Action, Value)]> {
+        match &self.hint_values {
+            Some((key, values)) if self.hint.is_some() && *key == self.game.state().key() => {
+                Some(values)
+            }
+            _ => None,
+        }
+    }
+
+    /// Shows a hint from the Flying table: `best`, with every legal move's exact value.
+    pub fn show_exact_hint(&mut self, best: Action, values: Vec<(Action, Value)>) {
+        let value = values
+            .iter()
+            .find(|(a, _)| *a == best)
+            .map_or(Value::Draw, |(_, v)| *v);
+        self.hint = Some(best);
+        self.note = Some(Note::ExactHint(best, value));
+        self.hint_values = Some((self.game.state().key(), values));
     }
 
     /// Whether the user paused the game.

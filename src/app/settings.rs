@@ -194,6 +194,9 @@ pub struct Settings {
     pub last_setup: Setup,
     /// The window's inner size in points, as it was when the app last closed.
     pub window_size: Option<[f32; 2]>,
+    /// Whether the user said "not now" to building the Flying table when Master first played
+    /// Flying without it (it is then only offered in the settings).
+    pub table_offer_declined: bool,
 }
 
 impl Default for Settings {
@@ -206,6 +209,7 @@ impl Default for Settings {
             show_coordinates: true,
             last_setup: Setup::default(),
             window_size: None,
+            table_offer_declined: false,
         }
     }
 }

@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use super::analysis::GameAnalysis;
+use super::flying_table::{BuildState, TableState};
 use super::i18n::I18n;
 use super::lessons::LessonProgress;
 use super::session::Session;
@@ -40,6 +42,22 @@ pub struct View<'a> {
     pub records_dir: PathBuf,
     /// Whether the result dialog is open.
     pub result_open: bool,
+    /// The analysis of the game on the screen, if one was started for it as it stands.
+    pub analysis: Option<&'a GameAnalysis>,
+    /// The Flying table and its build, for the settings.
+    pub table: &'a TableView,
+}
+
+/// The Flying table as the settings show it.
+#[derive(Clone)]
+pub struct TableView {
+    pub state: TableState,
+    /// The build in progress or the last one of this run, if any.
+    pub build: Option<BuildState>,
+    /// Why the last build failed.
+    pub build_error: Option<String>,
+    /// Whether a cancelled build left a checkpoint to resume from.
+    pub resumable: bool,
 }
 
 impl View<'_> {

@@ -8,16 +8,17 @@ pub mod sprt;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
+use crate::ai::Oracle;
 use crate::rules::records::{Metadata, Player as RecordPlayer, Record};
 use crate::rules::{Action, DrawReason, Game, GameId, Side, Status, WinReason};
 use player::Player;
 pub use player::PlayerSpec;
 
 /// What to play.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct MatchSpec {
     pub game: GameId,
     /// Player A (Black in the first game).
@@ -37,6 +38,8 @@ pub struct MatchSpec {
     pub budget_scale: f64,
     /// Games played at once.
     pub threads: usize,
+    /// What this build's Master consults before searching (the Flying table), if any.
+    pub oracle: Option<Arc<dyn Oracle>>,
 }
 
 /// One finished game.
@@ -186,7 +189,11 @@ fn play_game(
     } else {
         (&spec.second, &spec.first)
     };
-    let mut players = [Player::new(black_spec), Player::new(white_spec)];
+    let oracle = spec.oracle.as_ref();
+    let mut players = [
+        Player::new(black_spec, oracle),
+        Player::new(white_spec, oracle),
+    ];
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut history: Vec<u128> = (0..game.len()).map(|i| game.state_after(i).key()).collect();
     // Both games of an opening use the same seeds, so that only the colours differ.

@@ -3,10 +3,11 @@
 
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::ai::{Config, Context, Engine};
+use crate::ai::{Config, Context, Engine, Oracle};
 use crate::rules::notation::parse_actions;
 use crate::rules::{Action, Game};
 
@@ -49,11 +50,15 @@ pub(crate) enum Player {
 }
 
 impl Player {
-    pub fn new(spec: &PlayerSpec) -> Player {
+    /// The player of `spec`; this build's Master consults `oracle` first.
+    pub fn new(spec: &PlayerSpec, oracle: Option<&Arc<dyn Oracle>>) -> Player {
         match &spec.program {
             None => Player::Internal {
                 config: spec.config,
-                engine: Engine::new(),
+                engine: match oracle {
+                    Some(oracle) => Engine::with_oracle(oracle.clone()),
+                    None => Engine::new(),
+                },
             },
             Some(program) => Player::External {
                 program: program.clone(),
@@ -78,6 +83,7 @@ impl Player {
                     history,
                     cancel,
                     budget_scale,
+                    quiet_turns: game.quiet_turns(),
                 };
                 let plan = engine
                     .plan(game.state(), config, seed, context)

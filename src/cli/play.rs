@@ -2,17 +2,20 @@
 //! with a score and per-level timings.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::{
     Args, ArgumentError, CliError, FileTask, parse_game, replay_ignoring_draws, write_line,
 };
-use crate::ai::{Config, Context, Engine};
+use crate::ai::{Config, Context, Engine, Level, Oracle};
+use crate::app::storage;
 use crate::arena::sprt::{self, PAIR_VALUES, Sprt, Verdict};
 use crate::arena::{self, Flow, MatchSpec, PlayerSpec, Tally, openings};
-use crate::rules::{GameId, State};
+use crate::rules::{Game, GameId, State};
+use crate::tablebase::{self, Check, Table, TableError};
 
 /// A player's configuration: `LEVEL[:KEY=VALUE,...]` (see [`Config::parse`]).
 fn parse_config(text: Option<&str>, what: &'static str) -> Result<Config, ArgumentError> {
@@ -41,7 +44,7 @@ fn parse_number(
 }
 
 /// A whole number from `min` to `max`, if given.
-fn parse_bounded(
+pub(super) fn parse_bounded(
     text: Option<&str>,
     what: &'static str,
     min: u64,
@@ -88,11 +91,81 @@ fn table_bits_for(movetime: Duration, threads: usize) -> u32 {
     entries.next_power_of_two().trailing_zeros().clamp(16, 21)
 }
 
-pub(super) fn bestmove_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
+
+/// Whether `config` in `game` plays from the Flying table: Master in Flying.
+fn uses_table(game: GameId, config: &Config) -> bool {
+    game == GameId::Flying && config.level == Level::Master
+}
+
+/// The Flying table for Master: `--table FILE`, else the one in the data folder. It is
+/// checked in full the first time only (a record beside it keeps the result), so that a
+/// process per decision starts quickly. When it cannot be used, one line on `errors` says
+/// why and Master searches.
+fn open_table(given: Option<&Path>, errors: &mut dyn Write) -> Option<Arc<Table>> {
+    let path = match given {
+        Some(path) => Some(path.to_path_buf()),
+        None => storage::data_dir().map(|dir| tablebase::path_in(&dir)),
+    };
+    let opened = match &path {
+        Some(path) => Table::open_with(path, Check::Once),
+        None => Err(TableError::NoDataFolder),
+    };
+    match opened {
+        Ok(table) => Some(Arc::new(table)),
+        Err(error) => {
+            let _ = writeln!(errors, "sanqi: {error}; Master searches instead");
+            None
+        }
+    }
+}
+
+/// Turns played in a row without a capture or a flip after `moves`, as the 100-turn rule
+/// counts them (what the table player needs to win in time). `bestmove` plays on past a
+/// draw by the rules, and the count goes on with it: a turn that changes no side's number of
+/// pieces adds one, any other starts it again.
+fn quiet_turns_after(game: GameId, moves: Option<&str>) -> Result<u16, CliError> {
+    let mut played = Game::new(game);
+    let mut past_end: Option<(State, u16, bool)> = None;
+    for (i, action) in crate::rules::notation::parse_actions(moves.unwrap_or(""))?
+        .into_iter()
+        .enumerate()
+    {
+        let illegal = |reason| CliError::IllegalMove {
+            index: i + 1,
+            action,
+            reason,
+        };
+        if past_end.is_none() && played.status().is_over() {
+            past_end = Some((*played.state(), played.quiet_turns(), false));
+        }
+        match &mut past_end {
+            None => {
+                played.apply(action).map_err(illegal)?;
+            }
+            Some((state, quiet, changed)) => {
+                let (side, counts) = (state.to_act(), state.counts());
+                state.apply(action).map_err(illegal)?;
+                *changed |= state.counts() != counts;
+                if state.to_act() != side {
+                    *quiet = if *changed { 0 } else { quiet.saturating_add(1) };
+                    *changed = false;
+                }
+            }
+        }
+    }
+    Ok(past_end.map_or_else(|| played.quiet_turns(), |(_, quiet, _)| quiet))
+}
+
+pub(super) fn bestmove_command(
+    args: &mut Args,
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+) -> Result<(), CliError> {
     let started = Instant::now();
     let mut config = parse_config(args.option("--level")?, "--level")?;
     let moves = args.option("--moves")?;
     let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
+    let table_path = args.option("--table")?.map(PathBuf::from);
     read_budget(args, &mut config)?;
     let game = parse_game(args.positional("GAME")?)?;
     args.finish()?;
@@ -106,22 +179,31 @@ pub(super) fn bestmove_command(args: &mut Args, out: &mut dyn Write) -> Result<(
             config.tweaks.table_bits = Some(table_bits_for(movetime, config.threads.unwrap_or(1)));
         }
     }
+    let quiet_turns = quiet_turns_after(game, moves)?;
     let cancel = AtomicBool::new(false);
     // Kept until the answer is out: freeing a large table takes a few milliseconds.
-    let mut engine = Engine::new();
+    let mut engine = match uses_table(game, &config)
+        .then(|| open_table(table_path.as_deref(), errors))
+        .flatten()
+    {
+        Some(table) => Engine::with_oracle(table),
+        None => Engine::new(),
+    };
+    let context = Context::new(&history, &cancel).with_quiet_turns(quiet_turns);
     let plan = engine
-        .plan(&state, &config, seed, Context::new(&history, &cancel))
+        .plan(&state, &config, seed, context)
         .map_err(|error| CliError::Computer { level: None, error })?;
     let turn: Vec<String> = plan.actions.iter().map(|a| a.to_string()).collect();
     write_line(
         out,
         &format!(
-            "info level {} depth {} nodes {} score {} time {:.3}s turn {}",
+            "info level {} depth {} nodes {} score {} time {:.3}s source {} turn {}",
             config.level,
             plan.stats.depth,
             plan.stats.nodes,
             plan.score.map_or("-".to_string(), |s| s.to_string()),
             plan.stats.elapsed.as_secs_f64(),
+            if plan.from_oracle { "table" } else { "search" },
             turn.join(" ")
         ),
     )?;
@@ -225,6 +307,7 @@ pub(super) fn match_command(
     };
     let swap = args.flag("--swap");
     let quiet = args.flag("--quiet");
+    let table_path = args.option("--table")?.map(PathBuf::from);
     let game = parse_game(args.positional("GAME")?)?;
     args.finish()?;
     if budget_scale != 1.0 && (first.program.is_some() || second.program.is_some()) {
@@ -252,7 +335,15 @@ pub(super) fn match_command(
             error,
         })?;
     }
+    // One table for every internal Master of the match.
+    let internal_master = |p: &PlayerSpec| p.program.is_none() && uses_table(game, &p.config);
+    let oracle: Option<Arc<dyn Oracle>> = if internal_master(&first) || internal_master(&second) {
+        open_table(table_path.as_deref(), errors).map(|t| t as Arc<dyn Oracle>)
+    } else {
+        None
+    };
     let spec = MatchSpec {
+        oracle,
         game,
         first: first.clone(),
         second: second.clone(),
@@ -445,6 +536,24 @@ fn summarize(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Action;
+
+    /// Counts the turns since the last flip by replaying with the pieces counted (each Flying
+    /// action is a turn).
+    fn counted(moves: &[Action]) -> u16 {
+        let mut state = State::start(GameId::Flying);
+        let mut quiet = 0;
+        for &action in moves {
+            let before = state.counts();
+            state.apply(action).expect("legal");
+            quiet = if state.counts() == before {
+                quiet + 1
+            } else {
+                0
+            };
+        }
+        quiet
+    }
 
     #[test]
     fn a_single_decision_gets_a_table_sized_by_its_time() {
@@ -452,5 +561,44 @@ mod tests {
         assert_eq!(table_bits_for(Duration::from_millis(500), 2), 20);
         assert_eq!(table_bits_for(Duration::from_millis(1), 1), 16);
         assert_eq!(table_bits_for(Duration::from_secs(60), 4), 21);
+    }
+
+    #[test]
+    fn quiet_turns_count_from_the_last_flip() {
+        assert_eq!(quiet_turns_after(GameId::Flying, None).ok(), Some(0));
+        // A game of chosen moves: some flip, most do not, and it repeats a position.
+        let mut state = State::start(GameId::Flying);
+        let mut game = Game::new(GameId::Flying);
+        let mut moves = Vec::new();
+        let mut flips = 0;
+        let mut past_end = 0;
+        for i in 0..60 {
+            let legal = state.legal_vec();
+            let Some(&action) = legal.get(i * 7 % legal.len().max(1)) else {
+                break;
+            };
+            let before = state.counts();
+            state.apply(action).expect("legal");
+            flips += usize::from(state.counts() != before);
+            moves.push(action);
+            let text: Vec<String> = moves.iter().map(|a| a.to_string()).collect();
+            let found = quiet_turns_after(GameId::Flying, Some(&text.join(" "))).ok();
+            assert_eq!(found, Some(counted(&moves)), "after {}", text.join(" "));
+            if game.status().is_over() {
+                past_end += 1;
+            } else {
+                game.apply(action).expect("legal");
+                assert_eq!(found, Some(game.quiet_turns()));
+            }
+            if state.status().is_over() {
+                break;
+            }
+        }
+        assert!(
+            flips > 0 && moves.len() > flips,
+            "{flips} flips in {}",
+            moves.len()
+        );
+        assert!(past_end > 0, "the draw rules never ended the game");
     }
 }

@@ -9,7 +9,7 @@ use super::{Args, ArgumentError, CliError, parse_game, replay_ignoring_draws, wr
 use crate::app::storage;
 use crate::rules::{GameId, State};
 use crate::tablebase::{
-    self, Board, BuildConfig, Figures, Progress, Table, TableError, TableFile, verify,
+    self, Board, BuildConfig, Check, Figures, Progress, Table, TableError, TableFile, verify,
 };
 
 /// A whole number option, or its default.
@@ -210,7 +210,9 @@ pub(super) fn solve_command(
     let size = std::fs::metadata(&path).map_or(0, |m| m.len());
     write_line(out, &format!("table: {} ({size} bytes)", path.display()))?;
     if board == Board::FLYING {
-        let table = Table::open(&path)?;
+        // The full check, once: its record lets later opens (bestmove, probe, the app) read
+        // only the header.
+        let table = Table::open_with(&path, Check::Once)?;
         write_first_moves(out, &table)?;
     }
     Ok(())
@@ -273,7 +275,7 @@ pub(super) fn probe_command(args: &mut Args, out: &mut dyn Write) -> Result<(), 
         return Err(TableError::Inconsistent("not a Flying position".to_string()).into());
     };
     let path = table_path(given, Board::FLYING)?;
-    let table = Table::open(&path)?;
+    let table = Table::open_with(&path, Check::Once)?;
     write_line(out, &format!("value: {}", table.probe(&state)?))?;
     for (action, value) in table.move_values(&state)? {
         write_line(out, &format!("{action} {value}"))?;

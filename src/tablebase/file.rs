@@ -271,6 +271,46 @@ fn for_each_data_block(
     Ok(())
 }
 
+/// How much of a table to check when opening it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// The header, the length and the checksum of all the data (one read of the whole file).
+    Full,
+    /// The header and the length, and the data's checksum only if no record beside the table
+    /// says it was verified at this size and modification time (see [`verified_path`]). A
+    /// full check writes that record.
+    Once,
+}
+
+/// The record of a table's verified checksum: the table's name plus `.verified`, in the
+/// folder of the path the table was opened by (so a link to a read-only table keeps its
+/// record beside the link).
+pub fn verified_path(table: &Path) -> PathBuf {
+    let mut name = table
+        .file_name()
+        .map_or_else(|| "table".into(), |n| n.to_os_string());
+    name.push(".verified");
+    table.with_file_name(name)
+}
+
+const VERIFIED_MAGIC: &str = "sanqi-table-verified 1";
+
+/// What the record says about a verified table: its length, its modification time in
+/// nanoseconds since 1970 and the checksum of its data.
+fn verified_record(length: u64, modified: u128, data_crc: u32) -> String {
+    format!("{VERIFIED_MAGIC} length {length} modified {modified} data-crc {data_crc:08x}\n")
+}
+
+fn modified_nanos(metadata: &fs::Metadata) -> Option<u128> {
+    let modified = metadata.modified().ok()?;
+    Some(
+        modified
+            .duration_since(std::time::UNIX_EPOCH)
+            .ok()?
+            .as_nanos(),
+    )
+}
+
 /// An open, verified table file.
 pub struct TableFile {
     file: File,
@@ -281,8 +321,9 @@ pub struct TableFile {
 }
 
 impl TableFile {
-    /// Opens a table and checks its header, its length and the checksum of all its data.
-    pub fn open(path: &Path) -> Result<TableFile, TableError> {
+    /// Opens a table with the given check: its header and its length, and the checksum of
+    /// all its data unless [`Check::Once`] finds it verified already.
+    pub fn open_with(path: &Path, check: Check) -> Result<TableFile, TableError> {
         let corrupt = |reason: String| TableError::Corrupt {
             path: path.to_path_buf(),
             reason,
@@ -300,7 +341,8 @@ impl TableFile {
             }
             Err(e) => return Err(io_error(e)),
         };
-        let length = file.metadata().map_err(io_error)?.len();
+        let metadata = file.metadata().map_err(io_error)?;
+        let length = metadata.len();
         let mut header = Vec::with_capacity(HEADER_LEN as usize);
         (&mut file)
             .take(HEADER_LEN)
@@ -323,19 +365,35 @@ impl TableFile {
                 HEADER_LEN + 2 * entries
             )));
         }
-        let mut hasher = crc32fast::Hasher::new();
-        let mut block = vec![0; BLOCK];
-        loop {
-            let n = file.read(&mut block).map_err(io_error)?;
-            if n == 0 {
-                break;
+        let record = modified_nanos(&metadata).map(|m| verified_record(length, m, data_crc));
+        let trusted = check == Check::Once
+            && record.as_ref().is_some_and(|record| {
+                fs::read_to_string(verified_path(path)).is_ok_and(|kept| &kept == record)
+            });
+        if !trusted {
+            let mut hasher = crc32fast::Hasher::new();
+            let mut block = vec![0; BLOCK];
+            loop {
+                let n = file.read(&mut block).map_err(io_error)?;
+                if n == 0 {
+                    break;
+                }
+                hasher.update(&block[..n]);
             }
-            hasher.update(&block[..n]);
-        }
-        if hasher.finalize() != data_crc {
-            return Err(corrupt(
-                "its data is damaged (checksum mismatch)".to_string(),
-            ));
+            if hasher.finalize() != data_crc {
+                // A record of an earlier check must not outlive the damage.
+                let _ = fs::remove_file(verified_path(path));
+                return Err(corrupt(
+                    "its data is damaged (checksum mismatch)".to_string(),
+                ));
+            }
+            if check == Check::Once
+                && let Some(record) = record
+            {
+                // Without the record the next open checks everything again: no harm.
+                let _ =
+                    write_atomically(&verified_path(path), |out| out.write_all(record.as_bytes()));
+            }
         }
         Ok(TableFile {
             file,

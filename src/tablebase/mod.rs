@@ -20,6 +20,7 @@ mod file;
 mod generate;
 pub mod geometry;
 pub mod index;
+mod oracle;
 pub mod play;
 pub mod verify;
 
@@ -31,6 +32,7 @@ use std::time::Duration;
 use crate::rules::{Action, Point, flying};
 pub use build::{BuildConfig, BuildError, BuildReport, Phase, Progress, build, solve};
 pub use file::HEADER_LEN as TABLE_HEADER_LEN;
+pub use file::{Check, checkpoint_path, verified_path};
 use generate::Bytes;
 pub use geometry::{Move, Pos};
 pub use index::Indexer;
@@ -353,7 +355,12 @@ pub struct TableFile {
 impl TableFile {
     /// Opens and verifies a table file (its header and the checksum of all its data).
     pub fn open(path: &Path) -> Result<TableFile, TableError> {
-        let file = file::TableFile::open(path)?;
+        TableFile::open_with(path, Check::Full)
+    }
+
+    /// Opens a table file with the given check.
+    pub fn open_with(path: &Path, check: Check) -> Result<TableFile, TableError> {
+        let file = file::TableFile::open_with(path, check)?;
         let indexer = file.board().indexer();
         Ok(TableFile { file, indexer })
     }
@@ -404,9 +411,16 @@ fn action_of(m: Move) -> Action {
 }
 
 impl Table {
-    /// Opens and verifies the 5×5 table at `path`.
+    /// Opens and verifies the 5×5 table at `path`, reading all of it.
     pub fn open(path: &Path) -> Result<Table, TableError> {
-        let inner = TableFile::open(path)?;
+        Table::open_with(path, Check::Full)
+    }
+
+    /// Opens the 5×5 table at `path` with the given check: [`Check::Once`] reads the whole
+    /// file only the first time (or after it changed), so that a process that opens the
+    /// table for one decision starts in milliseconds.
+    pub fn open_with(path: &Path, check: Check) -> Result<Table, TableError> {
+        let inner = TableFile::open_with(path, check)?;
         if inner.board() != Board::FLYING {
             return Err(TableError::Corrupt {
                 path: path.to_path_buf(),

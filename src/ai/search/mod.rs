@@ -37,7 +37,7 @@ pub(crate) use table::Table;
 /// A won game, scored from the winner's side (minus the distance in plies).
 pub(crate) const MATE: i32 = 1_000_000;
 const INFINITY: i32 = 2 * MATE;
-const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;
 /// No removal just made (see [`Searcher::removed`]).
 const NO_REMOVAL: u8 = u8::MAX;
 

@@ -1,4 +1,4 @@
-//! The confirmations: resign the game, forget the saved game.
+//! The confirmations: resign the game, forget the saved game, build the Flying table.
 
 use egui::RichText;
 
@@ -42,6 +42,16 @@ impl Dialog for ConfirmDialog {
                 i18n.t("confirm.discard_yes"),
                 Command::DiscardGame,
             ),
+            Question::BuildTable => (
+                i18n.t("table.offer").to_string(),
+                i18n.t("table.offer_yes"),
+                Command::BuildTable,
+            ),
+        };
+        // Declining the build is remembered; the other questions are simply not asked on.
+        let (no, declined) = match self.question {
+            Question::BuildTable => (i18n.t("table.offer_no"), Some(Command::DeclineTableBuild)),
+            _ => (i18n.t("dialog.cancel"), None),
         };
         let mut accepted = false;
         let mut cancel = false;
@@ -53,8 +63,9 @@ impl Dialog for ConfirmDialog {
                 if ui.add(theme::primary_button(yes)).clicked() {
                     accepted = true;
                 }
-                if ui.button(i18n.t("dialog.cancel")).clicked() {
+                if ui.button(no).clicked() {
                     cancel = true;
+                    commands.extend(declined.clone());
                 }
             });
         });

@@ -1,18 +1,22 @@
 //! The settings window: the language, the board options, the clock and the computer's level
-//! of the game being played, and where the app keeps its files.
+//! of the game being played, the Flying table (its state, its build with progress, cancel
+//! and resume), and where the app keeps its files.
 
 use egui::RichText;
 
 use super::{Dialog, Stay};
 use crate::app::command::{BoardOption, Command, Open};
+use crate::app::flying_table::{BuildState, TableState};
+use crate::app::i18n::I18n;
 use crate::app::i18n::Language;
 use crate::app::settings::{ClockSetting, Opponent};
-use crate::app::text::clock_name;
+use crate::app::text::{clock_name, date_text, duration_text};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{
     LevelPicker, PickerStyle, dialog_buttons, opponent_levels_ui, section_label,
 };
+use crate::tablebase::Phase;
 
 /// The settings window (its state is the settings themselves).
 pub struct SettingsDialog;
@@ -29,6 +33,9 @@ impl Dialog for SettingsDialog {
             .collapsible(false)
             .resizable(false)
             .default_width(380.0)
+            // In a small window the settings scroll instead of running off the screen.
+            .vscroll(true)
+            .max_height((ctx.content_rect().height() - 90.0).max(200.0))
             .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
             .show(ctx, |ui| {
                 section_label(ui, i18n.t("settings.language"));
@@ -93,6 +100,8 @@ impl Dialog for SettingsDialog {
                     }
                 }
                 ui.separator();
+                table_ui(ui, view, commands);
+                ui.separator();
                 if let Some(dir) = view.data_dir {
                     ui.label(
                         RichText::new(
@@ -121,5 +130,106 @@ impl Dialog for SettingsDialog {
 
     fn reopen(&mut self, _request: Open) -> bool {
         true
+    }
+}
+
+/// What a build is doing, in words.
+fn phase_text(i18n: &I18n, phase: Phase) -> String {
+    match phase {
+        Phase::Preparing => i18n.t("table.phase_preparing").to_string(),
+        Phase::Resuming => i18n.t("table.phase_resuming").to_string(),
+        Phase::CountingMoves => i18n.t("table.phase_counting").to_string(),
+        Phase::Distance(n) => i18n.format("table.phase_results", &[("n", &n)]),
+        Phase::FlipDistance(n) => i18n.format("table.phase_flips", &[("n", &n)]),
+        Phase::Checkpointing => i18n.t("table.phase_checkpoint").to_string(),
+        Phase::Writing => i18n.t("table.phase_writing").to_string(),
+    }
+}
+
+/// The Flying table: its state, and the build with its progress, cancel and resume.
+fn table_ui(ui: &mut egui::Ui, view: &View, commands: &mut Vec<Command>) {
+    let i18n = view.i18n;
+    let table = view.table;
+    section_label(ui, i18n.t("table.title"));
+    let small = |ui: &mut egui::Ui, text: String| {
+        ui.add(egui::Label::new(RichText::new(text).small().color(theme::MUTED)).wrap());
+    };
+    if let Some(BuildState::Running(progress)) = table.build {
+        ui.label(i18n.format(
+            "table.building",
+            &[
+                ("percent", &format!("{:.0}", progress.fraction * 100.0)),
+                ("phase", &phase_text(i18n, progress.phase)),
+            ],
+        ));
+        ui.add(egui::ProgressBar::new(progress.fraction.clamp(0.0, 1.0)).desired_height(10.0));
+        small(
+            ui,
+            i18n.format(
+                "table.elapsed",
+                &[("time", &duration_text(i18n, progress.elapsed))],
+            ),
+        );
+        if ui.button(i18n.t("table.cancel")).clicked() {
+            commands.push(Command::CancelTableBuild);
+        }
+        return;
+    }
+    let can_build = match &table.state {
+        TableState::Ready(ready) => {
+            let mb = (ready.bytes + 500_000) / 1_000_000;
+            let when = ready.written.map(date_text).unwrap_or_default();
+            ui.label(i18n.format("table.built", &[("size", &mb), ("when", &when)]));
+            small(
+                ui,
+                i18n.format(
+                    "table.built_detail",
+                    &[(
+                        "time",
+                        &duration_text(i18n, ready.table.figures().solve_time),
+                    )],
+                ),
+            );
+            false
+        }
+        TableState::Opening => {
+            ui.label(i18n.t("table.opening"));
+            false
+        }
+        TableState::Missing => {
+            ui.label(i18n.t("table.missing"));
+            small(ui, i18n.t("table.missing_detail").to_string());
+            true
+        }
+        TableState::Damaged(_) => {
+            ui.label(RichText::new(i18n.t("table.damaged")).color(theme::WARN));
+            true
+        }
+        TableState::NoFolder => {
+            ui.label(i18n.t("table.no_folder"));
+            false
+        }
+    };
+    if table.build == Some(BuildState::Cancelled) || (table.resumable && can_build) {
+        small(ui, i18n.t("table.resumable").to_string());
+    }
+    if let Some(why) = &table.build_error {
+        small(
+            ui,
+            i18n.format(
+                "table.notice_failed",
+                &[("reason", &crate::echo::one_line(why, 200))],
+            ),
+        );
+    }
+    if can_build {
+        let label = if table.resumable {
+            i18n.t("table.resume")
+        } else {
+            i18n.t("table.build")
+        };
+        if ui.add(theme::primary_button(label)).clicked() {
+            commands.push(Command::BuildTable);
+        }
     }
 }

@@ -341,8 +341,8 @@ impl Lesson {
             computer.cancel();
         }
         if let Some(level) = self.session.wants_turn() {
-            let (state, history) = self.session.search_input();
-            let generation = computer.ask(state, history, level);
+            let (state, history, quiet_turns) = self.session.search_input();
+            let generation = computer.ask(state, history, quiet_turns, level);
             self.session.searching(generation, Purpose::Turn);
         }
         self.check_game_over()

@@ -4,6 +4,7 @@
 
 use egui::{Align, Align2, Color32, Layout, RichText, Sense, Vec2, vec2};
 
+use super::analysis_panel::BETTER_ARROW;
 use super::layout::{board_layout, plate_sides, with_side_panel};
 use super::side_panel::side_panel_ui;
 use crate::app::board::{self, board_ui};
@@ -84,6 +85,9 @@ impl GameScreen {
         plate_ui(ui, view, s, bottom_side, layout.bottom_plate);
         let now = ui.input(|i| i.time);
         let mut scene = s.scene(now, flipped, view.settings.show_coordinates);
+        if let (Some(n), Some(a)) = (s.review(), view.analysis) {
+            scene.better = a.better_here(n).map(|action| (action, BETTER_ARROW));
+        }
         let enabled = s.human_to_act();
         let preview = match (enabled, s.game().state().decision()) {
             (true, Some(Decision::Place)) => s.to_act(),

@@ -3,6 +3,7 @@
 //! [`View`](super::view::View) and returns the user's commands; [`Screen`] says which one is
 //! shown.
 
+mod analysis_panel;
 pub mod game;
 pub mod home;
 mod layout;

@@ -4,7 +4,10 @@
 
 use egui::{Align, Color32, Layout, RichText, Vec2};
 
+use super::analysis_panel::{analysis_ui, move_marks};
 use crate::app::command::{Command, Open, Question};
+use crate::app::exact::value_text;
+use crate::app::hint;
 use crate::app::i18n::I18n;
 use crate::app::session::{Note, Session};
 use crate::app::text::{
@@ -27,6 +30,7 @@ pub fn side_panel_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<
         controls_ui(ui, view, s, out);
     }
     level_ui(ui, view, s, out);
+    analysis_ui(ui, view, s, out);
     move_list_ui(ui, view, s, out);
 }
 
@@ -54,6 +58,14 @@ pub(super) fn note_text(i18n: &I18n, note: &Note) -> String {
         Note::Message(key) => i18n.t(key).to_string(),
         Note::Timeout(report) => timeout_note(i18n, report),
         Note::ComputerFailed(why) => i18n.format("msg.computer_failed", &[("reason", why)]),
+        Note::Hint(reason) => hint::text(i18n, reason),
+        Note::ExactHint(action, value) => i18n.format(
+            "msg.hint_exact",
+            &[
+                ("move", &action_text(i18n, *action)),
+                ("value", &value_text(i18n, *value)),
+            ],
+        ),
     }
 }
 
@@ -355,7 +367,7 @@ fn move_list_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Comma
                         let actions: Vec<String> = turn
                             .actions
                             .iter()
-                            .map(|(_, a)| action_text(i18n, *a))
+                            .map(|(i, a)| action_text(i18n, *a) + move_marks(view, *i))
                             .collect();
                         let text = format!("{}.  {}", turn.number, actions.join("  "));
                         let current = shown > first_index && shown <= last_index + 1;

@@ -13,12 +13,13 @@ impl Session {
         self.computer_to_act()
     }
 
-    /// What a search needs: the position and the keys of the earlier ones.
-    pub fn search_input(&self) -> (State, Vec<u128>) {
+    /// What a search needs: the position, the keys of the earlier ones and the turns since
+    /// the last capture or flip.
+    pub fn search_input(&self) -> (State, Vec<u128>, u16) {
         let history = (0..self.game.len())
             .map(|i| self.game.state_after(i).key())
             .collect();
-        (*self.game.state(), history)
+        (*self.game.state(), history, self.game.quiet_turns())
     }
 
     /// Notes that the computer was asked (request `generation`) for `purpose`.
@@ -44,7 +45,10 @@ impl Session {
             }
             (Purpose::Hint, Ok(plan)) => {
                 self.hint = plan.actions.first().copied();
-                self.note = Some(Note::Message("msg.hint_shown"));
+                self.note = Some(match self.hint {
+                    Some(action) => Note::Hint(hint::reason(self.game.state(), action, plan.score)),
+                    None => Note::Message("msg.hint_shown"),
+                });
             }
             (_, Err(e)) if is_cancelled(&e) => {}
             (Purpose::Turn, Err(e)) => {

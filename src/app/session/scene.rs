@@ -4,6 +4,7 @@
 use super::Session;
 use crate::app::board::{BoardScene, Eligible};
 use crate::rules::{Action, Decision, Effects, Point, Side};
+use crate::tablebase::Value;
 
 /// One turn of the move list: the side and its actions with their indices.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,9 +123,43 @@ impl Session {
                 None => {}
             }
             scene.hint = self.hint;
+            if let Some(values) = self.hint_values() {
+                scene.values = value_labels(values, self.selected);
+            }
         }
         scene
     }
+}
+
+/// A label on each point a move can reach: the best value among the moves there (of the
+/// selected piece only, when one is selected).
+fn value_labels(values: &[(Action, Value)], selected: Option<Point>) -> Vec<(Point, Value)> {
+    let mut best: Vec<(Point, Value)> = Vec::new();
+    for &(action, value) in values {
+        let Action::Move(from, to) = action else {
+            continue;
+        };
+        if selected.is_some_and(|s| s != from) {
+            continue;
+        }
+        match best.iter_mut().find(|(p, _)| *p == to) {
+            Some(entry) if better(value, entry.1) => entry.1 = value,
+            Some(_) => {}
+            None => best.push((to, value)),
+        }
+    }
+    best
+}
+
+/// Whether `a` is a better value than `b` for the side that plays it: a quicker win, then a
+/// draw, then a slower loss.
+fn better(a: Value, b: Value) -> bool {
+    let rank = |v: Value| match v {
+        Value::Win(d) => 2_000 - i64::from(d),
+        Value::Draw => 0,
+        Value::Loss(d) => -2_000 + i64::from(d),
+    };
+    rank(a) > rank(b)
 }
 
 fn removals(legal: &[Action]) -> Vec<Point> {

@@ -1,0 +1,165 @@
+//! The Flying table in the window: Master without a table searches, says so once and offers
+//! the build (and "not now" is remembered); a damaged table says so; with the table Master
+//! plays its move, the hint gives every move's exact value, and the settings show its state.
+//!
+//! The table here is synthetic (see `common/synthetic_table.rs`): the game's real one takes a
+//! quarter of an hour to build.
+
+#[path = "common/synthetic_table.rs"]
+mod synthetic_table;
+
+use std::path::Path;
+use std::time::Duration;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sanqi::ai::Level;
+use sanqi::app::clock::ManualTime;
+use sanqi::app::command::Open;
+use sanqi::app::i18n::Language;
+use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
+use sanqi::app::storage::Store;
+use sanqi::app::{AiMode, AppOptions, Command, SanqiApp};
+use sanqi::rules::{GameId, State};
+use sanqi::tablebase::{Board, FILE_NAME, Value};
+
+fn harness(dir: &Path, language: Language) -> Harness<'static, SanqiApp> {
+    let time = ManualTime::new();
+    let options = AppOptions {
+        time: time.source(),
+        ai: AiMode::Inline,
+        ai_step_delay: Duration::ZERO,
+        seed: Some(7),
+        demo: None,
+        language: Some(language),
+    };
+    let store = Store::at(dir);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1100.0, 760.0))
+        .with_max_steps(400)
+        .build_eframe(move |cc| SanqiApp::new(&cc.egui_ctx, store, options));
+    harness.run();
+    harness
+}
+
+fn has_text(harness: &Harness<'static, SanqiApp>, text: &str) -> bool {
+    harness.query_all_by_label_contains(text).next().is_some()
+}
+
+/// A Flying game against Master, the person playing `side`.
+fn play_master(harness: &mut Harness<'static, SanqiApp>, side: SideChoice) {
+    let started = harness.state_mut().apply(Command::StartGame(Setup {
+        game: GameId::Flying,
+        opponent: Opponent::Computer {
+            level: Level::Master,
+            side,
+        },
+        clock: ClockSetting::Off,
+    }));
+    assert!(started.is_ok());
+    harness.run();
+}
+
+const MISSING: &str = "Master plays Flying by searching: the Flying table is not built.";
+
+#[test]
+fn without_a_table_master_searches_says_so_once_and_offers_the_build() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut h = harness(dir.path(), Language::English);
+    // The person plays White: Master moves first, by searching.
+    play_master(&mut h, SideChoice::White);
+    let s = h.state().session().expect("a game");
+    assert_eq!(s.game().len(), 1);
+    assert!(has_text(&h, MISSING));
+    assert!(has_text(&h, "Build it now?"));
+    h.get_by_label("Not now").click();
+    h.run();
+    assert!(!has_text(&h, "Build it now?"));
+    assert!(h.state().settings().table_offer_declined);
+    // Remembered in the settings file: the next run does not ask.
+    let saved = std::fs::read_to_string(dir.path().join("settings.json")).expect("settings");
+    assert!(saved.contains("\"table_offer_declined\": true"), "{saved}");
+    // The settings say the table is not built and offer the build.
+    assert!(h.state_mut().apply(Command::Open(Open::Settings)).is_ok());
+    h.run();
+    assert!(has_text(&h, "Not built. Master plays Flying by searching."));
+    assert!(has_text(&h, "Build the table"));
+    drop(h);
+    let mut h = harness(dir.path(), Language::Chinese);
+    play_master(&mut h, SideChoice::White);
+    assert!(has_text(&h, "大师级下飞棋时改用搜索"));
+    assert!(!has_text(&h, "现在生成吗"));
+}
+
+#[test]
+fn a_damaged_table_is_not_used_and_the_app_says_so() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    std::fs::write(dir.path().join(FILE_NAME), b"SANQI-TB, but nothing else").expect("a write");
+    let mut h = harness(dir.path(), Language::English);
+    play_master(&mut h, SideChoice::White);
+    assert_eq!(h.state().session().expect("a game").game().len(), 1);
+    assert!(has_text(
+        &h,
+        "Master plays Flying by searching: the Flying table file is damaged."
+    ));
+    assert!(h.state_mut().apply(Command::Open(Open::Settings)).is_ok());
+    h.run();
+    assert!(has_text(&h, "Damaged: the table file cannot be used"));
+}
+
+#[test]
+fn with_the_table_master_plays_its_move_and_the_hint_gives_exact_values() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let start = State::start(GameId::Flying);
+    let State::Flying(position) = start else {
+        unreachable!("the start of Flying is a Flying position");
+    };
+    let winning = *start.legal_vec().last().expect("a move");
+    let mut after = start;
+    after.apply(winning).expect("legal");
+    let State::Flying(after) = after else {
+        unreachable!("Flying stays Flying");
+    };
+    let indexer = Board::FLYING.indexer();
+    synthetic_table::write(
+        &dir.path().join(FILE_NAME),
+        &indexer,
+        &[(position, Value::Win(1), 1), (after, Value::Loss(0), 0)],
+    );
+    // Master (Black) plays a winning move at once, from the table.
+    let mut h = harness(dir.path(), Language::English);
+    play_master(&mut h, SideChoice::White);
+    let s = h.state().session().expect("a game");
+    let first = s.game().actions().next().expect("Master's move");
+    let mut reached = start;
+    reached.apply(first).expect("legal");
+    let State::Flying(reached) = reached else {
+        unreachable!("Flying stays Flying");
+    };
+    let class = |s| indexer.index(sanqi::tablebase::position_of(&s)).0;
+    assert_eq!(class(reached), class(after), "{first}");
+    assert!(!has_text(&h, "Master plays Flying by searching"));
+    // The settings say it is built.
+    assert!(h.state_mut().apply(Command::Open(Open::Settings)).is_ok());
+    h.run();
+    assert!(has_text(&h, "Built: 840 MB"));
+    drop(h);
+
+    // The person plays Black: the hint is the table's, with every move's value.
+    let mut h = harness(dir.path(), Language::English);
+    play_master(&mut h, SideChoice::Black);
+    assert!(h.state_mut().apply(Command::Hint).is_ok());
+    h.run();
+    let s = h.state().session().expect("a game");
+    let hint = s.hint().expect("a hint");
+    let values = s.hint_values().expect("exact values");
+    assert_eq!(values.len(), start.legal_vec().len());
+    assert!(values.contains(&(hint, Value::Win(1))));
+    assert!(has_text(&h, &format!("Hint: {hint} (wins in 1).")));
+    drop(h);
+    let mut h = harness(dir.path(), Language::Chinese);
+    play_master(&mut h, SideChoice::Black);
+    assert!(h.state_mut().apply(Command::Hint).is_ok());
+    h.run();
+    assert!(has_text(&h, "1 步胜"));
+}
