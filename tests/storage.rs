@@ -89,6 +89,7 @@ fn custom_settings() -> Settings {
         animations: false,
         flip_board: true,
         show_coordinates: false,
+        pause_in_background: false,
         last_setup: Setup {
             game: GameId::Wudao,
             opponent: Opponent::Watch {

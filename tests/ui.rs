@@ -375,6 +375,119 @@ fn pause_stops_the_clock_and_the_board() {
 }
 
 #[test]
+fn the_clock_waits_behind_every_dialog_and_goes_on_where_it_stopped() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::S30);
+    time.advance(Duration::from_secs(5));
+    h.run();
+    assert!(has_text(&h, "0:25"));
+    // The rules (a window beside the board), then the new-game dialog (modal).
+    for (open, close) in [(Key::F1, Key::Escape), (Key::N, Key::Escape)] {
+        if open == Key::N {
+            h.key_press_modifiers(Modifiers::COMMAND, open);
+        } else {
+            h.key_press(open);
+        }
+        h.run();
+        assert!(has_text(&h, "Clock waiting: a window is open"));
+        time.advance(Duration::from_secs(300));
+        h.run();
+        assert!(actions(&h).is_empty(), "no timeout behind a dialog");
+        assert!(has_text(&h, "0:25"));
+        h.key_press(close);
+        h.run();
+        assert!(has_text(&h, "Turn clock"));
+    }
+    // Settings and records too.
+    for button in ["Settings", "Records"] {
+        click(&mut h, button);
+        time.advance(Duration::from_secs(300));
+        h.run();
+        assert!(actions(&h).is_empty(), "no timeout behind {button}");
+        h.key_press(Key::Escape);
+        h.run();
+    }
+    assert!(has_text(&h, "0:25"));
+    // Once they are closed, the clock runs on from where it stopped.
+    time.advance(Duration::from_secs(10));
+    h.run();
+    assert!(has_text(&h, "0:15"));
+    time.advance(Duration::from_secs(15));
+    h.run();
+    assert_eq!(actions(&h), ["timeout"]);
+}
+
+#[test]
+fn the_computer_waits_behind_a_dialog() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(
+        &mut h,
+        GameId::Wudao,
+        Opponent::Computer {
+            level: Level::Easy,
+            side: SideChoice::Black,
+        },
+        ClockSetting::S60,
+    );
+    click(&mut h, "Settings");
+    // A move played beside the settings window: the computer does not answer yet.
+    let played = h.state_mut().apply(Command::Click(pt("c3")));
+    assert!(played.is_ok());
+    h.run();
+    time.advance(Duration::from_secs(120));
+    h.run();
+    assert_eq!(actions(&h), ["c3"]);
+    click(&mut h, "Close");
+    assert_eq!(
+        actions(&h).len(),
+        2,
+        "the computer answered once it was closed"
+    );
+}
+
+#[test]
+fn the_clock_waits_while_the_window_is_in_the_background_unless_told_not_to() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::S30);
+    let set_focus = |h: &mut Harness<'static, SanqiApp>, focused: bool| {
+        h.input_mut()
+            .viewports
+            .entry(egui::ViewportId::ROOT)
+            .or_default()
+            .focused = Some(focused);
+        h.run();
+    };
+    set_focus(&mut h, false);
+    assert!(has_text(&h, "Clock waiting: Sanqi is in the background"));
+    time.advance(Duration::from_secs(100));
+    h.run();
+    assert!(has_text(&h, "0:30"));
+    set_focus(&mut h, true);
+    time.advance(Duration::from_secs(4));
+    h.run();
+    assert!(has_text(&h, "0:26"));
+    // The setting is on by default and can be turned off.
+    assert!(h.state().settings().pause_in_background);
+    click(&mut h, "Settings");
+    click(
+        &mut h,
+        "Pause the clock and the computer while Sanqi is in the background",
+    );
+    click(&mut h, "Close");
+    assert!(!h.state().settings().pause_in_background);
+    set_focus(&mut h, false);
+    time.advance(Duration::from_secs(6));
+    h.run();
+    assert!(has_text(&h, "0:20"));
+}
+
+#[test]
 fn switching_language_changes_the_text_at_once() {
     let dir = tempfile::tempdir().expect("temp dir");
     let time = ManualTime::new();
@@ -607,6 +720,10 @@ fn the_window_answers_while_the_computer_thinks() {
             }
         } else if actions(&h).len() >= 2 {
             break;
+        } else if rules_opened_while_thinking && has_text(&h, "Key points") {
+            // The answer is in, but the computer waits while the rules are open.
+            assert_eq!(actions(&h).len(), 1, "no move behind the rules");
+            h.key_press(Key::Escape);
         }
         std::thread::sleep(Duration::from_millis(5));
         guard += 1;

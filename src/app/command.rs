@@ -144,6 +144,8 @@ pub enum Command {
     SetLanguage(Language),
     /// Turns a board option on or off.
     SetBoardOption(BoardOption, bool),
+    /// Whether the clock and the computer wait while the window is in the background.
+    SetPauseInBackground(bool),
 }
 
 /// What a command that can fail gave back.

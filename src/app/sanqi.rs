@@ -15,7 +15,7 @@ use super::launch::{AppOptions, Launch};
 use super::screens::Screen;
 use super::screens::game::GameScreen;
 use super::screens::home::HomeScreen;
-use super::session::{Changed, Moment, Purpose, Session};
+use super::session::{Changed, Hold, Moment, Purpose, Session};
 use super::settings::{SavedGame, Settings, Stats};
 use super::shortcuts::shortcuts;
 use super::storage::{Store, StoreError};
@@ -163,6 +163,7 @@ impl SanqiApp {
     pub fn apply(&mut self, command: Command) -> Outcome {
         let outcome = self.carry_out(&command);
         let shown = self.dialogs.hear(&command, &outcome);
+        self.hold_game();
         if let Err(error) = &outcome
             && !shown
         {
@@ -241,6 +242,10 @@ impl SanqiApp {
                 self.saved = None;
             }
             Command::SetLanguage(language) => self.set_language(*language),
+            Command::SetPauseInBackground(on) => {
+                self.settings.pause_in_background = *on;
+                self.save_settings();
+            }
             Command::SetBoardOption(option, on) => {
                 let setting = match option {
                     BoardOption::Animations => &mut self.settings.animations,
@@ -351,18 +356,31 @@ impl SanqiApp {
         s.searching(generation, purpose);
     }
 
+    /// Holds the game on the screen still while a dialog or the rules are open, and while the
+    /// window is in the background if the settings say so; lifts the hold otherwise.
+    fn hold_game(&mut self) {
+        let focused = self.ctx.input(|i| i.viewport().focused).unwrap_or(true);
+        let hold = if !self.dialogs.is_empty() {
+            Some(Hold::Dialog)
+        } else if !focused && self.settings.pause_in_background {
+            Some(Hold::Background)
+        } else {
+            None
+        };
+        if let Some(s) = &mut self.session {
+            s.set_hold(hold);
+        }
+    }
+
     /// Advances the game without drawing: replies, the computer's actions, the clock.
     fn advance(&mut self) {
         let Some(s) = &mut self.session else {
             return;
         };
-        if s.is_paused() {
-            return;
-        }
         while let Some(reply) = self.computer.poll() {
             s.receive(reply);
         }
-        if self.screen != Screen::Game {
+        if self.screen != Screen::Game || !s.is_running() {
             return;
         }
         let delay = self.options.ai_step_delay;
@@ -378,6 +396,7 @@ impl SanqiApp {
     /// One frame's work before drawing (what [`eframe::App::logic`] does).
     pub fn logic_frame(&mut self, ctx: &egui::Context) {
         self.watch_window(ctx);
+        self.hold_game();
         self.advance();
         self.after_change();
         let now = ctx.input(|i| i.time);
@@ -415,6 +434,8 @@ impl SanqiApp {
         if self.session.is_none() {
             self.screen = Screen::Home;
         }
+        // A dialog may have closed itself (its window's close button).
+        self.hold_game();
         self.schedule_repaint();
     }
 

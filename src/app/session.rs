@@ -53,6 +53,16 @@ impl Note {
     }
 }
 
+/// Why the game is held still for a while, without the user pausing it: the clock and the
+/// computer's turn wait, and go on exactly where they stopped once the hold is lifted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hold {
+    /// A dialog or the rules are open over the game.
+    Dialog,
+    /// The window is not focused (a setting, on by default).
+    Background,
+}
+
 /// Why the computer was asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
@@ -154,6 +164,8 @@ pub struct Session {
     hint: Option<Action>,
     /// Whether the user paused the game.
     paused: bool,
+    /// Why the game is held still now, if it is, and since when.
+    hold: Option<(Hold, Instant)>,
     /// The rest of the computer's turn, played one action at a time.
     plan: VecDeque<Action>,
     /// When the next action of the plan is due.
@@ -184,6 +196,7 @@ impl Session {
             note: None,
             hint: None,
             paused: false,
+            hold: None,
             plan: VecDeque::new(),
             plan_due: None,
             pending: None,
@@ -297,6 +310,16 @@ impl Session {
     /// Whether the user paused the game.
     pub fn is_paused(&self) -> bool {
         self.paused
+    }
+
+    /// Why the game is held still now (a dialog, the window in the background), if it is.
+    pub fn hold(&self) -> Option<Hold> {
+        self.hold.map(|(why, _)| why)
+    }
+
+    /// Whether the clock and the computer's turn run now: neither paused nor held.
+    pub fn is_running(&self) -> bool {
+        !self.paused && self.hold.is_none()
     }
 
     /// Whether the game came from a record file.
@@ -434,7 +457,7 @@ impl Session {
     /// How long until the game changes by itself (the computer's next action or the clock's
     /// next second), if it is running.
     pub fn next_change(&self) -> Option<Duration> {
-        if self.paused {
+        if !self.is_running() {
             return None;
         }
         let planned = self

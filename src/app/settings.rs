@@ -190,6 +190,8 @@ pub struct Settings {
     pub flip_board: bool,
     /// Whether the letters and numbers of the points are shown around the board.
     pub show_coordinates: bool,
+    /// Whether the turn clock and the computer wait while the window is not focused.
+    pub pause_in_background: bool,
     /// The setup of the last game started, offered again on the new-game screen.
     pub last_setup: Setup,
     /// The window's inner size in points, as it was when the app last closed.
@@ -204,6 +206,7 @@ impl Default for Settings {
             animations: true,
             flip_board: false,
             show_coordinates: true,
+            pause_in_background: true,
             last_setup: Setup::default(),
             window_size: None,
         }

@@ -120,6 +120,11 @@ impl DialogStack {
         self.open.clear();
     }
 
+    /// Whether no dialog is open.
+    pub fn is_empty(&self) -> bool {
+        self.open.is_empty()
+    }
+
     /// Whether a dialog that takes the keyboard is open.
     pub fn any_modal(&self) -> bool {
         self.open.iter().any(|(_, d)| d.is_modal())

@@ -6,7 +6,7 @@ use egui::{Align, Color32, Layout, RichText, Vec2};
 
 use crate::app::command::{Command, Open, Question};
 use crate::app::i18n::I18n;
-use crate::app::session::{Note, Session};
+use crate::app::session::{Hold, Note, Session};
 use crate::app::text::{
     action_text, illegal, instruction, result_headline, result_reason, side_name, timeout_note,
 };
@@ -159,7 +159,14 @@ fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
     let clock = s.clock();
     section(ui, |ui| {
         ui.horizontal(|ui| {
-            ui.label(RichText::new(i18n.t("panel.clock")).color(theme::MUTED));
+            // While a dialog is open or the window is in the background the clock waits: say so
+            // in place of the heading, so that nothing moves.
+            let heading = match s.hold().filter(|_| !s.is_paused()) {
+                Some(Hold::Dialog) => i18n.t("panel.held_dialog"),
+                Some(Hold::Background) => i18n.t("panel.held_background"),
+                None => i18n.t("panel.clock"),
+            };
+            ui.label(RichText::new(heading).color(theme::MUTED));
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 match clock.shown_seconds() {
                     Some(secs) => {

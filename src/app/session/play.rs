@@ -232,10 +232,34 @@ impl Session {
     /// Pauses or resumes the game.
     pub fn set_paused(&mut self, paused: bool) {
         self.paused = paused;
-        if paused {
-            self.clock.pause();
-        } else {
+        self.run_clock();
+    }
+
+    /// Holds the game still for a reason other than the user's pause (`None` lifts the hold).
+    /// The computer's next planned action is put off by as long as the hold lasted, so that
+    /// its turn goes on exactly as it would have.
+    pub fn set_hold(&mut self, hold: Option<Hold>) {
+        match (self.hold, hold) {
+            (None, Some(why)) => self.hold = Some((why, (self.time)())),
+            (Some((_, since)), Some(why)) => self.hold = Some((why, since)),
+            (Some((_, since)), None) => {
+                let held = (self.time)().saturating_duration_since(since);
+                if let Some(due) = &mut self.plan_due {
+                    *due += held;
+                }
+                self.hold = None;
+            }
+            (None, None) => return,
+        }
+        self.run_clock();
+    }
+
+    /// Runs the clock while the game runs, and stops it (keeping the time left) otherwise.
+    fn run_clock(&mut self) {
+        if self.is_running() {
             self.clock.resume();
+        } else {
+            self.clock.pause();
         }
     }
 
