@@ -599,10 +599,10 @@ fn review_steps_through_a_finished_game() {
     click(&mut h, "Yes, resign");
     assert!(has_text(&h, "White resigned"));
     click(&mut h, "Review game");
-    assert!(has_text(&h, "Action 0 of 3"));
+    assert!(has_text(&h, "Move 0 of 3"));
     h.key_press(Key::ArrowRight);
     h.run();
-    assert!(has_text(&h, "Action 1 of 3"));
+    assert!(has_text(&h, "Move 1 of 3"));
     click(&mut h, "Forward ›");
     let s = h.state().session().expect("a game");
     assert_eq!(s.shown_state().piece_at(pt("c1")), Some(Side::White));
@@ -610,7 +610,7 @@ fn review_steps_through_a_finished_game() {
     let s = h.state().session().expect("a game");
     assert_eq!(s.shown_state().piece_at(pt("c1")), None);
     click(&mut h, "« First");
-    assert!(has_text(&h, "Action 0 of 3"));
+    assert!(has_text(&h, "Move 0 of 3"));
 }
 
 #[test]
@@ -639,23 +639,106 @@ fn export_and_open_a_record() {
     h.run();
     click(&mut h, "Open");
     assert!(has_text(&h, "action 3 `a3-b4`"));
-    // The exported one opens in review mode.
+    // The exported one opens in review mode, once the game in progress may be set aside.
     let name = files[0]
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .expect("file name");
     click(&mut h, &name);
+    click(&mut h, "Open the record");
     let s = h.state().session().expect("a game");
     assert!(s.is_from_record());
     assert_eq!(s.review(), Some(0));
-    assert!(has_text(&h, "Action 0 of 4"));
+    assert!(has_text(&h, "Move 0 of 4"));
     click(&mut h, "Last »");
     click(&mut h, "Continue from here");
+    assert!(has_text(&h, "Who plays the rest of this game?"));
+    click(&mut h, "Play on");
     let s = h.state().session().expect("a game");
     assert_eq!(s.review(), None);
     assert_eq!(s.setup().opponent, Opponent::Human);
     click(&mut h, "d1");
     assert_eq!(actions(&h).len(), 5);
+}
+
+#[test]
+fn opening_a_record_asks_before_it_replaces_the_game_in_progress() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Flying, Opponent::Human, ClockSetting::Off);
+    click_points(&mut h, "a1 a3");
+    // A record of another game, in the records folder.
+    let records = Store::at(dir.path()).records_dir();
+    std::fs::create_dir_all(&records).expect("folder");
+    std::fs::write(
+        records.join("old.json"),
+        br#"{"format":"sanqi-record","version":1,"game":"wudao","actions":["c3","d4"]}"#,
+    )
+    .expect("write");
+    click(&mut h, "Records");
+    click(&mut h, "old.json");
+    assert!(has_text(
+        &h,
+        "Open old.json in place of the game in progress?"
+    ));
+    assert!(has_text(&h, "Square Flying Chess · 1 actions played"));
+    // No: the game goes on as it was.
+    click(&mut h, "Cancel");
+    assert_eq!(actions(&h), ["a1-a3"]);
+    assert!(h.state().session().is_some_and(|s| s.is_live()));
+    // Yes: the record is reviewed, and the game waits on the home screen.
+    click(&mut h, "old.json");
+    click(&mut h, "Open the record");
+    assert!(h.state().session().is_some_and(|s| s.is_from_record()));
+    click(&mut h, "← Home");
+    click(&mut h, "Continue");
+    assert_eq!(actions(&h), ["a1-a3"]);
+    // With no game in progress, nothing is asked.
+    click(&mut h, "Resign");
+    click(&mut h, "Yes, resign");
+    click(&mut h, "Close");
+    click(&mut h, "Records");
+    click(&mut h, "old.json");
+    assert!(h.state().session().is_some_and(|s| s.is_from_record()));
+}
+
+#[test]
+fn playing_on_from_a_record_against_the_computer() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    let record = dir.path().join("game.json");
+    std::fs::write(
+        &record,
+        br#"{"format":"sanqi-record","version":1,"game":"wudao","actions":["c3","d4","b2"]}"#,
+    )
+    .expect("write");
+    let opened = h.state_mut().apply(Command::OpenRecord(record));
+    assert!(opened.is_ok());
+    h.run();
+    // After two actions it is Black's turn: the person takes Black against the computer.
+    let back = h.state_mut().apply(Command::ReviewTo(2));
+    assert!(back.is_ok());
+    h.run();
+    click(&mut h, "Continue from here");
+    click(&mut h, "The computer");
+    click(&mut h, "Hard");
+    click(&mut h, "30 s");
+    click(&mut h, "Play on");
+    let s = h.state().session().expect("a game");
+    assert_eq!(s.human_side(), Some(Side::Black));
+    assert_eq!(
+        s.setup().opponent,
+        Opponent::Computer {
+            level: Level::Hard,
+            side: SideChoice::Black
+        }
+    );
+    assert_eq!(s.setup().clock, ClockSetting::S30);
+    assert_eq!(actions(&h), ["c3", "d4"]);
+    click(&mut h, "e5");
+    assert_eq!(actions(&h).len(), 4, "the computer answered");
 }
 
 #[test]

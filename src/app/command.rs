@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use super::error::AppError;
 use super::i18n::Language;
-use super::settings::{ClockSetting, Setup};
+use super::settings::{ClockSetting, Opponent, Setup};
 use crate::ai::Level;
 use crate::rules::{GameId, Point, Side};
 
@@ -25,6 +25,8 @@ pub enum Open {
     Confirm(Question),
     /// The result of the game that just ended.
     Result,
+    /// Who plays on from the reviewed position.
+    PlayOn,
 }
 
 /// A part of the rules window.
@@ -106,10 +108,16 @@ pub enum Command {
     ContinueGame,
     /// Forgets the game in progress.
     DiscardGame,
-    /// Opens a record file for review.
+    /// Opens a record file for review; if it would replace a game in progress, only reads it
+    /// and answers [`Done::WouldReplace`] so that the user can be asked first.
     OpenRecord(PathBuf),
-    /// Writes the game on the screen to a record file.
+    /// Opens a record file for review in place of the game in progress, which is set aside
+    /// for "Continue" (the user said yes).
+    ReplaceWithRecord(PathBuf),
+    /// Writes the game on the screen to a new record file in the records folder.
     ExportRecord,
+    /// Writes the game on the screen to this record file, chosen by the user.
+    ExportRecordTo(PathBuf),
 
     // ----- Playing -----
     /// A click on a point of the live board.
@@ -136,8 +144,10 @@ pub enum Command {
     ReviewTo(usize),
     /// Leaves review mode.
     ExitReview,
-    /// Plays on from the reviewed position, two people at this computer.
-    ContinueFromReview,
+    /// Plays on from the reviewed position with this opponent (the person's side against
+    /// the computer is drawn if it is [`SideChoice::Random`](super::settings::SideChoice))
+    /// and this clock.
+    ContinueFromReview(Opponent, ClockSetting),
 
     // ----- Settings -----
     /// Switches the interface language and remembers the choice.
@@ -155,6 +165,9 @@ pub enum Done {
     Ok,
     /// The record was written to this file.
     Exported(PathBuf),
+    /// The record can be opened, but it would replace the game in progress: nothing was
+    /// done yet.
+    WouldReplace(PathBuf),
 }
 
 /// The outcome of [`SanqiApp::apply`](super::SanqiApp::apply).

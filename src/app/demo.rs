@@ -156,7 +156,7 @@ impl Demo {
                 (GameId::Neihuang, "medium", Outcome::Loss, 2),
                 (GameId::Neihuang, "hard", Outcome::Loss, 1),
                 (GameId::Flying, "easy", Outcome::Win, 4),
-                (GameId::Flying, Stats::HUMAN, Outcome::Draw, 1),
+                (GameId::Flying, "medium", Outcome::Draw, 1),
             ] {
                 for _ in 0..times {
                     staging.stats.record(game, key, outcome);

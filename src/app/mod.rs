@@ -21,6 +21,7 @@ pub mod computer;
 pub mod demo;
 pub mod dialogs;
 pub mod error;
+pub mod file_chooser;
 pub mod fonts;
 pub mod i18n;
 pub mod icon;

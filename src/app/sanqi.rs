@@ -207,8 +207,12 @@ impl SanqiApp {
             }
             Command::ContinueGame => self.continue_game()?,
             Command::DiscardGame => self.discard_game(),
-            Command::OpenRecord(path) => self.open_record(path)?,
-            Command::ExportRecord => return self.export_record().map(Done::Exported),
+            Command::OpenRecord(path) => return self.open_record(path, false),
+            Command::ReplaceWithRecord(path) => return self.open_record(path, true),
+            Command::ExportRecord => return self.export_record(None).map(Done::Exported),
+            Command::ExportRecordTo(path) => {
+                return self.export_record(Some(path)).map(Done::Exported);
+            }
             Command::Click(p) => self.change_session(|s, at| s.click(*p, at)),
             Command::Undo => self.change_session(|s, _| s.undo()),
             Command::Redo => self.change_session(|s, at| s.redo(at)),
@@ -237,9 +241,8 @@ impl SanqiApp {
                     s.exit_review();
                 }
             }
-            Command::ContinueFromReview => {
-                self.change_session(|s, _| s.continue_from_review());
-                self.saved = None;
+            Command::ContinueFromReview(opponent, clock) => {
+                self.continue_from_review(*opponent, *clock)
             }
             Command::SetLanguage(language) => self.set_language(*language),
             Command::SetPauseInBackground(on) => {

@@ -22,7 +22,7 @@ use super::board::{self, Animation};
 use super::clock::{Clock, TimeSource};
 use super::computer::is_cancelled;
 use super::settings::{
-    ClockSetting, Opponent, Outcome, SavedGame, SavedGameError, Setup, SideChoice, Stats,
+    ClockSetting, Opponent, Outcome, SavedGame, SavedGameError, Setup, SideChoice,
 };
 use super::text::TimeoutReport;
 use crate::ai::{Level, Reply};

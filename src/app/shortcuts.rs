@@ -45,13 +45,13 @@ pub fn shortcuts(ctx: &egui::Context, view: &View, screen: Screen, modal: bool) 
     if plain(Key::Space) {
         out.push(Command::TogglePause);
     }
-    if let Some(n) = s.review() {
+    if s.review().is_some() {
         let len = s.game().len();
         if plain(Key::ArrowLeft) {
-            out.push(Command::ReviewTo(n.saturating_sub(1)));
+            out.push(Command::ReviewTo(s.review_step(false)));
         }
         if plain(Key::ArrowRight) {
-            out.push(Command::ReviewTo(n + 1));
+            out.push(Command::ReviewTo(s.review_step(true)));
         }
         if plain(Key::Home) || plain(Key::ArrowUp) {
             out.push(Command::ReviewTo(0));

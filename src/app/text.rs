@@ -45,6 +45,18 @@ pub fn action_text(i18n: &I18n, action: Action) -> String {
     }
 }
 
+/// What a side has, as a plate or the panel says it through `keys` (with the hand, board
+/// only): on the board, and in hand in the games that have a hand. Square Flying Chess has
+/// none: all its pieces start on the board.
+pub fn piece_counts(i18n: &I18n, state: &State, side: Side, keys: [&str; 2]) -> String {
+    let board = state.counts()[side.index()];
+    if state.game() == GameId::Flying {
+        return i18n.format(keys[1], &[("board", &board)]);
+    }
+    let hand = state.hands()[side.index()];
+    i18n.format(keys[0], &[("board", &board), ("hand", &hand)])
+}
+
 fn fmt1(i18n: &I18n, key: &str, name: &str, value: &dyn Display) -> String {
     i18n.format(key, &[(name, value)])
 }

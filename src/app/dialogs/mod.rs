@@ -7,6 +7,7 @@
 
 mod confirm;
 mod new_game;
+mod play_on;
 mod records;
 mod result;
 pub mod rules;
@@ -80,6 +81,7 @@ impl DialogStack {
             Open::Rules(game, tab) => Box::new(rules::RulesDialog::new(game, tab)),
             Open::Confirm(question) => Box::new(confirm::ConfirmDialog::new(question)),
             Open::Result => Box::new(result::ResultDialog),
+            Open::PlayOn => Box::new(play_on::PlayOnDialog::default()),
         };
         self.open.push((kind, dialog));
     }

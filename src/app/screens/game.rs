@@ -9,7 +9,7 @@ use crate::app::board::{self, board_ui};
 use crate::app::command::{Command, Open, RulesTab};
 use crate::app::i18n::Language;
 use crate::app::session::Session;
-use crate::app::text::{game_name, side_name};
+use crate::app::text::{game_name, piece_counts, side_name};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::top_bar;
@@ -268,15 +268,7 @@ fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, rect: egui:
         egui::FontId::proportional(15.0),
         theme::INK,
     );
-    let counts = state.counts();
-    let hands = state.hands();
-    let info = i18n.format(
-        "plate.counts",
-        &[
-            ("board", &counts[side.index()]),
-            ("hand", &hands[side.index()]),
-        ],
-    );
+    let info = piece_counts(i18n, state, side, ["plate.counts", "plate.on_board"]);
     let mut right = rect.right() - 12.0;
     if active {
         let badge = if s.is_paused() {
@@ -315,7 +307,7 @@ fn review_row_ui(
     row: ReviewRow,
     out: &mut Vec<Command>,
 ) {
-    let Some(n) = s.review() else {
+    let (Some(n), Some((turn, turns))) = (s.review(), s.review_turn()) else {
         return;
     };
     let i18n = view.i18n;
@@ -323,15 +315,15 @@ fn review_row_ui(
     if row != ReviewRow::FromHere {
         let back = [
             (n > 0, "review.first", "Home", 0),
-            (n > 0, "review.previous", "←", n.saturating_sub(1)),
+            (n > 0, "review.previous", "←", s.review_step(false)),
         ];
         let forward = [
-            (n < len, "review.next", "→", n + 1),
+            (n < len, "review.next", "→", s.review_step(true)),
             (n < len, "review.last", "End", len),
         ];
         for (i, steps) in [back, forward].into_iter().enumerate() {
             if i == 1 {
-                let position = i18n.format("review.position", &[("n", &n), ("total", &len)]);
+                let position = i18n.format("review.position", &[("n", &turn), ("total", &turns)]);
                 ui.label(RichText::new(position).strong());
             }
             for (enabled, key, hover, target) in steps {
@@ -354,7 +346,7 @@ fn review_row_ui(
             .on_hover_text(i18n.t("review.continue_hint"))
             .clicked()
         {
-            out.push(Command::ContinueFromReview);
+            out.push(Command::Open(Open::PlayOn));
         }
         if !s.is_from_record() && ui.button(i18n.t("review.exit")).clicked() {
             out.push(Command::ExitReview);

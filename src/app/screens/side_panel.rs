@@ -8,7 +8,8 @@ use crate::app::command::{Command, Open, Question};
 use crate::app::i18n::I18n;
 use crate::app::session::{Hold, Note, Session};
 use crate::app::text::{
-    action_text, illegal, instruction, result_headline, result_reason, side_name, timeout_note,
+    action_text, illegal, instruction, piece_counts, result_headline, result_reason, side_name,
+    timeout_note,
 };
 use crate::app::theme;
 use crate::app::view::View;
@@ -216,8 +217,6 @@ fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
 fn pieces_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
     let i18n = view.i18n;
     let state = s.shown_state();
-    let counts = state.counts();
-    let hands = state.hands();
     section(ui, |ui| {
         ui.spacing_mut().item_spacing.y = 4.0;
         for side in Side::BOTH {
@@ -226,16 +225,9 @@ fn pieces_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                 ui.label(RichText::new(side_name(i18n, side)).strong())
                     .on_hover_text(view.player_label(s, side));
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                    ui.label(
-                        RichText::new(i18n.format(
-                            "panel.pieces",
-                            &[
-                                ("board", &counts[side.index()]),
-                                ("hand", &hands[side.index()]),
-                            ],
-                        ))
-                        .color(theme::MUTED),
-                    );
+                    let counts =
+                        piece_counts(i18n, state, side, ["panel.pieces", "panel.on_board"]);
+                    ui.label(RichText::new(counts).color(theme::MUTED));
                 });
             });
         }

@@ -316,10 +316,16 @@ impl Session {
         self.selected = None;
     }
 
-    /// Moves the reviewed position to `n` actions.
+    /// Moves the reviewed position to the end of the turn at or before `n` actions: review
+    /// steps through whole turns, as the move list numbers them.
     pub fn review_to(&mut self, n: usize) {
         if self.review.is_some() {
-            self.review = Some(n.min(self.game.len()));
+            let at = self
+                .turn_boundaries()
+                .into_iter()
+                .rfind(|&b| b <= n)
+                .unwrap_or(0);
+            self.review = Some(at);
         }
     }
 
@@ -328,8 +334,14 @@ impl Session {
         self.review = None;
     }
 
-    /// Cuts the game back to the reviewed position and plays on from there with two people.
-    pub fn continue_from_review(&mut self) -> Changed {
+    /// Cuts the game back to the reviewed position and plays on from there with `opponent`
+    /// (`human_side` is the person's side against the computer) and `clock`.
+    pub fn continue_from_review(
+        &mut self,
+        opponent: Opponent,
+        human_side: Option<Side>,
+        clock: ClockSetting,
+    ) -> Changed {
         let n = self.shown_len();
         while self.game.len() > n {
             self.game.undo();
@@ -337,8 +349,10 @@ impl Session {
         self.review = None;
         self.redo.clear();
         self.resigned = None;
-        self.setup.opponent = Opponent::Human;
-        self.human_side = None;
+        self.setup.opponent = opponent;
+        self.setup.clock = clock;
+        self.clock.set_budget(budget_of(clock));
+        self.human_side = human_side.filter(|_| matches!(opponent, Opponent::Computer { .. }));
         self.from_record = false;
         self.counted = self.game.status().is_over();
         self.announced = false;
@@ -364,12 +378,13 @@ impl Session {
             Some(w) if w == me => Outcome::Win,
             Some(_) => Outcome::Loss,
         };
+        // Only games against the computer are the person's own results: a hot-seat game is
+        // two people's, and a watched one nobody's.
         let counted = match self.setup.opponent {
-            Opponent::Human => Some((Stats::HUMAN, outcome_for(Side::Black))),
             Opponent::Computer { level, .. } => {
                 self.human_side.map(|me| (level.id(), outcome_for(me)))
             }
-            Opponent::Watch { .. } => None,
+            Opponent::Human | Opponent::Watch { .. } => None,
         };
         Some(Ending {
             counted: counted.map(|(opponent, outcome)| (self.game.id(), opponent, outcome)),
@@ -489,6 +504,36 @@ mod tests {
             })
         );
         assert_eq!(s.take_ending(), None);
+    }
+
+    #[test]
+    fn a_hold_stops_the_clock_and_puts_off_the_computers_next_action() {
+        let time = ManualTime::new();
+        let setup = Setup {
+            game: GameId::Wudao,
+            opponent: Opponent::Human,
+            clock: ClockSetting::S30,
+        };
+        let mut s = Session::new(setup, None, Game::new(GameId::Wudao), time.source());
+        s.plan = [act("c3")].into();
+        s.plan_due = Some(time.now() + Duration::from_secs(1));
+        s.set_hold(Some(Hold::Dialog));
+        assert!(!s.is_running());
+        time.advance(Duration::from_secs(20));
+        assert_eq!(s.clock().shown_seconds(), Some(30));
+        assert_eq!(s.check_clock(STILL), Changed::NOTHING);
+        s.set_hold(None);
+        // The action is still a second away, and the clock runs again.
+        assert_eq!(s.next_change(), Some(Duration::from_secs(1)));
+        time.advance(Duration::from_secs(5));
+        assert_eq!(s.clock().shown_seconds(), Some(25));
+    }
+
+    #[test]
+    fn hot_seat_games_are_not_counted() {
+        let mut s = session(Opponent::Human, None, GameId::Flying);
+        assert_eq!(s.resign(), Changed::SAVE_AND_STOP);
+        assert_eq!(s.take_ending(), Some(Ending { counted: None }));
     }
 
     #[test]

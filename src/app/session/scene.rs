@@ -37,6 +37,39 @@ impl Session {
         turns
     }
 
+    /// The numbers of actions at which a turn is complete, from 0 (the start) to the whole
+    /// game: the positions review steps through.
+    pub fn turn_boundaries(&self) -> Vec<usize> {
+        let mut boundaries = vec![0];
+        boundaries.extend(self.game.turn_ends().map(|i| i + 1));
+        if boundaries.last() != Some(&self.game.len()) {
+            boundaries.push(self.game.len());
+        }
+        boundaries
+    }
+
+    /// In review mode: the number of turns shown and the number in the game, as the move
+    /// list numbers them.
+    pub fn review_turn(&self) -> Option<(usize, usize)> {
+        let n = self.review?;
+        let boundaries = self.turn_boundaries();
+        let shown = boundaries.iter().filter(|&&b| b > 0 && b <= n).count();
+        Some((shown, boundaries.len() - 1))
+    }
+
+    /// In review mode: the number of actions at the end of the next turn (`forward`) or the
+    /// previous one; where it is already at an end of the game, that end.
+    pub fn review_step(&self, forward: bool) -> usize {
+        let n = self.shown_len();
+        let boundaries = self.turn_boundaries();
+        let found = if forward {
+            boundaries.iter().copied().find(|&b| b > n)
+        } else {
+            boundaries.iter().copied().rfind(|&b| b < n)
+        };
+        found.unwrap_or(n)
+    }
+
     /// The actions of the turn that ended last at `len` actions (or is under way), for the
     /// last-move markers.
     fn last_turn_range(&self, len: usize) -> std::ops::Range<usize> {
@@ -172,5 +205,17 @@ mod tests {
         let pull = &turns[turns.len() - 3];
         assert_eq!(pull.side, Side::Black);
         assert_eq!(pull.actions.len(), 2);
+        // Review steps through the same turns: 29 of them, the last two actions long.
+        s.review_from_start();
+        assert_eq!(s.review_turn(), Some((0, turns.len())));
+        s.review_to(s.game().len() - 1);
+        assert_eq!(
+            s.shown_len(),
+            s.game().len() - 2,
+            "back to the turn's start"
+        );
+        assert_eq!(s.review_step(true), s.game().len());
+        assert_eq!(s.review_step(false), s.game().len() - 3);
+        assert_eq!(s.review_turn(), Some((turns.len() - 1, turns.len())));
     }
 }

@@ -1,0 +1,111 @@
+//! The system's file chooser for records, on a thread of its own: the window keeps drawing
+//! while it is open, and its answer arrives on a channel (waking the window). Where there is
+//! no chooser (no desktop portal, no zenity) it answers "nothing chosen" at once and the
+//! typed path remains.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+/// What the chosen file is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choosing {
+    /// A record to open.
+    Open,
+    /// Where to save the game's record.
+    Save,
+}
+
+/// What a chooser is asked: its title, the folder it starts in, the file-type filter's name
+/// and, when saving, the name it suggests.
+pub struct Request<'a> {
+    pub title: &'a str,
+    pub folder: &'a Path,
+    pub filter: &'a str,
+    pub file_name: Option<String>,
+}
+
+/// A file chooser that may be open.
+#[derive(Default)]
+pub struct FileChooser {
+    waiting: Option<(Choosing, Receiver<Option<PathBuf>>)>,
+}
+
+impl FileChooser {
+    /// Whether the chooser is open (its answer has not come yet).
+    pub fn is_open(&self) -> bool {
+        self.waiting.is_some()
+    }
+
+    /// Opens the chooser for `choosing`, unless it is open already. `ctx` is woken when the
+    /// user has chosen.
+    pub fn open(&mut self, ctx: &egui::Context, choosing: Choosing, request: Request) {
+        if self.is_open() {
+            return;
+        }
+        let mut dialog = rfd::AsyncFileDialog::new()
+            .set_title(request.title)
+            .add_filter(request.filter, &["json"])
+            .set_directory(request.folder);
+        if let Some(name) = request.file_name {
+            dialog = dialog.set_file_name(name);
+        }
+        let (sender, receiver) = channel();
+        let ctx = ctx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("file chooser".to_string())
+            .spawn(move || {
+                let chosen = pollster::block_on(async move {
+                    match choosing {
+                        Choosing::Open => dialog.pick_file().await,
+                        Choosing::Save => dialog.save_file().await,
+                    }
+                });
+                // The dialog may have been closed meanwhile; then nobody listens.
+                let _ = sender.send(chosen.map(|file| file.path().to_path_buf()));
+                ctx.request_repaint();
+            });
+        if spawned.is_ok() {
+            self.waiting = Some((choosing, receiver));
+        }
+    }
+
+    /// The user's answer, once: what the chooser was for and the file chosen (`None` if the
+    /// user cancelled or there is no chooser).
+    pub fn answer(&mut self) -> Option<(Choosing, Option<PathBuf>)> {
+        let (choosing, receiver) = self.waiting.as_ref()?;
+        let answer = match receiver.try_recv() {
+            Ok(path) => Some((*choosing, path)),
+            Err(TryRecvError::Empty) => return None,
+            Err(TryRecvError::Disconnected) => Some((*choosing, None)),
+        };
+        self.waiting = None;
+        answer
+    }
+}
+
+/// A chosen file name for saving, with `.json` added when it has no extension, so that the
+/// record shows up among the records and opens with the chooser's filter.
+pub fn with_json_extension(path: PathBuf) -> PathBuf {
+    if path.extension().is_some() {
+        path
+    } else {
+        path.with_extension("json")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_saved_record_gets_the_json_extension_only_when_it_has_none() {
+        assert_eq!(
+            with_json_extension(PathBuf::from("/tmp/game")),
+            PathBuf::from("/tmp/game.json")
+        );
+        assert_eq!(
+            with_json_extension(PathBuf::from("/tmp/game.txt")),
+            PathBuf::from("/tmp/game.txt")
+        );
+    }
+}
