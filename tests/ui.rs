@@ -165,8 +165,12 @@ fn neihuang_placement_pulls_yield_and_a_capture_by_a_square() {
     assert_eq!(s.game().state().piece_at(pt("d5")), None);
     assert_eq!(s.game().state().to_act(), Some(Side::White));
     assert_eq!(actions(&h)[25..].join(" "), "xb4 xa5 xc4 d4-c4 b5-b4 xd5");
-    // The move list groups the move with its capture in one turn.
-    assert!(has_text(&h, "b5-b4  xd5"));
+    // The move list groups the move with its capture in one turn, and marks the square.
+    assert!(has_text(&h, "b5-b4 ▦×1  xd5"));
+    assert!(has_text(
+        &h,
+        "Black completed the square a3–b4 and took 1 white piece."
+    ));
 }
 
 #[test]
@@ -260,6 +264,10 @@ fn clock_running_out_forfeits_neihuang_captures() {
         }
     }
     assert!(has_text(&h, "Black: capture 1 more piece"));
+    assert!(has_text(
+        &h,
+        "Black completed the square a3–b4: take 1 white piece."
+    ));
     time.advance(Duration::from_secs(61));
     h.run();
     assert!(has_text(

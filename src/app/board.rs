@@ -8,6 +8,7 @@ use egui::{
     StrokeKind, Vec2, pos2, vec2,
 };
 
+use super::overlay::Overlay;
 use super::theme;
 use crate::rules::{Action, Point, Side, State};
 
@@ -160,6 +161,11 @@ pub struct BoardScene {
     pub clickable: Vec<Point>,
     /// Animations to draw over the position.
     pub animations: Vec<Animation>,
+    /// Marks that explain the last action: the shape that captured, a pincer, a flank.
+    pub overlays: Vec<Overlay>,
+    /// How strongly [`BoardScene::overlays`] are drawn, from 0 (not at all) to 1, so that
+    /// they can fade in and out.
+    pub overlay_alpha: f32,
     /// The UI time for the animations.
     pub now: f64,
 }
@@ -247,10 +253,62 @@ pub fn paint(painter: &egui::Painter, rect: Rect, scene: &BoardScene) -> Geometr
     let geo = Geometry::new(rect, scene.flipped, scene.coordinates);
     paint_wood(painter, geo.rect);
     paint_grid(painter, &geo, scene.coordinates);
+    paint_outlines(painter, &geo, scene);
     paint_markers_under(painter, &geo, scene);
     paint_pieces(painter, &geo, scene);
+    paint_splits(painter, &geo, scene);
     paint_markers_over(painter, &geo, scene);
     geo
+}
+
+/// The outlined groups of [`BoardScene::overlays`], under the pieces: a rounded band around
+/// the points, wide enough to show around the stones.
+fn paint_outlines(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
+    let alpha = scene.overlay_alpha.clamp(0.0, 1.0);
+    if alpha <= 0.0 {
+        return;
+    }
+    for overlay in &scene.overlays {
+        let Overlay::Outline { corners, .. } = overlay else {
+            continue;
+        };
+        let rect = Rect::from_two_pos(geo.position(corners[0]), geo.position(corners[1]))
+            .expand(geo.step * 0.5);
+        let radius = CornerRadius::same((geo.step * 0.5).min(255.0) as u8);
+        painter.rect(
+            rect,
+            radius,
+            with_alpha(theme::EXPLAIN, 0.22 * alpha),
+            Stroke::new(geo.step * 0.055, with_alpha(theme::EXPLAIN, 0.95 * alpha)),
+            StrokeKind::Inside,
+        );
+    }
+}
+
+/// The splits of [`BoardScene::overlays`], over the pieces: an arrow from the piece that
+/// arrived to each piece it pried apart, with a dark edge so that it shows on both colours.
+fn paint_splits(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
+    let alpha = scene.overlay_alpha.clamp(0.0, 1.0);
+    if alpha <= 0.0 {
+        return;
+    }
+    let radius = geo.stone_radius();
+    for overlay in &scene.overlays {
+        let Overlay::Split { from, to } = *overlay else {
+            continue;
+        };
+        let (a, b) = (geo.position(from), geo.position(to));
+        let dir = (b - a).normalized();
+        let start = a + dir * radius * 0.45;
+        let end = b - dir * radius * 0.25;
+        let edge = Stroke::new(
+            geo.step * 0.1,
+            Color32::from_black_alpha((140.0 * alpha) as u8),
+        );
+        painter.arrow(start, end - start, edge);
+        let arrow = Stroke::new(geo.step * 0.055, with_alpha(theme::EXPLAIN, alpha));
+        painter.arrow(start, end - start, arrow);
+    }
 }
 
 fn paint_wood(painter: &egui::Painter, rect: Rect) {

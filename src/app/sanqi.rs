@@ -21,6 +21,8 @@ use super::shortcuts::shortcuts;
 use super::storage::{Store, StoreError};
 use super::view::{Resumable, View};
 use super::{fonts, theme};
+use std::time::Duration;
+
 use crate::ai::Level;
 use crate::rules::Side;
 
@@ -448,8 +450,15 @@ impl SanqiApp {
         let Some(s) = &self.session else {
             return;
         };
-        if self.computer.has_ready() || s.is_animating(self.ctx.input(|i| i.time)) {
+        let now = self.ctx.input(|i| i.time);
+        if self.computer.has_ready() || s.is_animating(now) {
             self.ctx.request_repaint();
+        }
+        // The board's explanation of the last turn fades, or goes after a while.
+        match s.spotlight_change(now) {
+            Some(Duration::ZERO) => self.ctx.request_repaint(),
+            Some(wait) if self.screen == Screen::Game => self.ctx.request_repaint_after(wait),
+            _ => {}
         }
         if self.screen == Screen::Game
             && let Some(wait) = s.next_change()

@@ -16,7 +16,7 @@ mod scene;
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-pub use scene::Turn;
+pub use scene::{Story, Turn};
 
 use super::board::{self, Animation};
 use super::clock::{Clock, TimeSource};
@@ -24,7 +24,6 @@ use super::computer::is_cancelled;
 use super::settings::{
     ClockSetting, Opponent, Outcome, SavedGame, SavedGameError, Setup, SideChoice,
 };
-use super::text::TimeoutReport;
 use crate::ai::{Level, Reply};
 use crate::rules::records::Record;
 use crate::rules::{
@@ -39,8 +38,6 @@ pub enum Note {
     Illegal(IllegalAction),
     /// A fixed message, by locale key.
     Message(&'static str),
-    /// A turn clock ran out.
-    Timeout(TimeoutReport),
     /// The computer could not choose (the text is the reason, in English).
     ComputerFailed(String),
 }
@@ -129,6 +126,60 @@ enum Mover {
     Clock,
 }
 
+/// When the board's explanation of the turn being played (or just played) shows: the UI
+/// times its first action was played and it ended, and whether it fades in and out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Spotlight {
+    started: f64,
+    ended: Option<f64>,
+    animate: bool,
+}
+
+/// How long the explanation of a turn stays on the board after the turn, in seconds.
+const SPOTLIGHT_HOLD: f64 = 1.8;
+/// How long it takes to fade in or out, with animations on.
+const SPOTLIGHT_FADE: f64 = 0.45;
+
+impl Spotlight {
+    /// How strongly the explanation shows at UI time `now` (0 to 1), or `None` once it is
+    /// gone.
+    fn strength(&self, now: f64) -> Option<f32> {
+        let fade_in = if self.animate {
+            // It appears as the piece arrives, about a quarter of a second in.
+            (((now - self.started - 0.2) / SPOTLIGHT_FADE).clamp(0.0, 1.0)) as f32
+        } else {
+            1.0
+        };
+        let Some(ended) = self.ended else {
+            return Some(fade_in);
+        };
+        let age = now - ended;
+        if age < SPOTLIGHT_HOLD {
+            return Some(fade_in);
+        }
+        if self.animate && age < SPOTLIGHT_HOLD + SPOTLIGHT_FADE {
+            let out = 1.0 - (age - SPOTLIGHT_HOLD) / SPOTLIGHT_FADE;
+            return Some(fade_in.min(out as f32));
+        }
+        None
+    }
+
+    /// How long until it looks different at `now`: zero while it fades, the rest of the hold
+    /// while it holds, `None` once it is gone or while its turn goes on unfaded.
+    fn next_change(&self, now: f64) -> Option<Duration> {
+        let fading_in = self.animate && now < self.started + 0.2 + SPOTLIGHT_FADE;
+        if fading_in {
+            return Some(Duration::ZERO);
+        }
+        let ended = self.ended?;
+        let hold_end = ended + SPOTLIGHT_HOLD;
+        if now < hold_end {
+            return Some(Duration::from_secs_f64(hold_end - now));
+        }
+        (self.animate && now < hold_end + SPOTLIGHT_FADE).then_some(Duration::ZERO)
+    }
+}
+
 /// A game that has just ended, once: the app shows the result and counts it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ending {
@@ -176,6 +227,8 @@ pub struct Session {
     from_record: bool,
     /// Animations on the board.
     animations: Vec<Animation>,
+    /// When the board explains the last turn.
+    spotlight: Option<Spotlight>,
 }
 
 impl Session {
@@ -202,6 +255,7 @@ impl Session {
             pending: None,
             from_record: false,
             animations: Vec::new(),
+            spotlight: None,
         };
         if session.is_over() {
             session.clock.stop();
@@ -447,6 +501,15 @@ impl Session {
     /// The number of actions up to the shown position.
     pub fn shown_len(&self) -> usize {
         self.review.unwrap_or(self.game.len())
+    }
+
+    /// How long until the board's explanation of the last turn looks different at UI time
+    /// `now` (zero while it fades), if it will.
+    pub fn spotlight_change(&self, now: f64) -> Option<Duration> {
+        if self.review.is_some() {
+            return None;
+        }
+        self.spotlight.and_then(|s| s.next_change(now))
     }
 
     /// Whether an animation is still running at UI time `now`.

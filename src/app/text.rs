@@ -8,7 +8,7 @@ use super::i18n::{I18n, fill};
 use super::settings::ClockSetting;
 use crate::ai::Level;
 use crate::rules::{
-    Action, Decision, DrawReason, GameId, IllegalAction, Point, Side, State, Status, WinReason,
+    Action, Decision, DrawReason, GameId, IllegalAction, Side, State, Status, WinReason,
 };
 
 /// `Black` or `White`.
@@ -164,68 +164,11 @@ pub fn result_reason(i18n: &I18n, status: Status, resigned: Option<Side>) -> Str
     }
 }
 
-/// What a timeout did, from the position before it and what it removed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeoutReport {
-    /// The side whose time ran out.
-    pub side: Side,
-    /// What that side had to decide.
-    pub decision: Option<Decision>,
-    /// Captures forfeited.
-    pub forfeited: u8,
-    /// Pieces the engine gave up to make room.
-    pub yielded: Option<Point>,
-}
-
-impl TimeoutReport {
-    /// The report of a timeout applied to `before`, with its effects.
-    pub fn new(before: &State, effects: &crate::rules::Effects) -> TimeoutReport {
-        let yielded = Point::ALL
-            .into_iter()
-            .find(|p| effects.removed & (1 << p.index()) != 0);
-        TimeoutReport {
-            side: effects.actor,
-            decision: before.decision(),
-            forfeited: effects.forfeited,
-            yielded,
-        }
-    }
-}
-
-/// "White's time ran out: the turn passes." with what was forfeited or given up.
-pub fn timeout_note(i18n: &I18n, report: &TimeoutReport) -> String {
-    let side = side_name(i18n, report.side);
-    let mut text = fmt1(i18n, "timeout.passes", "side", &side);
-    let detail = match report.decision {
-        Some(Decision::Place) => Some(i18n.t("timeout.place").to_string()),
-        Some(Decision::Pull) => Some(i18n.t("timeout.pull").to_string()),
-        Some(Decision::Capture { .. }) if report.forfeited > 0 => Some(fmt1(
-            i18n,
-            if report.forfeited == 1 {
-                "timeout.captures_one"
-            } else {
-                "timeout.captures_many"
-            },
-            "n",
-            &report.forfeited,
-        )),
-        _ => None,
-    };
-    if let Some(detail) = detail {
-        text.push(' ');
-        text.push_str(&detail);
-    }
-    if let Some(p) = report.yielded {
-        text.push(' ');
-        text.push_str(&fmt1(i18n, "timeout.yielded", "point", &p));
-    }
-    text
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::app::i18n::Language;
+    use crate::rules::Point;
 
     #[test]
     fn every_illegal_action_has_a_message_in_both_languages() {

@@ -7,9 +7,9 @@ use egui::{Align, Color32, Layout, RichText, Vec2};
 use crate::app::command::{Command, Open, Question};
 use crate::app::i18n::I18n;
 use crate::app::session::{Hold, Note, Session};
+use crate::app::story::story_text;
 use crate::app::text::{
     action_text, illegal, instruction, piece_counts, result_headline, result_reason, side_name,
-    timeout_note,
 };
 use crate::app::theme;
 use crate::app::view::View;
@@ -53,13 +53,33 @@ fn note_text(i18n: &I18n, note: &Note) -> String {
     match note {
         Note::Illegal(e) => illegal(i18n, *e),
         Note::Message(key) => i18n.t(key).to_string(),
-        Note::Timeout(report) => timeout_note(i18n, report),
         Note::ComputerFailed(why) => i18n.format("msg.computer_failed", &[("reason", why)]),
     }
 }
 
+/// Lays out `add` in an area at least `lines` lines of `size` points high, so that what is
+/// around it does not move when its text comes, goes or changes length.
+fn reserved(ui: &mut egui::Ui, lines: f32, size: f32, add: impl FnOnce(&mut egui::Ui)) {
+    let height = lines * size * 1.3;
+    let width = ui.available_width();
+    ui.allocate_ui_with_layout(
+        Vec2::new(width, height),
+        Layout::top_down(Align::Min),
+        |ui| {
+            ui.set_min_size(Vec2::new(width, height));
+            add(ui);
+        },
+    );
+}
+
 fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
     let i18n = view.i18n;
+    let story = s.story().map(|story| story_text(i18n, &story));
+    let story_ui = |ui: &mut egui::Ui| {
+        if let Some(text) = &story {
+            ui.add(egui::Label::new(RichText::new(text).size(STORY_SIZE).color(theme::INK)).wrap());
+        }
+    };
     section(ui, |ui| {
         if s.is_over() {
             ui.label(
@@ -81,6 +101,10 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                 egui::Label::new(RichText::new(result_reason(i18n, s.status(), s.resigned())))
                     .wrap(),
             );
+            if s.review().is_some() {
+                ui.separator();
+                story_ui(ui);
+            }
             return;
         }
         let state = s.shown_state();
@@ -104,42 +128,61 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
             let who = i18n.format(key, &[("side", &side_name(i18n, side))]);
             ui.label(RichText::new(who).size(17.0).strong());
         });
-        ui.add(
-            egui::Label::new(
-                RichText::new(instruction(i18n, state))
-                    .size(15.0)
-                    .color(theme::ACCENT_DARK),
-            )
-            .wrap(),
-        );
-        if s.review().is_none() && s.computer_busy() {
-            ui.horizontal(|ui| {
-                if !s.is_paused() {
-                    ui.add(egui::Spinner::new().size(14.0));
+        reserved(ui, 2.0, 15.0, |ui| {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(instruction(i18n, state))
+                        .size(15.0)
+                        .color(theme::ACCENT_DARK),
+                )
+                .wrap(),
+            );
+        });
+        if s.review().is_none() {
+            // Thinking or paused, on one line kept for it.
+            reserved(ui, 1.0, 14.5, |ui| {
+                if s.is_paused() {
+                    ui.label(
+                        RichText::new(i18n.t("panel.paused"))
+                            .strong()
+                            .color(theme::INFO),
+                    );
+                } else if s.computer_busy() {
+                    ui.horizontal(|ui| {
+                        ui.add(egui::Spinner::new().size(14.0));
+                        ui.label(
+                            RichText::new(i18n.t("panel.thinking"))
+                                .italics()
+                                .color(theme::MUTED),
+                        );
+                    });
                 }
-                ui.label(
-                    RichText::new(i18n.t("panel.thinking"))
-                        .italics()
-                        .color(theme::MUTED),
-                );
             });
         }
-        if s.is_paused() {
-            ui.label(
-                RichText::new(i18n.t("panel.paused"))
-                    .strong()
-                    .color(theme::INFO),
-            );
-        }
+        ui.separator();
+        reserved(ui, 3.0, STORY_SIZE, story_ui);
     });
-    if let Some(note) = s.note()
-        && s.review().is_none()
-    {
-        let color = if note.is_warning() {
-            theme::WARN
-        } else {
-            theme::INFO
+    if s.review().is_none() {
+        note_ui(ui, view, s);
+    }
+}
+
+/// The size of the story's text.
+const STORY_SIZE: f32 = 14.0;
+
+/// The message about the user's last try (or the hint shown), in a space kept for it.
+fn note_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
+    let i18n = view.i18n;
+    let message = match (s.note(), s.hint()) {
+        (Some(note), _) => Some((note_text(i18n, note), note.is_warning())),
+        (None, Some(_)) => Some((i18n.t("msg.hint_shown").to_string(), false)),
+        (None, None) => None,
+    };
+    reserved(ui, 2.0, 14.5, |ui| {
+        let Some((text, warning)) = message else {
+            return;
         };
+        let color = if warning { theme::WARN } else { theme::INFO };
         egui::Frame::new()
             .fill(color.gamma_multiply(0.1))
             .stroke(egui::Stroke::new(1.0, color.gamma_multiply(0.5)))
@@ -147,9 +190,9 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
             .inner_margin(egui::Margin::symmetric(10, 6))
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
-                ui.add(egui::Label::new(RichText::new(note_text(i18n, note)).color(color)).wrap());
+                ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
             });
-    }
+    });
 }
 
 fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
@@ -354,7 +397,16 @@ fn move_list_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Comma
                         let actions: Vec<String> = turn
                             .actions
                             .iter()
-                            .map(|(_, a)| action_text(i18n, *a))
+                            .zip(&turn.events)
+                            .map(|((_, a), event)| {
+                                let mark = event.mark();
+                                let text = action_text(i18n, *a);
+                                if mark.is_empty() {
+                                    text
+                                } else {
+                                    format!("{text} {mark}")
+                                }
+                            })
                             .collect();
                         let text = format!("{}.  {}", turn.number, actions.join("  "));
                         let current = shown > first_index && shown <= last_index + 1;

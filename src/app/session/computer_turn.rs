@@ -45,7 +45,6 @@ impl Session {
             }
             (Purpose::Hint, Ok(plan)) => {
                 self.hint = plan.actions.first().copied();
-                self.note = Some(Note::Message("msg.hint_shown"));
             }
             (_, Err(e)) if is_cancelled(&e) => {}
             (Purpose::Turn, Err(e)) => {

@@ -98,8 +98,26 @@ impl Session {
         at: Moment,
     ) -> Result<Changed, IllegalAction> {
         let before = *self.game.state();
+        let starts_turn = self.game.at_turn_start();
         let effects = self.game.apply(action)?;
         let mut changed = Changed::SAVE;
+        if starts_turn {
+            self.spotlight = Some(Spotlight {
+                started: at.ui_time,
+                ended: None,
+                animate: at.animate,
+            });
+        }
+        if effects.turn_over
+            && let Some(spotlight) = &mut self.spotlight
+        {
+            spotlight.ended = Some(at.ui_time);
+        }
+        // What the last message said no longer applies, unless it tells why the computer
+        // played the action it fell back on.
+        if mover == Mover::Person || !matches!(self.note, Some(Note::ComputerFailed(_))) {
+            self.note = None;
+        }
         if mover == Mover::Person && self.pending.is_some_and(|p| p.purpose == Purpose::Hint) {
             self.pending = None;
             changed.stop_search = true;
@@ -115,9 +133,6 @@ impl Session {
             self.redo.pop();
         } else {
             self.redo.clear();
-        }
-        if mover == Mover::Clock {
-            self.note = Some(Note::Timeout(TimeoutReport::new(&before, &effects)));
         }
         self.animations.retain(|a| !a.is_done(at.ui_time));
         if at.animate {
@@ -209,6 +224,7 @@ impl Session {
         self.hint = None;
         self.note = None;
         self.animations.clear();
+        self.spotlight = None;
         if self.game.status().is_over() {
             self.clock.stop();
         } else {
@@ -270,6 +286,9 @@ impl Session {
         }
         self.set_paused(!self.paused);
         self.selected = None;
+        if !self.paused && self.note == Some(Note::Message("msg.paused")) {
+            self.note = None;
+        }
         Changed::SAVE
     }
 
