@@ -399,7 +399,7 @@ fn the_clock_waits_behind_every_dialog_and_goes_on_where_it_stopped() {
             h.key_press(open);
         }
         h.run();
-        assert!(has_text(&h, "Clock waiting: a window is open"));
+        assert!(has_text(&h, "Clock waiting"));
         time.advance(Duration::from_secs(300));
         h.run();
         assert!(actions(&h).is_empty(), "no timeout behind a dialog");
@@ -472,7 +472,7 @@ fn the_clock_waits_while_the_window_is_in_the_background_unless_told_not_to() {
         h.run();
     };
     set_focus(&mut h, false);
-    assert!(has_text(&h, "Clock waiting: Sanqi is in the background"));
+    assert!(has_text(&h, "Clock waiting"));
     time.advance(Duration::from_secs(100));
     h.run();
     assert!(has_text(&h, "0:30"));

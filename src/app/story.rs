@@ -234,13 +234,18 @@ fn opening(
                 );
                 i18n.format("explain.counter", &[("pair", &pair)])
             }));
-            let n = pieces(i18n, taken.count_ones() as usize, side.other());
+            let back = if taken.count_ones() == 1 {
+                "explain.back_one"
+            } else {
+                "explain.back_many"
+            };
+            let back = i18n.format(back, &[("enemy", &enemy)]);
             format(
                 "explain.taken",
                 &[
                     ("point", &p),
-                    ("pieces", &n),
                     ("how", &how.join(i18n.t("explain.clause_gap"))),
+                    ("back", &back),
                 ],
             )
         }
@@ -339,20 +344,19 @@ mod tests {
         let [en, _] = told(GameId::Flying, "b1-b3 a5-a2 b3-a3");
         assert_eq!(
             en,
-            "Black moved from b3 to a3 and flipped 1 white piece: a2 in a pincer with a1."
+            "Black moved b3–a3 and flipped 1 white piece: a2 in a pincer with a1."
         );
         let [en, zh] = told(GameId::Wudao, "a1 c1 b1");
         assert_eq!(
             en,
-            "Black placed on b1 and captured 1 white piece: two against one, a1 and b1 take \
-             c1. Captured pieces go back to White's hand."
+            "Black placed on b1: two against one, a1 and b1 take c1. It goes back to White's \
+             hand."
         );
         assert!(zh.contains("二打一"), "{zh}");
         let [en, _] = told(GameId::Wudao, "b1 e3 d1 c1");
         assert_eq!(
             en,
-            "White placed on c1 and captured 2 black pieces: counter-capture of b1 and d1 on \
-             either side. Captured pieces go back to Black's hand."
+            "White placed on c1: counter-capture of b1 and d1. They go back to Black's hand."
         );
         let [en, _] = told(GameId::Wudao, "c3");
         assert_eq!(en, "Black placed a piece on c3.");

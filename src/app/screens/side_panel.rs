@@ -22,7 +22,10 @@ pub fn side_panel_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<
     ui.set_max_width(ui.available_width());
     status_ui(ui, view, s);
     clock_ui(ui, view, s);
-    pieces_ui(ui, view, s);
+    // The plates beside the board say the same: a short window leaves this out for the moves.
+    if ui.ctx().content_rect().height() >= 640.0 {
+        pieces_ui(ui, view, s);
+    }
     over_controls_ui(ui, view, s, out);
     if !s.is_over() {
         controls_ui(ui, view, s, out);
@@ -127,6 +130,22 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
             };
             let who = i18n.format(key, &[("side", &side_name(i18n, side))]);
             ui.label(RichText::new(who).size(17.0).strong());
+            // Paused or thinking, on the same line, so that nothing moves when it changes.
+            if s.review().is_none() {
+                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                    if s.is_paused() {
+                        ui.label(
+                            RichText::new(i18n.t("plate.paused"))
+                                .strong()
+                                .color(theme::INFO),
+                        )
+                        .on_hover_text(i18n.t("panel.paused"));
+                    } else if s.computer_busy() {
+                        ui.add(egui::Spinner::new().size(16.0))
+                            .on_hover_text(i18n.t("panel.thinking"));
+                    }
+                });
+            }
         });
         reserved(ui, 2.0, 15.0, |ui| {
             ui.add(
@@ -138,61 +157,45 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                 .wrap(),
             );
         });
-        if s.review().is_none() {
-            // Thinking or paused, on one line kept for it.
-            reserved(ui, 1.0, 14.5, |ui| {
-                if s.is_paused() {
-                    ui.label(
-                        RichText::new(i18n.t("panel.paused"))
-                            .strong()
-                            .color(theme::INFO),
-                    );
-                } else if s.computer_busy() {
-                    ui.horizontal(|ui| {
-                        ui.add(egui::Spinner::new().size(14.0));
-                        ui.label(
-                            RichText::new(i18n.t("panel.thinking"))
-                                .italics()
-                                .color(theme::MUTED),
-                        );
-                    });
-                }
-            });
-        }
         ui.separator();
-        reserved(ui, 3.0, STORY_SIZE, story_ui);
+        // The message about the user's last try takes the story's place until the next
+        // action: both share one space kept for them.
+        reserved(ui, 3.0, STORY_SIZE, |ui| match note_of(view, s) {
+            Some(note) => note_ui(ui, note),
+            None => story_ui(ui),
+        });
     });
-    if s.review().is_none() {
-        note_ui(ui, view, s);
-    }
 }
 
 /// The size of the story's text.
-const STORY_SIZE: f32 = 14.0;
+const STORY_SIZE: f32 = 13.5;
 
-/// The message about the user's last try (or the hint shown), in a space kept for it.
-fn note_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
+/// The message about the user's last try (or the hint shown) and whether it warns, while
+/// the game is played.
+fn note_of(view: &View, s: &Session) -> Option<(String, bool)> {
+    if s.review().is_some() {
+        return None;
+    }
     let i18n = view.i18n;
-    let message = match (s.note(), s.hint()) {
+    match (s.note(), s.hint()) {
         (Some(note), _) => Some((note_text(i18n, note), note.is_warning())),
         (None, Some(_)) => Some((i18n.t("msg.hint_shown").to_string(), false)),
         (None, None) => None,
-    };
-    reserved(ui, 2.0, 14.5, |ui| {
-        let Some((text, warning)) = message else {
-            return;
-        };
-        let color = if warning { theme::WARN } else { theme::INFO };
-        egui::Frame::new()
-            .fill(color.gamma_multiply(0.1))
-            .stroke(egui::Stroke::new(1.0, color.gamma_multiply(0.5)))
-            .corner_radius(egui::CornerRadius::same(6))
-            .inner_margin(egui::Margin::symmetric(10, 6))
-            .show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
-            });
-    });
+    }
+}
+
+/// A message in a box coloured by whether it warns.
+fn note_ui(ui: &mut egui::Ui, (text, warning): (String, bool)) {
+    let color = if warning { theme::WARN } else { theme::INFO };
+    egui::Frame::new()
+        .fill(color.gamma_multiply(0.1))
+        .stroke(egui::Stroke::new(1.0, color.gamma_multiply(0.5)))
+        .corner_radius(egui::CornerRadius::same(6))
+        .inner_margin(egui::Margin::symmetric(10, 6))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
+        });
 }
 
 fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
@@ -205,12 +208,20 @@ fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
         ui.horizontal(|ui| {
             // While a dialog is open or the window is in the background the clock waits: say so
             // in place of the heading, so that nothing moves.
-            let heading = match s.hold().filter(|_| !s.is_paused()) {
-                Some(Hold::Dialog) => i18n.t("panel.held_dialog"),
-                Some(Hold::Background) => i18n.t("panel.held_background"),
-                None => i18n.t("panel.clock"),
+            let why = match s.hold().filter(|_| !s.is_paused()) {
+                Some(Hold::Dialog) => Some(i18n.t("panel.held_dialog")),
+                Some(Hold::Background) => Some(i18n.t("panel.held_background")),
+                None => None,
             };
-            ui.label(RichText::new(heading).color(theme::MUTED));
+            match why {
+                Some(why) => {
+                    ui.label(RichText::new(i18n.t("panel.held")).color(theme::INFO))
+                        .on_hover_text(why);
+                }
+                None => {
+                    ui.label(RichText::new(i18n.t("panel.clock")).color(theme::MUTED));
+                }
+            }
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 match clock.shown_seconds() {
                     Some(secs) => {
