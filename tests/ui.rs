@@ -197,6 +197,103 @@ fn flying_move_turns_a_piece_over() {
     assert!(has_text(&h, "White: slide a piece"));
 }
 
+/// Drags the piece on `from` to `to` with the pointer.
+fn drag(h: &mut Harness<'static, SanqiApp>, from: &str, to: &str) {
+    let a = h.get_by_label(from).rect().center();
+    let b = h.get_by_label(to).rect().center();
+    h.hover_at(a);
+    h.run();
+    h.drag_at(a);
+    h.run();
+    for t in [0.25, 0.5, 0.75, 1.0] {
+        h.hover_at(a + (b - a) * t);
+        h.run();
+    }
+    h.drop_at(b);
+    h.run();
+}
+
+#[test]
+fn pieces_move_by_drag_and_drop() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Flying, Opponent::Human, ClockSetting::Off);
+    drag(&mut h, "b1", "b4");
+    assert_eq!(actions(&h), ["b1-b4"]);
+    // A drop where the piece cannot go is refused, with the reason, and the piece stays
+    // picked up.
+    drag(&mut h, "a5", "b3");
+    assert_eq!(actions(&h), ["b1-b4"]);
+    assert!(has_text(&h, "Pieces slide along their row or column only."));
+    assert_eq!(
+        h.state().session().and_then(|s| s.selected()),
+        Some(pt("a5"))
+    );
+    drag(&mut h, "a5", "a2");
+    assert_eq!(actions(&h), ["b1-b4", "a5-a2"]);
+}
+
+#[test]
+fn the_keyboard_plays_on_the_board() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    // An arrow key gives the board the keyboard, with its cursor on the centre.
+    h.key_press(Key::ArrowRight);
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(actions(&h), ["c3"]);
+    h.key_press(Key::ArrowLeft);
+    h.key_press(Key::ArrowLeft);
+    h.key_press(Key::ArrowUp);
+    h.run();
+    // Space places too while the board has the keyboard (it does not pause).
+    h.key_press(Key::Space);
+    h.run();
+    assert_eq!(actions(&h), ["c3", "a4"]);
+    assert!(!h.state().session().is_some_and(|s| s.is_paused()));
+    // The cursor stops at the edge.
+    for _ in 0..3 {
+        h.key_press(Key::ArrowLeft);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(has_text(&h, "a4 is already taken."));
+    // Escape gives the keyboard back: Space pauses again.
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press(Key::Space);
+    h.run();
+    assert!(h.state().session().is_some_and(|s| s.is_paused()));
+}
+
+#[test]
+fn moving_with_the_keyboard_picks_up_and_puts_down() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Flying, Opponent::Human, ClockSetting::Off);
+    // From the centre: down twice to c1, pick it up, up twice to c3, put it down.
+    h.key_press(Key::ArrowDown);
+    h.run();
+    for key in [Key::ArrowDown, Key::ArrowDown, Key::Enter] {
+        h.key_press(key);
+        h.run();
+    }
+    assert_eq!(
+        h.state().session().and_then(|s| s.selected()),
+        Some(pt("c1"))
+    );
+    for key in [Key::ArrowUp, Key::ArrowUp, Key::Space] {
+        h.key_press(key);
+        h.run();
+    }
+    assert_eq!(actions(&h), ["c1-c3"]);
+}
+
 #[test]
 fn wudao_flank_capture_and_counter_capture() {
     let dir = tempfile::tempdir().expect("temp dir");

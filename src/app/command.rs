@@ -120,8 +120,10 @@ pub enum Command {
     ExportRecordTo(PathBuf),
 
     // ----- Playing -----
-    /// A click on a point of the live board.
+    /// A click on a point of the live board (or Enter or Space on the board's cursor).
     Click(Point),
+    /// A piece of the live board dragged from one point and dropped on another.
+    DragMove(Point, Point),
     /// Takes back an action (against the computer, back to the person's last turn).
     Undo,
     /// Plays an undone action again.

@@ -216,6 +216,7 @@ impl SanqiApp {
                 return self.export_record(Some(path)).map(Done::Exported);
             }
             Command::Click(p) => self.change_session(|s, at| s.click(*p, at)),
+            Command::DragMove(from, to) => self.change_session(|s, at| s.drag_move(*from, *to, at)),
             Command::Undo => self.change_session(|s, _| s.undo()),
             Command::Redo => self.change_session(|s, at| s.redo(at)),
             Command::Hint => {

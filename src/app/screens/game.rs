@@ -133,6 +133,9 @@ impl GameScreen {
         if let Some(p) = input.clicked {
             out.push(Command::Click(p));
         }
+        if let Some((from, to)) = input.dropped {
+            out.push(Command::DragMove(from, to));
+        }
     }
 
     /// The review controls centred in `rect`, on one row or, when narrow, on two.

@@ -5,35 +5,66 @@
 use super::*;
 
 impl Session {
+    /// Whether the person may act on the board now; if not, the note says why.
+    fn person_may_act(&mut self) -> bool {
+        if self.review.is_some() {
+            return false;
+        }
+        let why = if self.paused {
+            Note::Message("msg.paused")
+        } else if self.is_over() {
+            Note::Illegal(IllegalAction::GameOver)
+        } else if !self.human_to_act() {
+            Note::Message("msg.wait_computer")
+        } else {
+            return true;
+        };
+        self.note = Some(why);
+        false
+    }
+
     /// Handles a click on a point of the live board: selects, plays or says why not.
     pub fn click(&mut self, p: Point, at: Moment) -> Changed {
-        if self.review.is_some() {
-            return Changed::NOTHING;
-        }
-        if self.paused {
-            self.note = Some(Note::Message("msg.paused"));
-            return Changed::NOTHING;
-        }
-        if self.is_over() {
-            self.note = Some(Note::Illegal(IllegalAction::GameOver));
-            return Changed::NOTHING;
-        }
-        if !self.human_to_act() {
-            self.note = Some(Note::Message("msg.wait_computer"));
+        if !self.person_may_act() {
             return Changed::NOTHING;
         }
         match self.interpret_click(p) {
-            Some(action) => {
-                self.note = None;
-                match self.play(action, Mover::Person, at) {
-                    Ok(changed) => changed,
-                    Err(e) => {
-                        self.note = Some(Note::Illegal(e));
-                        Changed::NOTHING
-                    }
-                }
-            }
+            Some(action) => self.play_person(action, at),
             None => Changed::NOTHING,
+        }
+    }
+
+    /// Handles a piece dragged from `from` and dropped on `to`: plays the move, or says why
+    /// not and leaves the piece picked up, showing where it can go.
+    pub fn drag_move(&mut self, from: Point, to: Point, at: Moment) -> Changed {
+        if !self.person_may_act() || self.game.state().decision() != Some(Decision::Move) {
+            return Changed::NOTHING;
+        }
+        let action = Action::Move(from, to);
+        match self.game.state().check(action) {
+            Ok(()) => self.play_person(action, at),
+            Err(error) => {
+                let state = *self.game.state();
+                let movable = state
+                    .legal_vec()
+                    .iter()
+                    .any(|a| matches!(*a, Action::Move(f, _) if f == from));
+                self.selected = movable.then_some(from);
+                self.note = Some(Note::Illegal(error));
+                Changed::NOTHING
+            }
+        }
+    }
+
+    /// Plays the person's action, or says why it is refused.
+    fn play_person(&mut self, action: Action, at: Moment) -> Changed {
+        self.note = None;
+        match self.play(action, Mover::Person, at) {
+            Ok(changed) => changed,
+            Err(e) => {
+                self.note = Some(Note::Illegal(e));
+                Changed::NOTHING
+            }
         }
     }
 

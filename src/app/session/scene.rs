@@ -197,13 +197,15 @@ impl Session {
                         .collect();
                 }
                 Some(Decision::Move) => {
-                    scene.clickable = legal
+                    scene.moves = legal
                         .iter()
                         .filter_map(|a| match *a {
-                            Action::Move(from, _) => Some(from),
+                            Action::Move(from, to) => Some((from, to)),
                             _ => None,
                         })
                         .collect();
+                    scene.clickable = scene.moves.iter().map(|(from, _)| *from).collect();
+                    scene.clickable.dedup();
                     if let Some(from) = self.selected {
                         scene.selected = Some(from);
                         scene.destinations = legal
