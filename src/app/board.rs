@@ -886,7 +886,12 @@ pub fn board_ui(
     if has_keyboard {
         scene.cursor = Some(cursor);
     }
-    let pointed = input.hovered.or(scene.cursor);
+    // With the keyboard on the board, its cursor is where a placement would go.
+    let pointed = if has_keyboard {
+        scene.cursor
+    } else {
+        input.hovered
+    };
     let active = pointed.filter(|p| enabled && scene.clickable.contains(p));
     if active.is_some() && input.hovered.is_some() && lifted.is_none() {
         ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);

@@ -113,9 +113,15 @@ impl SanqiApp {
                 s.play_through(&actions);
             }
         }
+        let mut exported = None;
         for command in staging.commands {
             // A demonstration's commands are its own; an error would show as a banner.
-            let _ = self.apply(command);
+            if let Ok(Done::Exported(path)) = self.apply(command) {
+                exported = Some(path);
+            }
+        }
+        if let Some(path) = exported.filter(|_| staging.open_export) {
+            let _ = self.apply(Command::OpenRecord(path));
         }
     }
 

@@ -8,8 +8,9 @@ use std::fmt::Display;
 use super::i18n::I18n;
 use super::session::Story;
 use super::text::side_name;
+use crate::rules::board::{self, Bits};
 use crate::rules::explain::{Event, Forfeit, Line, Shape};
-use crate::rules::{Action, Point, Side, board};
+use crate::rules::{Action, Point, Side};
 
 /// `black` or `white`, as an adjective ("3 black pieces").
 fn colour(i18n: &I18n, side: Side) -> &str {
@@ -42,9 +43,14 @@ fn list(i18n: &I18n, items: &[String]) -> String {
 }
 
 /// The points of a set, lowest first, as a list.
-fn point_list(i18n: &I18n, points: impl IntoIterator<Item = Point>) -> String {
-    let names: Vec<String> = points.into_iter().map(|p| p.to_string()).collect();
+fn point_list(i18n: &I18n, set: Bits) -> String {
+    let names: Vec<String> = board::points(set).map(|p| p.to_string()).collect();
     list(i18n, &names)
+}
+
+/// The set of two points.
+fn both(points: [Point; 2]) -> Bits {
+    board::bit(points[0]) | board::bit(points[1])
 }
 
 /// "the square b2–c3", "row 2", "column c".
@@ -189,10 +195,7 @@ fn opening(
                 })
                 .collect();
             how.extend(insertions.iter().map(|i| {
-                let pair = point_list(
-                    i18n,
-                    board::points(board::bit(i.flipped[0]) | board::bit(i.flipped[1])),
-                );
+                let pair = point_list(i18n, both(i.flipped));
                 i18n.format("explain.insertion", &[("pair", &pair)])
             }));
             let n = pieces(i18n, flipped.count_ones() as usize, side.other());
@@ -208,9 +211,7 @@ fn opening(
         }
         (Event::Taken { flanks, counters }, Action::Place(p)) => {
             let taken = flanks.iter().fold(0, |acc, f| acc | f.taken)
-                | counters.iter().fold(0, |acc, c| {
-                    acc | board::bit(c.taken[0]) | board::bit(c.taken[1])
-                });
+                | counters.iter().fold(0, |acc, c| acc | both(c.taken));
             let mut how: Vec<String> = flanks
                 .iter()
                 .map(|f| {
@@ -219,19 +220,13 @@ fn opening(
                     } else {
                         "explain.flank_two"
                     };
-                    let own = point_list(
-                        i18n,
-                        board::points(board::bit(f.own[0]) | board::bit(f.own[1])),
-                    );
-                    let taken = point_list(i18n, board::points(f.taken));
+                    let own = point_list(i18n, both(f.own));
+                    let taken = point_list(i18n, f.taken);
                     i18n.format(key, &[("own", &own), ("taken", &taken)])
                 })
                 .collect();
             how.extend(counters.iter().map(|c| {
-                let pair = point_list(
-                    i18n,
-                    board::points(board::bit(c.taken[0]) | board::bit(c.taken[1])),
-                );
+                let pair = point_list(i18n, both(c.taken));
                 i18n.format("explain.counter", &[("pair", &pair)])
             }));
             let back = if taken.count_ones() == 1 {
@@ -360,6 +355,27 @@ mod tests {
         );
         let [en, _] = told(GameId::Wudao, "c3");
         assert_eq!(en, "Black placed a piece on c3.");
+    }
+
+    #[test]
+    fn a_line_and_two_shapes_at_once_are_named() {
+        let i18n = I18n::new(Language::English);
+        let line = Shape::Line(Line::Column(2));
+        let story = |shapes: Vec<Shape>, captures| Story {
+            side: Side::White,
+            steps: vec![(Action::Timeout, Event::Shapes { shapes, captures })],
+            complete: false,
+            blocked: None,
+        };
+        assert_eq!(
+            story_text(&i18n, &story(vec![line], 3)),
+            "White completed column c: take 3 black pieces."
+        );
+        let square = Shape::Block(Point::ALL[6]);
+        assert_eq!(
+            story_text(&i18n, &story(vec![square, Shape::Line(Line::Row(1))], 4)),
+            "White completed the square b2–c3 and row 2: take 4 black pieces."
+        );
     }
 
     #[test]

@@ -243,11 +243,12 @@ mod tests {
     use crate::app::settings::{ClockSetting, Opponent, Setup};
     use crate::rules::{Action, Game, GameId, Side};
 
-    #[test]
-    fn the_board_explains_a_turn_while_it_goes_on_and_for_a_moment_after() {
-        use crate::app::overlay::{Overlay, Pattern};
-        use crate::app::session::Moment;
-        use crate::rules::Point;
+    /// The Neihuang board filled, 13 Black and 12 White pieces.
+    const FILL: &str = "b5 a5 c5 d5 a4 e5 b4 d4 c4 e4 a3 c3 b3 d3 a2 e3 c2 b2 e2 d2 a1 b1 c1 \
+                        d1 e1";
+
+    /// A hot-seat Neihuang game after `moves`.
+    fn neihuang_after(moves: &str) -> Session {
         let setup = Setup {
             game: GameId::Neihuang,
             opponent: Opponent::Human,
@@ -259,13 +260,20 @@ mod tests {
             Game::new(GameId::Neihuang),
             ManualTime::new().source(),
         );
-        let moves = "b5 a5 c5 d5 a4 e5 b4 d4 c4 e4 a3 c3 b3 d3 a2 e3 c2 b2 e2 d2 a1 b1 c1 d1 e1 \
-                     xb4 xa5 xc4 d4-c4";
         let actions: Vec<Action> = moves
             .split_whitespace()
             .map(|text| Action::parse(text).unwrap_or(Action::Timeout))
             .collect();
         s.play_through(&actions);
+        s
+    }
+
+    #[test]
+    fn the_board_explains_a_turn_while_it_goes_on_and_for_a_moment_after() {
+        use crate::app::overlay::{Overlay, Pattern};
+        use crate::app::session::Moment;
+        use crate::rules::Point;
+        let mut s = neihuang_after(&format!("{FILL} xb4 xa5 xc4 d4-c4"));
         let pt = |name| Point::parse(name).unwrap_or(Point::ALL[0]);
         let at = |ui_time| Moment {
             ui_time,
@@ -299,25 +307,8 @@ mod tests {
 
     #[test]
     fn turns_group_a_move_with_its_captures() {
-        let setup = Setup {
-            game: GameId::Neihuang,
-            opponent: Opponent::Human,
-            clock: ClockSetting::Off,
-        };
-        let mut s = Session::new(
-            setup,
-            None,
-            Game::new(GameId::Neihuang),
-            ManualTime::new().source(),
-        );
-        let moves = "b5 a5 c5 d5 a4 e5 b4 d4 c4 e4 a3 c3 b3 d3 a2 e3 c2 b2 e2 d2 a1 b1 c1 d1 e1 \
-                     xb4 xa5 xc4 d4-c4 b5-b4 xd5";
-        let actions: Vec<Action> = moves
-            .split_whitespace()
-            .map(|text| Action::parse(text).unwrap_or(Action::Timeout))
-            .collect();
-        s.play_through(&actions);
-        assert_eq!(s.game().len(), actions.len());
+        let mut s = neihuang_after(&format!("{FILL} xb4 xa5 xc4 d4-c4 b5-b4 xd5"));
+        assert_eq!(s.game().len(), 31);
         let turns = s.turns();
         let last = turns.last().map(|t| (t.side, t.actions.len()));
         assert_eq!(last, Some((Side::Black, 2)));
