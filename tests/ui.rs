@@ -338,6 +338,10 @@ fn clock_running_out_passes_the_turn() {
     assert!(has_text(&h, "White: place a piece"));
     // The clock restarted for White's turn.
     assert!(has_text(&h, "0:30"));
+    // White's turn is told in its place once it is played: the timeout no longer applies.
+    click(&mut h, "c3");
+    assert!(has_text(&h, "White placed a piece on c3."));
+    assert!(!has_text(&h, "time ran out"));
 }
 
 #[test]
@@ -458,6 +462,12 @@ fn hint_marks_a_legal_action() {
         &h,
         "Hint: the computer's suggestion is marked in blue."
     ));
+    // Once a move is played the hint no longer applies, and its message goes with it.
+    if let Action::Move(from, to) = hint {
+        click_points(&mut h, &format!("{from} {to}"));
+    }
+    assert_eq!(actions(&h).len(), 1);
+    assert!(!has_text(&h, "Hint: the computer's suggestion"));
 }
 
 #[test]
