@@ -67,6 +67,16 @@ shots() {
     shot settings-en settings en "$width" "$height" "$dir"
     shot records-zh records zh-CN "$width" "$height" "$dir"
     shot review-en review en "$width" "$height" "$dir"
+    # Lessons: a step refusing a wrong try with its reason, steps done with what the move
+    # did outlined, and the steps about the clock and the 100-turn limit.
+    shot lesson-neihuang-en lesson-neihuang-6-wrong en "$width" "$height" "$dir"
+    shot lesson-neihuang-zh lesson-neihuang-6-done zh-CN "$width" "$height" "$dir"
+    shot lesson-flying-en lesson-flying-4-done en "$width" "$height" "$dir"
+    shot lesson-flying-zh lesson-flying-2-wrong zh-CN "$width" "$height" "$dir"
+    shot lesson-wudao-en lesson-wudao-9-wrong en "$width" "$height" "$dir"
+    shot lesson-wudao-zh lesson-wudao-8-done zh-CN "$width" "$height" "$dir"
+    shot lesson-house-en lesson-house-3 en "$width" "$height" "$dir"
+    shot lesson-house-zh lesson-house-1 zh-CN "$width" "$height" "$dir"
     for lang in en zh-CN; do
         local suffix="${lang%%-*}"
         # Each game's last turn explained on the board and in the panel.

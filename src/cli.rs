@@ -1,10 +1,11 @@
-//! The command line: `perft`, `legal`, `replay`, `bestmove` and `match`.
+//! The command line: `perft`, `legal`, `replay`, `bestmove`, `match`, `solve` and `probe`.
 //!
 //! Every error is a [`CliError`], printed by [`run`] as one line on stderr naming what is
 //! wrong, with exit status 2.
 
 mod error;
 mod play;
+mod table;
 
 use std::ffi::OsStr;
 use std::io::Write;
@@ -26,14 +27,26 @@ usage: sanqi                      open the window
        sanqi legal GAME [--moves \"…\"]
        sanqi replay GAME --moves \"…\"
        sanqi replay FILE.json
-       sanqi bestmove GAME --level LEVEL [--moves \"…\"] [--seed N]
-       sanqi match GAME --black LEVEL --white LEVEL --games N [--seed N] [--swap]
-                        [--threads N] [--budget-scale F] [--records DIR] [--quiet]
+       sanqi bestmove GAME --level PLAYER [--moves \"…\"] [--seed N]
+                           [--movetime MS] [--nodes N] [--threads N]
+       sanqi match GAME --black PLAYER --white PLAYER --games N [--seed N] [--swap]
+                        [--black-engine BIN] [--white-engine BIN]
+                        [--openings] [--opening-plies N] [--sprt ELO0,ELO1]
+                        [--movetime MS] [--nodes N] [--threads N] [--budget-scale F]
+                        [--max-actions N] [--records DIR] [--quiet]
+       sanqi solve flying [--threads N] [--out FILE]
+       sanqi solve flying --verify [--out FILE] [--samples N] [--games N]
+       sanqi probe flying [--moves \"…\"] [--table FILE]
        sanqi help | --version
 
 GAME is neihuang, flying or wudao. Actions are written c3 (place), c2-c4 (move),
-xc3 (remove) and timeout, separated by spaces. LEVEL is easy, medium, hard,
-expert or random.";
+xc3 (remove) and timeout, separated by spaces. PLAYER is a level (easy, medium,
+hard, expert, master, random) or mcts, optionally with settings, e.g.
+master:contempt=0,nodes=200000. In a match, --black names player A and --white
+player B; --swap, --openings and --sprt alternate their colours, and
+--threads plays that many games at once. solve builds the table of exact
+Flying values (about 0.8 GB, in the data folder unless --out says otherwise);
+probe reads it.";
 
 /// The greatest `DEPTH` that `perft` parses.
 pub const MAX_PERFT_DEPTH: u32 = 64;
@@ -90,6 +103,8 @@ fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Res
         }
         "bestmove" => play::bestmove_command(&mut args, out),
         "match" => play::match_command(&mut args, out, errors),
+        "solve" => table::solve_command(&mut args, out, errors),
+        "probe" => table::probe_command(&mut args, out),
         other => Err(ArgumentError::UnknownCommand(other.to_string()).into()),
     }
 }

@@ -3,8 +3,10 @@
 
 pub mod ai;
 pub mod app;
+pub mod arena;
 pub mod cli;
 pub mod echo;
 pub mod files;
 pub mod platform;
 pub mod rules;
+pub mod tablebase;

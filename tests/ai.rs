@@ -1,12 +1,15 @@
-//! The computer opponent: legal plans in every phase of every game, determinism, a seeded
-//! match against random play, and cancellation through the worker thread.
+//! The computer opponent: legal plans in every phase of every game at every level and with
+//! every searcher, determinism under node budgets, a seeded match against random play,
+//! cancellation (directly and through the worker thread), kept tables and the oracle seam.
 
 mod common;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use common::{Rng, state_after};
-use sanqi::ai::{self, AiError, Context, Level, Request, Worker};
+use sanqi::ai::{self, AiError, Config, Context, Engine, Level, Oracle, Request, Worker};
 use sanqi::rules::{Decision, Game, GameId, Side, State};
 
 /// Node budgets are scaled down so that the debug build stays quick; the search is the same.
@@ -16,6 +19,34 @@ fn context<'a>(history: &'a [u128], cancel: &'a AtomicBool) -> Context<'a> {
         cancel,
         budget_scale: 0.02,
     }
+}
+
+/// Every way the computer can play, with budgets small enough for the debug build: each level,
+/// Master and MCTS on nodes and on time, on two threads, and with each refinement.
+fn configurations() -> Vec<Config> {
+    [
+        "random",
+        "easy",
+        "medium",
+        "hard",
+        "expert",
+        "master:nodes=4000",
+        "master:movetime=15,threads=2",
+        "master:nodes=4000,aspiration=20,reductions=2,merge-removals=1,scaled-contempt=1",
+        "master:nodes=4000,keep-table=1,table-bits=12",
+        "mcts:nodes=4000",
+        "mcts:movetime=15,threads=2",
+        "master:nodes=4000,search=mcts-placement",
+    ]
+    .iter()
+    .map(|text| Config::parse(text).expect("a valid configuration"))
+    .collect()
+}
+
+fn plan(state: &State, config: &Config, seed: u64, cancel: &AtomicBool) -> ai::Plan {
+    Engine::new()
+        .plan(state, config, seed, context(&[], cancel))
+        .unwrap_or_else(|e| panic!("{config} in {state:?}: {e}"))
 }
 
 /// Positions of a game reached by seeded random play with occasional timeouts, covering every
@@ -42,7 +73,7 @@ fn sample_positions(game: GameId, seed: u64, wanted: usize) -> Vec<State> {
 }
 
 /// Checks that a plan is a legal sequence from `state` that ends the mover's turn.
-fn assert_plan_legal(state: &State, plan: &ai::Plan, level: Level) {
+fn assert_plan_legal(state: &State, plan: &ai::Plan, level: impl std::fmt::Display) {
     let side = state.to_act().expect("ongoing");
     let mut current = *state;
     assert!(!plan.actions.is_empty(), "{level} returned no action");
@@ -69,18 +100,11 @@ fn assert_plan_legal(state: &State, plan: &ai::Plan, level: Level) {
 fn every_level_plays_legal_whole_turns_in_every_phase() {
     let cancel = AtomicBool::new(false);
     for game in GameId::ALL {
-        let positions = sample_positions(game, 11 + game as u64, 24);
+        let positions = sample_positions(game, 11 + game as u64, 10);
         for (n, state) in positions.iter().enumerate() {
-            for level in [
-                Level::Random,
-                Level::Easy,
-                Level::Medium,
-                Level::Hard,
-                Level::Expert,
-            ] {
-                let plan = ai::choose(state, level, n as u64, context(&[], &cancel))
-                    .unwrap_or_else(|e| panic!("{game} {level}: {e}"));
-                assert_plan_legal(state, &plan, level);
+            for config in configurations() {
+                let plan = plan(state, &config, n as u64, &cancel);
+                assert_plan_legal(state, &plan, config);
             }
         }
     }
@@ -96,9 +120,9 @@ fn neihuang_decisions_of_every_kind_are_covered() {
     let movement = state_after(GameId::Neihuang, &format!("{filled} xc2 xa3"));
     assert_eq!(movement.decision(), Some(Decision::Move));
     for state in [pull, movement] {
-        for level in Level::PLAYABLE {
-            let plan = ai::choose(&state, level, 3, context(&[], &cancel)).expect("a plan");
-            assert_plan_legal(&state, &plan, level);
+        for config in configurations() {
+            let plan = plan(&state, &config, 3, &cancel);
+            assert_plan_legal(&state, &plan, config);
         }
     }
     let mut with_captures = 0;
@@ -108,8 +132,15 @@ fn neihuang_decisions_of_every_kind_are_covered() {
             Some(Decision::Capture { .. } | Decision::Yield)
         ) {
             with_captures += 1;
-            let plan = ai::choose(&state, Level::Hard, 5, context(&[], &cancel)).expect("a plan");
-            assert_plan_legal(&state, &plan, Level::Hard);
+            for config in [
+                "hard",
+                "master:nodes=2000,merge-removals=1",
+                "mcts:nodes=2000",
+            ] {
+                let config = Config::parse(config).expect("valid");
+                let plan = plan(&state, &config, 5, &cancel);
+                assert_plan_legal(&state, &plan, config);
+            }
         }
     }
     assert!(with_captures > 0, "the sample reached no capture or yield");
@@ -135,11 +166,16 @@ fn a_finished_game_has_nothing_to_decide() {
 fn the_same_seed_gives_the_same_choice() {
     let cancel = AtomicBool::new(false);
     for game in GameId::ALL {
-        for state in sample_positions(game, 7, 6) {
-            for level in Level::PLAYABLE {
-                let a = ai::choose(&state, level, 42, context(&[], &cancel)).expect("plan");
-                let b = ai::choose(&state, level, 42, context(&[], &cancel)).expect("plan");
-                assert_eq!(a.actions, b.actions, "{game} {level} is not deterministic");
+        for state in sample_positions(game, 7, 4) {
+            // Everything that runs on nodes on one thread.
+            for config in configurations()
+                .into_iter()
+                .filter(|c| c.movetime.is_none() && c.threads.is_none())
+            {
+                let a = plan(&state, &config, 42, &cancel);
+                let b = plan(&state, &config, 42, &cancel);
+                assert_eq!(a.actions, b.actions, "{game} {config} is not deterministic");
+                assert_eq!(a.stats.nodes, b.stats.nodes, "{game} {config}");
             }
         }
     }
@@ -241,4 +277,99 @@ fn the_worker_drops_a_search_when_a_new_request_comes() {
     let third = worker.wait_reply().expect("a reply");
     assert_eq!(third.generation, 3);
     assert!(matches!(third.result, Err(AiError::Cancelled)));
+}
+
+#[test]
+fn master_on_time_is_cancelled_promptly_from_another_thread() {
+    let cancel = AtomicBool::new(false);
+    let state = state_after(GameId::Neihuang, "d4 a3 d2");
+    // A minute of thinking, cancelled after a moment: the call must come back cancelled.
+    let config = Config::parse("master:movetime=60000,threads=2").expect("valid");
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(50));
+            cancel.store(true, Ordering::Relaxed);
+        });
+        Engine::new().plan(&state, &config, 1, Context::new(&[], &cancel))
+    });
+    assert_eq!(result, Err(AiError::Cancelled));
+    for config in ["mcts:movetime=60000", "mcts:movetime=60000,threads=2"] {
+        let cancel = AtomicBool::new(true);
+        let config = Config::parse(config).expect("valid");
+        assert_eq!(
+            Engine::new().plan(&state, &config, 1, Context::new(&[], &cancel)),
+            Err(AiError::Cancelled)
+        );
+    }
+}
+
+/// Answers the last legal action of every position.
+struct LastAction;
+
+impl Oracle for LastAction {
+    fn best_move(&self, state: &State) -> Option<sanqi::rules::Action> {
+        state.legal_vec().last().copied()
+    }
+}
+
+#[test]
+fn master_plays_the_oracle_move_and_other_levels_do_not_ask() {
+    let cancel = AtomicBool::new(false);
+    let mut engine = Engine::with_oracle(Arc::new(LastAction));
+    for game in GameId::ALL {
+        for state in sample_positions(game, 5, 8) {
+            let plan = engine
+                .plan(
+                    &state,
+                    &Config::new(Level::Master),
+                    1,
+                    context(&[], &cancel),
+                )
+                .expect("a plan");
+            assert_eq!(plan.actions[0], *state.legal_vec().last().expect("legal"));
+            assert_plan_legal(&state, &plan, Level::Master);
+        }
+    }
+    // Expert searches as usual: from the start of Wu Dao it does not play the last point.
+    let start = State::start(GameId::Wudao);
+    let expert = engine
+        .plan(
+            &start,
+            &Config::new(Level::Expert),
+            1,
+            context(&[], &cancel),
+        )
+        .expect("a plan");
+    assert_ne!(expert.actions[0], *start.legal_vec().last().expect("legal"));
+}
+
+#[test]
+fn a_kept_table_carries_knowledge_to_the_next_decision() {
+    // After a long search, a short one of the same position starts from what the long one
+    // stored, so it reaches deeper than the same short search from an empty table.
+    let cancel = AtomicBool::new(false);
+    let state = state_after(GameId::Wudao, "c3 b3 d3");
+    let long = Config::parse("master:nodes=20000,keep-table=1,table-bits=16").expect("valid");
+    let short = Config::parse("master:nodes=600,keep-table=1,table-bits=16").expect("valid");
+    let mut warm = Engine::new();
+    warm.plan(&state, &long, 1, Context::new(&[], &cancel))
+        .expect("plan");
+    let kept = warm
+        .plan(&state, &short, 1, Context::new(&[], &cancel))
+        .expect("plan");
+    let fresh = Engine::new()
+        .plan(&state, &short, 1, Context::new(&[], &cancel))
+        .expect("plan");
+    assert!(
+        kept.stats.depth > fresh.stats.depth,
+        "depth {} with the kept table, {} without",
+        kept.stats.depth,
+        fresh.stats.depth
+    );
+    // Forgetting empties it again.
+    warm.forget();
+    let forgotten = warm
+        .plan(&state, &short, 1, Context::new(&[], &cancel))
+        .expect("plan");
+    assert_eq!(forgotten.stats.depth, fresh.stats.depth);
 }

@@ -574,8 +574,9 @@ fn echoed_input_is_quoted_escaped_and_shortened() {
         "unexpected argument `\\u{2028}x`"
     );
     assert_eq!(
-        run_err(&["bestmove", "wudao", "--level", "hard\nsanqi: ok"]),
-        "unknown level `hard\\nsanqi: ok` (expected easy, medium, hard, expert or random)"
+        run_err(&["bestmove", "wudao", "--level", "hard\nsanqi"]),
+        "--level: unknown level `hard\\nsanqi` (expected easy, medium, hard, expert, master, mcts \
+         or random)"
     );
     assert_eq!(
         run_err(&["perft", "flying", "1\n2"]),

@@ -1,5 +1,8 @@
 //! The AI on its own thread: requests go in with a generation number, replies come back over
 //! a channel, and a new request or [`Worker::cancel`] stops the search in progress at once.
+//!
+//! The worker keeps one [`Engine`] for its whole life, so a level that keeps its table
+//! between decisions does so across the requests of a game. Master searches on every core.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -7,7 +10,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 
-use super::{AiError, Context, Level, Plan, choose};
+use super::{AiError, Config, Context, Engine, Level, Plan};
 use crate::rules::State;
 
 /// A position to decide, with what the search may know.
@@ -45,6 +48,11 @@ pub struct Worker {
 impl Worker {
     /// Starts the thread. `notify` is called after each reply is sent (e.g. to wake a UI).
     pub fn spawn(notify: impl Fn() + Send + 'static) -> Worker {
+        Worker::spawn_with(Engine::new(), notify)
+    }
+
+    /// Starts the thread with `engine` (e.g. one with an oracle for Master).
+    pub fn spawn_with(mut engine: Engine, notify: impl Fn() + Send + 'static) -> Worker {
         let (jobs, job_rx) = mpsc::channel::<Job>();
         let (reply_tx, replies) = mpsc::channel();
         let thread = thread::Builder::new()
@@ -54,7 +62,7 @@ impl Worker {
                     let result = if job.cancel.load(Ordering::Relaxed) {
                         Err(AiError::Cancelled)
                     } else {
-                        run(&job.request, &job.cancel)
+                        run(&mut engine, &job.request, &job.cancel)
                     };
                     let reply = Reply {
                         generation: job.request.generation,
@@ -119,11 +127,21 @@ impl Drop for Worker {
     }
 }
 
+/// How the app's computer player plays `level`: Master on every core.
+pub fn app_config(level: Level) -> Config {
+    let mut config = Config::new(level);
+    if level == Level::Master {
+        config.threads = Some(thread::available_parallelism().map_or(1, |n| n.get()));
+    }
+    config
+}
+
 /// Runs one search, turning a panic into an error.
-fn run(request: &Request, cancel: &AtomicBool) -> Result<Plan, AiError> {
+fn run(engine: &mut Engine, request: &Request, cancel: &AtomicBool) -> Result<Plan, AiError> {
     let context = Context::new(&request.history, cancel);
+    let config = app_config(request.level);
     catch_unwind(AssertUnwindSafe(|| {
-        choose(&request.state, request.level, request.seed, context)
+        engine.plan(&request.state, &config, request.seed, context)
     }))
     .unwrap_or_else(|panic| {
         let why = panic

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use super::error::AppError;
 use super::i18n::Language;
+use super::lessons::Course;
 use super::settings::{ClockSetting, Opponent, Setup};
 use crate::ai::Level;
 use crate::rules::{GameId, Point, Side};
@@ -158,6 +159,22 @@ pub enum Command {
     SetBoardOption(BoardOption, bool),
     /// Whether the clock and the computer wait while the window is in the background.
     SetPauseInBackground(bool),
+
+    // ----- Lessons -----
+    /// Opens the lessons of a course, at its first step not done yet.
+    OpenLessons(Course),
+    /// Opens one step of a course (by its index).
+    OpenLessonStep(Course, usize),
+    /// A click on a point of the lesson's board.
+    LessonClick(Point),
+    /// A piece dragged on the lesson's board, from the first point to the second.
+    LessonDrag(Point, Point),
+    /// Starts the step again from its prepared position.
+    RestartLessonStep,
+    /// Points at an action that does what the step asks.
+    ShowLessonMove,
+    /// Starts the turn clock of the step about the clock.
+    StartLessonClock,
 }
 
 /// What a command that can fail gave back.

@@ -5,6 +5,7 @@
 //! reads or writes the user's files while it shows one.
 
 use super::command::{Command, Open, Question, RulesTab};
+use super::lessons::{Course, clicks};
 use super::settings::{ClockSetting, Opponent, Outcome, Setup, SideChoice, Stats};
 use crate::ai::Level;
 use crate::rules::notation::parse_actions;
@@ -40,6 +41,20 @@ pub enum Demo {
     PlayOn,
     /// The question before a record replaces the game in progress.
     ReplaceRecord,
+    /// A lesson step (by its index in its course), as it opens, after its wrong example, or
+    /// after its example solution.
+    Lesson(Course, usize, LessonMoment),
+}
+
+/// How far a lesson demonstration goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LessonMoment {
+    /// The step as it opens.
+    Start,
+    /// After the step's wrong example was tried.
+    Wrong,
+    /// After the step's example solution was played.
+    Done,
 }
 
 /// The actions of each game's explained turn: its last action captures or flips.
@@ -108,9 +123,14 @@ pub struct Staging {
 
 impl Demo {
     /// Reads `home`, a game (`neihuang`, `flying`, `wudao`), `rules` or `rules-` and a game,
-    /// `result`, `new-game`, `resign`, `settings`, `records` or `review`.
+    /// `result`, `new-game`, `resign`, `settings`, `records`, `review`, or `lesson-`, a
+    /// course (`neihuang`, `flying`, `wudao`, `house`) and a step's number from 1, with
+    /// `-wrong` or `-done` after it to show a wrong try or the step done.
     pub fn parse(text: &str) -> Option<Demo> {
         let text = text.trim().to_ascii_lowercase();
+        if let Some(lesson) = text.strip_prefix("lesson-") {
+            return parse_lesson(lesson);
+        }
         let text = text.strip_suffix("-mid").unwrap_or(&text);
         match text {
             "home" => Some(Demo::Home),
@@ -211,6 +231,7 @@ impl Demo {
                 play(GameId::Wudao, position(GameId::Wudao), Level::Hard);
                 vec![Command::Open(Open::Confirm(Question::Resign))]
             }
+            Demo::Lesson(course, index, moment) => lesson_commands(course, index, moment),
         };
         staging.commands = commands;
         if self == Demo::Home {
@@ -228,6 +249,42 @@ impl Demo {
         }
         staging
     }
+}
+
+/// `neihuang-3`, `house-2-done`: a course, a step's number from 1, and how far to go.
+fn parse_lesson(text: &str) -> Option<Demo> {
+    let (rest, moment) = if let Some(rest) = text.strip_suffix("-wrong") {
+        (rest, LessonMoment::Wrong)
+    } else if let Some(rest) = text.strip_suffix("-done") {
+        (rest, LessonMoment::Done)
+    } else {
+        (text, LessonMoment::Start)
+    };
+    let (course, number) = rest.rsplit_once('-')?;
+    let course = Course::ALL.into_iter().find(|c| c.id() == course)?;
+    let index = number.parse::<usize>().ok()?.checked_sub(1)?;
+    (index < course.steps().len()).then_some(Demo::Lesson(course, index, moment))
+}
+
+/// The commands that open a lesson step and play its wrong example or its solution by
+/// clicking, as the learner would.
+fn lesson_commands(course: Course, index: usize, moment: LessonMoment) -> Vec<Command> {
+    let mut commands = vec![Command::OpenLessonStep(course, index)];
+    let Some(step) = course.steps().get(index) else {
+        return commands;
+    };
+    let actions = match moment {
+        LessonMoment::Start => Vec::new(),
+        LessonMoment::Wrong => step.wrong_action().into_iter().collect(),
+        LessonMoment::Done => step.solution_actions(),
+    };
+    commands.extend(
+        actions
+            .into_iter()
+            .flat_map(clicks)
+            .map(Command::LessonClick),
+    );
+    commands
 }
 
 #[cfg(test)]
@@ -280,5 +337,16 @@ mod tests {
         );
         assert_eq!(Demo::parse("play-on"), Some(Demo::PlayOn));
         assert_eq!(Demo::parse("nothing"), None);
+        assert_eq!(
+            Demo::parse("lesson-house-2-done"),
+            Some(Demo::Lesson(Course::HouseRules, 1, LessonMoment::Done))
+        );
+        assert_eq!(
+            Demo::parse("lesson-flying-1"),
+            Some(Demo::Lesson(Course::Flying, 0, LessonMoment::Start))
+        );
+        assert_eq!(Demo::parse("lesson-flying-0"), None);
+        assert_eq!(Demo::parse("lesson-flying-99"), None);
+        assert_eq!(Demo::parse("lesson-chess-1"), None);
     }
 }

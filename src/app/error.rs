@@ -28,6 +28,8 @@ pub enum AppError {
     Export(StoreError),
     /// There is no game to export.
     NothingToExport,
+    /// A lesson step could not be set up.
+    LessonUnavailable,
 }
 
 impl AppError {
@@ -44,6 +46,7 @@ impl AppError {
                 "records.export_failed",
                 &i18n.t("records.nothing_to_export"),
             ),
+            AppError::LessonUnavailable => i18n.t("lesson.unavailable").to_string(),
         }
     }
 }
@@ -57,6 +60,7 @@ impl fmt::Display for AppError {
             AppError::OpenRecord(why) => write!(f, "could not open the record: {why}"),
             AppError::Export(e) => write!(f, "could not export the game: {e}"),
             AppError::NothingToExport => f.write_str("there is no game to export"),
+            AppError::LessonUnavailable => f.write_str("the lesson step could not be set up"),
         }
     }
 }

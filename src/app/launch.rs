@@ -8,6 +8,7 @@ use super::clock::{TimeSource, system_time};
 use super::computer::AiMode;
 use super::demo::Demo;
 use super::i18n::Language;
+use super::lessons::LessonProgress;
 use super::settings::{SavedGame, Settings, Stats};
 use super::storage::{Store, StoreNotice};
 
@@ -74,6 +75,8 @@ pub struct Stored {
     pub stats: Stats,
     /// A game saved in an earlier run.
     pub saved: Option<SavedGame>,
+    /// The lesson steps done.
+    pub lessons: LessonProgress,
     /// Files set aside, or a data folder that cannot be written.
     pub notices: Vec<StoreNotice>,
 }
@@ -88,10 +91,13 @@ impl Stored {
         notices.extend(stats.notices);
         let saved = store.load_game();
         notices.extend(saved.notices);
+        let lessons = store.load_lessons();
+        notices.extend(lessons.notices);
         Stored {
             settings: settings.value,
             stats: stats.value,
             saved: saved.value,
+            lessons: lessons.value,
             notices,
         }
     }

@@ -26,6 +26,7 @@ pub mod fonts;
 pub mod i18n;
 pub mod icon;
 pub mod launch;
+pub mod lessons;
 pub mod overlay;
 mod sanqi;
 pub mod screens;

@@ -12,9 +12,11 @@ use super::dialogs::{DialogStack, Opening};
 use super::error::AppError;
 use super::i18n::{I18n, Language, system_language};
 use super::launch::{AppOptions, Launch};
+use super::lessons::{Lesson, LessonProgress};
 use super::screens::Screen;
 use super::screens::game::GameScreen;
 use super::screens::home::HomeScreen;
+use super::screens::lesson::{LessonScreen, rules_page};
 use super::session::{Changed, Hold, Moment, Purpose, Session};
 use super::settings::{SavedGame, Settings, Stats};
 use super::shortcuts::shortcuts;
@@ -27,6 +29,7 @@ use crate::ai::Level;
 use crate::rules::Side;
 
 mod games;
+mod lessons;
 
 /// The level the hint button asks for.
 pub const HINT_LEVEL: Level = Level::Hard;
@@ -46,11 +49,16 @@ pub struct SanqiApp {
     /// A game saved in an earlier run, offered on the home screen.
     saved: Option<SavedGame>,
     session: Option<Session>,
+    /// The lesson steps done.
+    lessons: LessonProgress,
+    /// The lesson step on the screen.
+    lesson: Option<Lesson>,
     banners: Vec<Banner>,
     computer: Computer,
     screen: Screen,
     home: HomeScreen,
     game_screen: GameScreen,
+    lesson_screen: LessonScreen,
     dialogs: DialogStack,
 }
 
@@ -91,11 +99,14 @@ impl SanqiApp {
             stats,
             saved: stored.saved,
             session: None,
+            lessons: stored.lessons,
+            lesson: None,
             screen: Screen::Home,
             banners: stored.notices.into_iter().map(Banner::Store).collect(),
             computer,
             home: HomeScreen::default(),
             game_screen: GameScreen::default(),
+            lesson_screen: LessonScreen,
             dialogs: DialogStack::default(),
             options,
         };
@@ -116,9 +127,12 @@ impl SanqiApp {
         let mut exported = None;
         for command in staging.commands {
             // A demonstration's commands are its own; an error would show as a banner.
-            if let Ok(Done::Exported(path)) = self.apply(command) {
-                exported = Some(path);
+            match self.apply(command) {
+                Ok(Done::Exported(path)) => exported = Some(path),
+                _ => {}
             }
+            // A lesson's scripted replies come at once, so that the next click is taken.
+            self.change_lesson(|l, at| l.advance(at));
         }
         if let Some(path) = exported.filter(|_| staging.open_export) {
             let _ = self.apply(Command::OpenRecord(path));
@@ -164,12 +178,25 @@ impl SanqiApp {
         &self.banners
     }
 
+    /// The lesson step on the screen, if any.
+    pub fn lesson(&self) -> Option<&Lesson> {
+        self.lesson.as_ref()
+    }
+
+    /// The lesson steps done.
+    pub fn lesson_progress(&self) -> &LessonProgress {
+        &self.lessons
+    }
+
     // ----- The one place that carries out commands -----
 
     /// Carries out a command; then the dialogs hear how it went, an error no dialog showed
     /// becomes a banner, and a game that ended is counted and its result shown.
     pub fn apply(&mut self, command: Command) -> Outcome {
         let outcome = self.carry_out(&command);
+        if self.screen != Screen::Learn {
+            self.lesson = None;
+        }
         let shown = self.dialogs.hear(&command, &outcome);
         self.hold_game();
         if let Err(error) = &outcome
@@ -194,10 +221,12 @@ impl SanqiApp {
                 self.dialogs.toggle(*request, &opening);
             }
             Command::Back => {
-                if !self.dialogs.close_top()
-                    && let Some(s) = &mut self.session
-                {
-                    s.deselect();
+                if !self.dialogs.close_top() {
+                    match (self.screen, &mut self.lesson, &mut self.session) {
+                        (Screen::Learn, Some(lesson), _) => lesson.deselect(),
+                        (_, _, Some(s)) => s.deselect(),
+                        _ => {}
+                    }
                 }
             }
             Command::GoHome => self.go_home(),
@@ -266,6 +295,31 @@ impl SanqiApp {
                 };
                 *setting = *on;
                 self.save_settings();
+            }
+            Command::OpenLessons(course) => {
+                let index = self.lessons.next_step(*course);
+                self.open_lesson(*course, index)?;
+            }
+            Command::OpenLessonStep(course, index) => self.open_lesson(*course, *index)?,
+            Command::LessonClick(p) => self.change_lesson(|l, at| l.click(*p, at)),
+            Command::LessonDrag(from, to) => {
+                self.change_lesson(|l, at| l.drag(*from, *to, at));
+            }
+            Command::RestartLessonStep => {
+                if let Some((course, index)) = self.lesson.as_ref().map(|l| (l.course(), l.index()))
+                {
+                    self.open_lesson(course, index)?;
+                }
+            }
+            Command::ShowLessonMove => {
+                if let Some(lesson) = &mut self.lesson {
+                    lesson.show_me();
+                }
+            }
+            Command::StartLessonClock => {
+                if let Some(lesson) = &mut self.lesson {
+                    lesson.start_clock();
+                }
             }
         }
         Ok(Done::Ok)
@@ -410,6 +464,9 @@ impl SanqiApp {
         self.watch_window(ctx);
         self.hold_game();
         self.advance();
+        if self.screen == Screen::Learn {
+            self.change_lesson(|l, at| l.advance(at));
+        }
         self.after_change();
         let now = ctx.input(|i| i.time);
         if let Some(s) = &mut self.session {
@@ -426,16 +483,24 @@ impl SanqiApp {
             chinese: &self.chinese,
             settings: &self.settings,
             stats: &self.stats,
+            lessons: &self.lessons,
             session: self.session.as_ref(),
             resumable: resumable(self.session.as_ref(), self.saved.as_ref()),
             data_dir: self.store.dir(),
             records_dir: self.store.records_dir(),
             result_open: self.dialogs.is_open(Open::Result),
         };
-        let mut commands = shortcuts(&ctx, &view, self.screen, modal);
+        let lesson_rules = match (self.screen, self.lesson.as_ref()) {
+            (Screen::Learn, Some(lesson)) => Some(rules_page(lesson)),
+            _ => None,
+        };
+        let mut commands = shortcuts(&ctx, &view, self.screen, modal, lesson_rules);
         commands.extend(banners_ui(ui, view.i18n, &self.banners));
-        match (self.screen, view.session) {
-            (Screen::Game, Some(s)) => commands.extend(self.game_screen.ui(ui, &view, s)),
+        match (self.screen, view.session, self.lesson.as_ref()) {
+            (Screen::Game, Some(s), _) => commands.extend(self.game_screen.ui(ui, &view, s)),
+            (Screen::Learn, _, Some(lesson)) => {
+                commands.extend(self.lesson_screen.ui(ui, &view, lesson));
+            }
             _ => commands.extend(self.home.ui(ui, &view)),
         }
         commands.extend(self.dialogs.ui(&ctx, &view));
@@ -443,7 +508,12 @@ impl SanqiApp {
             // Errors were shown where they belong (a dialog or a banner).
             let _ = self.apply(command);
         }
-        if self.session.is_none() {
+        let shown = match self.screen {
+            Screen::Home => true,
+            Screen::Game => self.session.is_some(),
+            Screen::Learn => self.lesson.is_some(),
+        };
+        if !shown {
             self.screen = Screen::Home;
         }
         // A dialog may have closed itself (its window's close button).
@@ -454,6 +524,10 @@ impl SanqiApp {
     /// Asks for the next frame when something will change: an animation, the computer's
     /// next action, the clock's next second. Otherwise the window sleeps.
     fn schedule_repaint(&self) {
+        if self.screen == Screen::Learn {
+            self.schedule_lesson_repaint();
+            return;
+        }
         let Some(s) = &self.session else {
             return;
         };

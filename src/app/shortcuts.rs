@@ -10,7 +10,16 @@ use super::view::View;
 use crate::rules::GameId;
 
 /// The commands of the keys pressed this frame (the keys are consumed).
-pub fn shortcuts(ctx: &egui::Context, view: &View, screen: Screen, modal: bool) -> Vec<Command> {
+///
+/// `rules` is the page F1 opens: the rules of what is on the screen (a lesson's own, else the
+/// game's).
+pub fn shortcuts(
+    ctx: &egui::Context,
+    view: &View,
+    screen: Screen,
+    modal: bool,
+    rules: Option<(GameId, RulesTab)>,
+) -> Vec<Command> {
     let mut out = Vec::new();
     // Letters are free unless a text field has the keyboard; Space and the arrows belong to
     // whatever widget has it (a focused button, the board's cursor).
@@ -27,7 +36,8 @@ pub fn shortcuts(ctx: &egui::Context, view: &View, screen: Screen, modal: bool) 
     }
     if bare(Key::F1) {
         let game = view.session.map_or(GameId::ALL[0], |s| s.setup().game);
-        out.push(Command::Open(Open::Rules(game, RulesTab::KeyPoints)));
+        let (game, tab) = rules.unwrap_or((game, RulesTab::KeyPoints));
+        out.push(Command::Open(Open::Rules(game, tab)));
     }
     if bare(Key::Escape) {
         out.push(Command::Back);

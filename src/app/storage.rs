@@ -8,7 +8,8 @@
 //!
 //! - `settings.json`: [`Settings`];
 //! - `game.json`: the game in progress ([`SavedGame`]), removed when the game ends;
-//! - `stats.json`: [`Stats`].
+//! - `stats.json`: [`Stats`];
+//! - `lessons.json`: which lesson steps are done ([`LessonProgress`]).
 //!
 //! Exported game records go to a folder of their own, [`Store::records_dir`].
 //!
@@ -35,6 +36,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::app::lessons::{LESSONS_VERSION, LessonProgress};
 use crate::app::settings::{
     SAVED_GAME_VERSION, SETTINGS_VERSION, STATS_VERSION, SavedGame, SavedGameError, Settings, Stats,
 };
@@ -51,6 +53,8 @@ pub const SETTINGS_FILE: &str = "settings.json";
 pub const GAME_FILE: &str = "game.json";
 /// The statistics file's name.
 pub const STATS_FILE: &str = "stats.json";
+/// The name of the file of the lessons' progress.
+pub const LESSONS_FILE: &str = "lessons.json";
 /// The largest file the store or [`read_record_file`] reads.
 pub const MAX_FILE_SIZE: u64 = files::MAX_FILE_SIZE;
 /// The environment variable that, when set, names the data folder instead of the usual one.
@@ -227,12 +231,11 @@ impl Store {
     /// needed. If there is no such folder, or it cannot be created or written, the store
     /// keeps nothing and [`Store::startup_notices`] says so.
     pub fn open_default() -> Store {
-        if let Some(dir) = std::env::var_os(DATA_DIR_VARIABLE).filter(|d| !d.is_empty()) {
+        if let Some(dir) = data_dir_from_environment() {
             return Store::at(dir);
         }
-        match directories::ProjectDirs::from("org", "Sanqi", "Sanqi") {
-            Some(project) => {
-                let dir = project.data_dir().to_path_buf();
+        match per_user_data_dir() {
+            Some(dir) => {
                 let records = default_records_dir(Some(&dir));
                 Store::open(dir, records)
             }
@@ -356,6 +359,23 @@ impl Store {
         let mut stats = stats.clone();
         stats.version = STATS_VERSION;
         self.save(STATS_FILE, &stats)
+    }
+
+    /// The lessons' progress, or none if there is none or it cannot be used.
+    pub fn load_lessons(&self) -> Loaded<LessonProgress> {
+        let (value, notices) =
+            self.load(LESSONS_FILE, LESSONS_VERSION, |_: &LessonProgress| Ok(()));
+        Loaded {
+            value: value.unwrap_or_default(),
+            notices,
+        }
+    }
+
+    /// Saves the lessons' progress.
+    pub fn save_lessons(&self, progress: &LessonProgress) -> Result<(), StoreError> {
+        let mut progress = progress.clone();
+        progress.version = LESSONS_VERSION;
+        self.save(LESSONS_FILE, &progress)
     }
 
     /// Where exported records go. For [`Store::open_default`]: `Sanqi` in the user's
@@ -532,6 +552,24 @@ fn is_record_name(name: &std::ffi::OsStr) -> bool {
     !name.starts_with(b".")
         && name.len() > suffix.len()
         && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+}
+
+/// The data folder: `SANQI_DATA_DIR` when it is set, else the per-user data folder (see the
+/// module documentation), or `None` if there is no home folder. Nothing is created.
+pub fn data_dir() -> Option<PathBuf> {
+    data_dir_from_environment().or_else(per_user_data_dir)
+}
+
+/// The folder named by `SANQI_DATA_DIR`, if it is set and not empty.
+fn data_dir_from_environment() -> Option<PathBuf> {
+    std::env::var_os(DATA_DIR_VARIABLE)
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+}
+
+/// The per-user data folder of `ProjectDirs`.
+fn per_user_data_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("org", "Sanqi", "Sanqi").map(|p| p.data_dir().to_path_buf())
 }
 
 /// The default folder of exported records: `Sanqi` in the documents folder, else `records`

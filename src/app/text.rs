@@ -19,7 +19,7 @@ pub fn side_name(i18n: &I18n, side: Side) -> &str {
     }
 }
 
-/// `Easy` … `Expert`: the text of the key `level.<id>`.
+/// `Easy` … `Master`: the text of the key `level.<id>`.
 pub fn level_name(i18n: &I18n, level: Level) -> String {
     i18n.t(&format!("level.{}", level.id())).to_string()
 }

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::i18n::I18n;
+use super::lessons::LessonProgress;
 use super::session::Session;
 use super::settings::{Opponent, Settings, Setup, Stats};
 use super::text::{level_name, side_name};
@@ -27,6 +28,8 @@ pub struct View<'a> {
     pub chinese: &'a I18n,
     pub settings: &'a Settings,
     pub stats: &'a Stats,
+    /// The lesson steps done.
+    pub lessons: &'a LessonProgress,
     /// The game on the screen, if any.
     pub session: Option<&'a Session>,
     /// The game "Continue" resumes: the one in memory, else a saved one.

@@ -11,6 +11,7 @@ use crate::files::ReadError;
 use crate::rules::notation::ParseActionError;
 use crate::rules::records::RecordError;
 use crate::rules::{Action, GameId, IllegalAction};
+use crate::tablebase::{BuildError, TableError};
 
 /// Why a command could not run or did not finish. [`super::run`] prints it as one line
 /// (`sanqi: …`) with exit status 2, except [`CliError::BrokenPipe`], which ends quietly.
@@ -47,12 +48,21 @@ pub enum CliError {
     },
     /// The computer returned no action for a position that has one.
     NoAction { level: Level },
+    /// A match could not go on (a player failed or chose an illegal action); the message
+    /// names the player.
+    Match(String),
     /// The computer chose an action the rules refuse.
     ComputerIllegal {
         level: Level,
         action: Action,
         reason: IllegalAction,
     },
+    /// The Flying table is missing, damaged or unreadable, or could not be built.
+    Table(TableError),
+    /// Building the Flying table failed or was stopped.
+    Build(BuildError),
+    /// `solve --verify` found the table wrong; the message says where.
+    Verify(String),
 }
 
 /// What was being done with a file when it failed.
@@ -89,6 +99,14 @@ pub enum ArgumentError {
     UnknownGame(String),
     /// Not one of the computer's levels.
     UnknownLevel(String),
+    /// A player's configuration (`LEVEL[:KEY=VALUE,...]`) that does not parse; the reason
+    /// says why.
+    BadPlayer { name: &'static str, reason: String },
+    /// An option that cannot be combined with another.
+    NotWith {
+        name: &'static str,
+        other: &'static str,
+    },
     /// A value of the wrong form or out of range; `expected` says what is accepted.
     Invalid {
         name: &'static str,
@@ -142,11 +160,15 @@ impl fmt::Display for CliError {
             } => write!(f, "{level} failed: {error}"),
             CliError::Computer { level: None, error } => error.fmt(f),
             CliError::NoAction { level } => write!(f, "{level} found no action"),
+            CliError::Match(why) => f.write_str(why),
             CliError::ComputerIllegal {
                 level,
                 action,
                 reason,
             } => write!(f, "{level} chose an illegal action `{action}`: {reason}"),
+            CliError::Table(e) => e.fmt(f),
+            CliError::Build(e) => e.fmt(f),
+            CliError::Verify(why) => write!(f, "the table failed its check: {why}"),
         }
     }
 }
@@ -180,9 +202,11 @@ impl fmt::Display for ArgumentError {
             ),
             ArgumentError::UnknownLevel(level) => write!(
                 f,
-                "unknown level {} (expected easy, medium, hard, expert or random)",
+                "unknown level {} (expected easy, medium, hard, expert, master or random)",
                 quoted(level)
             ),
+            ArgumentError::BadPlayer { name, reason } => write!(f, "{name}: {reason}"),
+            ArgumentError::NotWith { name, other } => write!(f, "{name} does not go with {other}"),
             ArgumentError::Invalid {
                 name,
                 value,
@@ -211,6 +235,18 @@ impl std::error::Error for ArgumentError {}
 impl From<ArgumentError> for CliError {
     fn from(e: ArgumentError) -> CliError {
         CliError::Argument(e)
+    }
+}
+
+impl From<BuildError> for CliError {
+    fn from(e: BuildError) -> CliError {
+        CliError::Build(e)
+    }
+}
+
+impl From<TableError> for CliError {
+    fn from(e: TableError) -> CliError {
+        CliError::Table(e)
     }
 }
 

@@ -2,23 +2,27 @@
 //! with a score and per-level timings.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::{
     Args, ArgumentError, CliError, FileTask, parse_game, replay_ignoring_draws, write_line,
 };
-use crate::ai::{self, Context, Level};
-use crate::rules::{Game, GameId, Side, Status};
+use crate::ai::{Config, Context, Engine};
+use crate::arena::sprt::{self, PAIR_VALUES, Sprt, Verdict};
+use crate::arena::{self, Flow, MatchSpec, PlayerSpec, Tally, openings};
+use crate::rules::{GameId, State};
 
-fn parse_level(text: Option<&str>, what: &'static str) -> Result<Level, ArgumentError> {
+/// A player's configuration: `LEVEL[:KEY=VALUE,...]` (see [`Config::parse`]).
+fn parse_config(text: Option<&str>, what: &'static str) -> Result<Config, ArgumentError> {
     let Some(text) = text else {
         return Err(ArgumentError::Required {
             name: what,
-            expected: "easy, medium, hard, expert or random",
+            expected: "easy, medium, hard, expert, master, mcts or random",
         });
     };
-    Level::parse(text).ok_or_else(|| ArgumentError::UnknownLevel(text.to_string()))
+    Config::parse(text).map_err(|reason| ArgumentError::BadPlayer { name: what, reason })
 }
 
 fn parse_number(
@@ -36,21 +40,61 @@ fn parse_number(
     }
 }
 
+/// A whole number from `min` to `max`, if given.
+fn parse_bounded(
+    text: Option<&str>,
+    what: &'static str,
+    min: u64,
+    max: u64,
+) -> Result<Option<u64>, ArgumentError> {
+    match text {
+        None => Ok(None),
+        Some(t) => match t.parse::<u64>() {
+            Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
+            _ => Err(ArgumentError::Invalid {
+                name: what,
+                value: t.to_string(),
+                expected: format!("a whole number from {min} to {max}"),
+            }),
+        },
+    }
+}
+
+/// Reads `--movetime`, `--nodes` and `--threads` into `config` (they win over the
+/// configuration's own settings).
+fn read_budget(args: &mut Args, config: &mut Config) -> Result<(), CliError> {
+    if let Some(ms) = parse_bounded(args.option("--movetime")?, "--movetime", 1, 3_600_000)? {
+        config.movetime = Some(Duration::from_millis(ms));
+    }
+    if let Some(n) = parse_bounded(args.option("--nodes")?, "--nodes", 1, 1 << 40)? {
+        config.nodes = Some(n);
+    }
+    if let Some(n) = parse_bounded(args.option("--threads")?, "--threads", 1, 256)? {
+        config.threads = Some(n as usize);
+    }
+    Ok(())
+}
+
 pub(super) fn bestmove_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let level = parse_level(args.option("--level")?, "--level")?;
+    let mut config = parse_config(args.option("--level")?, "--level")?;
     let moves = args.option("--moves")?;
     let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
+    read_budget(args, &mut config)?;
     let game = parse_game(args.positional("GAME")?)?;
     args.finish()?;
-    let state = replay_ignoring_draws(game, moves)?;
+    let (state, history) = replay_with_history(game, moves)?;
     let cancel = AtomicBool::new(false);
-    let plan = ai::choose(&state, level, seed, Context::new(&[], &cancel))
+    // Kept until the answer is out: freeing a large table takes a few milliseconds.
+    let mut engine = Engine::new();
+    let plan = engine
+        .plan(&state, &config, seed, Context::new(&history, &cancel))
         .map_err(|error| CliError::Computer { level: None, error })?;
     let turn: Vec<String> = plan.actions.iter().map(|a| a.to_string()).collect();
     write_line(
         out,
         &format!(
-            "info level {level} depth {} nodes {} score {} time {:.3}s turn {}",
+            "info level {} depth {} nodes {} score {} time {:.3}s turn {}",
+            config.level,
             plan.stats.depth,
             plan.stats.nodes,
             plan.score.map_or("-".to_string(), |s| s.to_string()),
@@ -60,96 +104,32 @@ pub(super) fn bestmove_command(args: &mut Args, out: &mut dyn Write) -> Result<(
     )?;
     match plan.actions.first() {
         Some(action) => write_line(out, &action.to_string()),
-        None => Err(CliError::NoAction { level }),
-    }
-}
-
-/// One finished game of a match.
-struct Played {
-    black: Level,
-    white: Level,
-    status: Status,
-    actions: usize,
-    /// The game's record, for `--records`.
-    record: String,
-    /// Time of each computer turn, by the side that played it.
-    turn_times: [Vec<Duration>; 2],
-}
-
-fn play_one(
-    game: GameId,
-    black: Level,
-    white: Level,
-    seed: u64,
-    max_actions: usize,
-    budget_scale: f64,
-) -> Result<Played, CliError> {
-    let mut g = Game::new(game);
-    let cancel = AtomicBool::new(false);
-    let mut turn_times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
-    let mut history = vec![g.state().key()];
-    let mut turn = 0u64;
-    while !g.status().is_over() && g.len() < max_actions {
-        let Some(side) = g.state().to_act() else {
-            break;
-        };
-        let level = if side == Side::Black { black } else { white };
-        let plan = ai::choose(
-            g.state(),
-            level,
-            seed.wrapping_mul(0x2545_F491_4F6C_DD1D).wrapping_add(turn),
-            Context {
-                history: &history[..history.len() - 1],
-                cancel: &cancel,
-                budget_scale,
-            },
-        )
-        .map_err(|error| CliError::Computer {
-            level: Some(level),
-            error,
-        })?;
-        turn_times[side.index()].push(plan.stats.elapsed);
-        for action in plan.actions {
-            if g.status().is_over() || g.state().to_act() != Some(side) {
-                break;
-            }
-            g.apply(action)
-                .map_err(|reason| CliError::ComputerIllegal {
-                    level,
-                    action,
-                    reason,
-                })?;
-            history.push(g.state().key());
-        }
-        turn += 1;
-    }
-    let metadata = crate::rules::records::Metadata {
-        black: Some(crate::rules::records::Player {
-            name: Some("Computer".into()),
-            level: Some(black.id().into()),
+        None => Err(CliError::NoAction {
+            level: config.level,
         }),
-        white: Some(crate::rules::records::Player {
-            name: Some("Computer".into()),
-            level: Some(white.id().into()),
-        }),
-        ..Default::default()
-    };
-    Ok(Played {
-        black,
-        white,
-        status: g.status(),
-        actions: g.len(),
-        record: crate::rules::records::Record::of_game(&g, metadata).to_json(),
-        turn_times,
-    })
+    }
 }
 
-fn median(times: &mut [Duration]) -> Duration {
-    if times.is_empty() {
-        return Duration::ZERO;
+/// The position after `--moves` (as [`replay_ignoring_draws`] gives it) and the keys of the
+/// positions before it, for the repetition rule.
+fn replay_with_history(game: GameId, moves: Option<&str>) -> Result<(State, Vec<u128>), CliError> {
+    let state = replay_ignoring_draws(game, moves)?;
+    let mut history = Vec::new();
+    let mut current = State::start(game);
+    for (i, action) in crate::rules::notation::parse_actions(moves.unwrap_or(""))?
+        .into_iter()
+        .enumerate()
+    {
+        history.push(current.key());
+        current
+            .apply(action)
+            .map_err(|reason| CliError::IllegalMove {
+                index: i + 1,
+                action,
+                reason,
+            })?;
     }
-    times.sort();
-    times[times.len() / 2]
+    Ok((state, history))
 }
 
 pub(super) fn match_command(
@@ -157,20 +137,24 @@ pub(super) fn match_command(
     out: &mut dyn Write,
     errors: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let first = parse_level(args.option("--black")?, "--black")?;
-    let second = parse_level(args.option("--white")?, "--white")?;
-    let games = parse_number(args.option("--games")?, "--games", 0)?;
-    if games == 0 {
-        return Err(ArgumentError::Required {
+    let mut first = PlayerSpec {
+        config: parse_config(args.option("--black")?, "--black")?,
+        program: args.option("--black-engine")?.map(PathBuf::from),
+    };
+    let mut second = PlayerSpec {
+        config: parse_config(args.option("--white")?, "--white")?,
+        program: args.option("--white-engine")?.map(PathBuf::from),
+    };
+    let games = parse_bounded(args.option("--games")?, "--games", 1, u64::MAX)?.ok_or(
+        ArgumentError::Required {
             name: "--games",
             expected: "a whole number of at least 1",
-        }
-        .into());
-    }
+        },
+    )?;
     let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
-    let threads = parse_number(args.option("--threads")?, "--threads", 1)?.clamp(1, 64) as usize;
-    let max_actions =
-        parse_number(args.option("--max-actions")?, "--max-actions", 20_000)? as usize;
+    let threads = parse_bounded(args.option("--threads")?, "--threads", 1, 64)?.unwrap_or(1);
+    let max_actions = parse_bounded(args.option("--max-actions")?, "--max-actions", 1, 1_000_000)?
+        .unwrap_or(20_000) as usize;
     let budget_scale = match args.option("--budget-scale")? {
         None => 1.0,
         Some(t) => match t.parse::<f64>() {
@@ -185,6 +169,25 @@ pub(super) fn match_command(
             }
         },
     };
+    // Budgets for both sides, unless a side's configuration sets its own.
+    let movetime = parse_bounded(args.option("--movetime")?, "--movetime", 1, 3_600_000)?;
+    let nodes = parse_bounded(args.option("--nodes")?, "--nodes", 1, 1 << 40)?;
+    for side in [&mut first, &mut second] {
+        if side.config.movetime.is_none() && side.config.nodes.is_none() {
+            side.config.movetime = movetime.map(Duration::from_millis);
+            side.config.nodes = nodes;
+        }
+    }
+    let openings = args.flag("--openings");
+    let opening_plies = parse_bounded(args.option("--opening-plies")?, "--opening-plies", 0, 40)?;
+    let sprt = match args.option("--sprt")? {
+        None => None,
+        Some(t) => Some(Sprt::parse(t).ok_or_else(|| ArgumentError::Invalid {
+            name: "--sprt",
+            value: t.to_string(),
+            expected: "ELO0,ELO1 with ELO0 below ELO1".to_string(),
+        })?),
+    };
     let records_dir = match args.option("--records")? {
         // An empty name would put the records in the current folder.
         Some("") => {
@@ -195,180 +198,221 @@ pub(super) fn match_command(
             }
             .into());
         }
-        other => other.map(std::path::PathBuf::from),
+        other => other.map(PathBuf::from),
     };
     let swap = args.flag("--swap");
     let quiet = args.flag("--quiet");
     let game = parse_game(args.positional("GAME")?)?;
     args.finish()?;
-
-    let pairing = |i: u64| {
-        if swap && i % 2 == 1 {
-            (second, first)
-        } else {
-            (first, second)
+    if budget_scale != 1.0 && (first.program.is_some() || second.program.is_some()) {
+        return Err(ArgumentError::NotWith {
+            name: "--budget-scale",
+            other: "another build (give its budget in its configuration)",
         }
-    };
-    // Games are independent and searches are budgeted in nodes, so running them on several
-    // threads changes the timings but not the results.
-    let next = std::sync::atomic::AtomicU64::new(0);
-    let (tx, rx) = std::sync::mpsc::channel();
-    let mut results: Vec<Option<Played>> = (0..games).map(|_| None).collect();
-    let mut failure = None;
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(games as usize) {
-            let tx = tx.clone();
-            let next = &next;
-            scope.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if i >= games {
-                        break;
-                    }
-                    let (black, white) = pairing(i);
-                    let played = play_one(
-                        game,
-                        black,
-                        white,
-                        seed.wrapping_add(i),
-                        max_actions,
-                        budget_scale,
-                    );
-                    let failed = played.is_err();
-                    if tx.send((i, played)).is_err() || failed {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        let mut done = 0;
-        let mut printed = 0;
-        for (i, played) in rx {
-            match played {
-                Ok(p) => results[i as usize] = Some(p),
-                Err(e) => {
-                    failure = Some(e);
-                    next.store(games, std::sync::atomic::Ordering::Relaxed);
-                    continue;
-                }
-            }
-            done += 1;
-            // Print finished games in order.
-            while let Some(Some(p)) = results.get(printed) {
-                if !quiet {
-                    let line = format!(
-                        "game {:>4}: black {:<6} white {:<6} {:<5} result: {} ({} actions)",
-                        printed + 1,
-                        p.black,
-                        p.white,
-                        match p.status.winner() {
-                            Some(Side::Black) if p.black == first => "1-0",
-                            Some(Side::White) if p.white == first => "1-0",
-                            Some(_) => "0-1",
-                            None => "½-½",
-                        },
-                        p.status.summary(),
-                        p.actions
-                    );
-                    let _ = write_line(out, &line);
-                }
-                printed += 1;
-            }
-            let _ = write!(errors, "\r[{done}/{games}]");
-            let _ = errors.flush();
-        }
-    });
-    let _ = writeln!(errors);
-    if let Some(e) = failure {
-        return Err(e);
+        .into());
     }
-    let played: Vec<Played> = results.into_iter().flatten().collect();
-    if let Some(dir) = records_dir {
-        std::fs::create_dir_all(&dir).map_err(|error| CliError::File {
+    let paired = openings || opening_plies.is_some() || sprt.is_some();
+    // Each opening is played with both colours: whole pairs only.
+    let games = if paired { games - games % 2 } else { games };
+    if games == 0 {
+        return Err(ArgumentError::Invalid {
+            name: "--games",
+            value: games.to_string(),
+            expected: "at least 2 with openings (each is played with both colours)".to_string(),
+        }
+        .into());
+    }
+    if let Some(dir) = &records_dir {
+        std::fs::create_dir_all(dir).map_err(|error| CliError::File {
             task: FileTask::CreateFolder,
             path: dir.clone(),
             error,
         })?;
-        for (i, p) in played.iter().enumerate() {
-            let path = dir.join(format!("{game}-{:04}.json", i + 1));
-            // Atomic, so a FIFO or an old file in the way is replaced, never opened.
-            crate::files::write_atomic(&path, p.record.as_bytes()).map_err(|error| {
-                CliError::File {
-                    task: FileTask::Write,
-                    path: path.clone(),
-                    error,
-                }
-            })?;
-        }
     }
-    summarize(game, first, second, &played, out)
+    let spec = MatchSpec {
+        game,
+        first: first.clone(),
+        second: second.clone(),
+        games,
+        seed,
+        swap,
+        opening_plies: paired
+            .then(|| opening_plies.map_or(openings::default_plies(game), |p| p as usize)),
+        max_actions,
+        budget_scale,
+        threads: threads as usize,
+    };
+    let (name_a, name_b) = (first.name(), second.name());
+    let mut tally = Tally::default();
+    let mut verdict = Verdict::Continue;
+    let mut llr = 0.0;
+    let mut write_failure = None;
+    let outcome = arena::run(&spec, |result| {
+        tally.add(&result, paired);
+        let (black, white) = if result.first_is_black {
+            (("A", &name_a), ("B", &name_b))
+        } else {
+            (("B", &name_b), ("A", &name_a))
+        };
+        let points = match result.first_points() {
+            p if p > 0.75 => "1-0",
+            p if p < 0.25 => "0-1",
+            _ => "½-½",
+        };
+        if !quiet {
+            let line = format!(
+                "game {:>4}: black {} {} white {} {} {points} result: {} ({} actions)",
+                result.index + 1,
+                black.0,
+                black.1,
+                white.0,
+                white.1,
+                result.status.summary(),
+                result.actions
+            );
+            if let Err(e) = write_line(out, &line) {
+                write_failure.get_or_insert(e);
+                return Flow::Stop;
+            }
+        }
+        if let Some(dir) = &records_dir {
+            let path = dir.join(format!("{game}-{:04}.json", result.index + 1));
+            if let Err(error) = crate::files::write_atomic(&path, result.record.as_bytes()) {
+                write_failure.get_or_insert(CliError::File {
+                    task: FileTask::Write,
+                    path,
+                    error,
+                });
+                return Flow::Stop;
+            }
+        }
+        let _ = write!(errors, "\r[{}/{games}]", tally.games());
+        let _ = errors.flush();
+        if let Some(test) = &sprt
+            && result.index % 2 == 1
+        {
+            llr = test.llr(&tally.pair_counts(), &PAIR_VALUES);
+            verdict = test.verdict(llr);
+            // A line every 20 pairs, so that a long test's log shows where it stands.
+            if (result.index + 1) % 40 == 0
+                && let Some(e) = sprt::estimate(&tally.pair_counts(), &PAIR_VALUES)
+            {
+                let line = format!(
+                    "sprt after {} games: LLR {llr:.2}, elo {:+.1} ± {:.1}",
+                    tally.games(),
+                    e.elo,
+                    (e.elo_high - e.elo_low) / 2.0
+                );
+                if let Err(e) = write_line(out, &line) {
+                    write_failure.get_or_insert(e);
+                    return Flow::Stop;
+                }
+            }
+            if verdict != Verdict::Continue {
+                return Flow::Stop;
+            }
+        }
+        Flow::Continue
+    });
+    if tally.games() > 0 {
+        // Ends the progress line.
+        let _ = writeln!(errors);
+    }
+    if let Some(e) = write_failure {
+        return Err(e);
+    }
+    outcome.map_err(CliError::Match)?;
+    summarize(game, &name_a, &name_b, &tally, out)?;
+    if paired {
+        write_line(
+            out,
+            &format!(
+                "pairs (A's points 0, ½, 1, 1½, 2): {}",
+                tally.pairs.map(|n| n.to_string()).join(" ")
+            ),
+        )?;
+    }
+    if let Some(test) = sprt {
+        let (lower, upper) = test.bounds();
+        let decision = match verdict {
+            Verdict::Accepted => "H1 accepted",
+            Verdict::Rejected => "H0 accepted",
+            Verdict::Continue => "undecided",
+        };
+        write_line(
+            out,
+            &format!(
+                "sprt elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.2} (bounds {lower:.2}, {upper:.2}), {decision} after {} games",
+                test.elo0,
+                test.elo1,
+                test.alpha,
+                test.beta,
+                tally.games()
+            ),
+        )?;
+    }
+    Ok(())
 }
 
 fn summarize(
     game: GameId,
-    first: Level,
-    second: Level,
-    played: &[Played],
+    name_a: &str,
+    name_b: &str,
+    tally: &Tally,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
-    let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
-    let mut decided_by: std::collections::BTreeMap<String, u32> = Default::default();
-    for p in played {
-        let first_side = if p.black == first {
-            Side::Black
-        } else {
-            Side::White
-        };
-        match p.status.winner() {
-            Some(w) if w == first_side => wins += 1,
-            Some(_) => losses += 1,
-            None => draws += 1,
-        }
-        let reason = match p.status {
-            Status::Won { reason, .. } => format!("{reason:?}")
-                .split([' ', '{'])
-                .next()
-                .unwrap_or_default()
-                .to_string(),
-            Status::Drawn(reason) => format!("{reason:?}"),
-            Status::Ongoing => "Unfinished".to_string(),
-        };
-        *decided_by.entry(reason).or_default() += 1;
-        let (first_times, second_times) = match first_side {
-            Side::Black => (&p.turn_times[0], &p.turn_times[1]),
-            Side::White => (&p.turn_times[1], &p.turn_times[0]),
-        };
-        times[0].extend_from_slice(first_times);
-        times[1].extend_from_slice(second_times);
-    }
-    let n = played.len().max(1) as f64;
-    let score = (wins as f64 + draws as f64 / 2.0) / n * 100.0;
     write_line(
         out,
         &format!(
-            "summary {game}: {first} vs {second}, {} games",
-            played.len()
+            "summary {game}: A {name_a} vs B {name_b}, {} games",
+            tally.games()
         ),
     )?;
     write_line(
         out,
-        &format!("{first}: {wins} wins, {draws} draws, {losses} losses, score {score:.1}%"),
+        &format!(
+            "A {name_a}: {} wins, {} draws, {} losses, score {:.1}%",
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            tally.score() * 100.0
+        ),
     )?;
-    let ends: Vec<String> = decided_by.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    write_line(out, &format!("endings: {}", ends.join(", ")))?;
-    let [first_times, second_times] = &mut times;
-    for (level, t) in [(first, first_times), (second, second_times)] {
-        let max = t.iter().max().copied().unwrap_or_default();
-        let turns = t.len();
-        let med = median(t);
+    let estimate = if tally.pairs.iter().sum::<u64>() > 0 {
+        sprt::estimate(&tally.pair_counts(), &PAIR_VALUES)
+    } else {
+        sprt::estimate(&tally.game_counts(), &sprt::GAME_VALUES)
+    };
+    if let Some(e) = estimate {
         write_line(
             out,
             &format!(
-                "time {level}: median {:.1} ms max {:.1} ms over {turns} turns",
-                med.as_secs_f64() * 1e3,
-                max.as_secs_f64() * 1e3
+                "elo {:+.1} (95%: {:+.1} to {:+.1}), score {:.1}% ± {:.1}",
+                e.elo,
+                e.elo_low,
+                e.elo_high,
+                e.score * 100.0,
+                e.margin * 100.0
+            ),
+        )?;
+    }
+    let ends: Vec<String> = tally
+        .endings
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect();
+    write_line(out, &format!("endings: {}", ends.join(", ")))?;
+    for (label, name, t) in [
+        ("A", name_a, &tally.times[0]),
+        ("B", name_b, &tally.times[1]),
+    ] {
+        write_line(
+            out,
+            &format!(
+                "time {label} {name}: median {:.1} ms max {:.1} ms over {} turns",
+                t.median().as_secs_f64() * 1e3,
+                t.max().as_secs_f64() * 1e3,
+                t.count()
             ),
         )?;
     }

@@ -47,6 +47,11 @@ impl State {
         Some(State { boards, to_act })
     }
 
+    /// The side whose turn it is, also when it has no move and has lost.
+    pub fn side_to_move(&self) -> Side {
+        self.to_act
+    }
+
     /// The flips a piece of `me` landing on `q` makes, on the board just after the move.
     #[inline]
     pub fn flips(own: Bits, enemy: Bits, q: usize) -> Bits {

@@ -8,6 +8,7 @@ use super::{Dialog, Stay};
 use crate::app::board::{BoardScene, picture_ui};
 use crate::app::command::{Command, Open, RulesTab};
 use crate::app::i18n::Diagram;
+use crate::app::lessons::Course;
 use crate::app::text::game_name;
 use crate::app::theme;
 use crate::app::view::View;
@@ -180,8 +181,9 @@ impl RulesDialog {
 }
 
 impl Dialog for RulesDialog {
-    fn ui(&mut self, ctx: &egui::Context, view: &View, _commands: &mut Vec<Command>) -> Stay {
+    fn ui(&mut self, ctx: &egui::Context, view: &View, commands: &mut Vec<Command>) -> Stay {
         let mut open = true;
+        let mut learn = false;
         let i18n = view.i18n;
         let screen = ctx.content_rect();
         let size = Vec2::new(
@@ -206,6 +208,21 @@ impl Dialog for RulesDialog {
                         };
                         ui.selectable_value(&mut self.game, game, text);
                     }
+                    ui.add_space(12.0);
+                    // The rules the games share have a course of their own.
+                    let course = match self.tab {
+                        RulesTab::Common => Course::HouseRules,
+                        _ => Course::of_game(self.game),
+                    };
+                    if ui
+                        .button(i18n.t("lesson.rules_button"))
+                        .on_hover_text(i18n.t("lesson.rules_button_hint"))
+                        .clicked()
+                    {
+                        commands.push(Command::OpenLessons(course));
+                        // The lesson takes the window's place.
+                        learn = true;
+                    }
                 });
                 ui.separator();
                 ui.horizontal_wrapped(|ui| {
@@ -221,7 +238,11 @@ impl Dialog for RulesDialog {
                         self.tab_ui(ui, view);
                     });
             });
-        if open { Stay::Open } else { Stay::Closed }
+        if open && !learn {
+            Stay::Open
+        } else {
+            Stay::Closed
+        }
     }
 
     fn is_modal(&self) -> bool {

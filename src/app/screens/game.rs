@@ -4,6 +4,7 @@
 
 use egui::{Align, Align2, Color32, Layout, RichText, Sense, Vec2, vec2};
 
+use super::layout::{board_layout, plate_sides, with_side_panel};
 use super::side_panel::side_panel_ui;
 use crate::app::board::{self, board_ui};
 use crate::app::command::{Command, Open, RulesTab};
@@ -15,8 +16,6 @@ use crate::app::view::View;
 use crate::app::widgets::top_bar;
 use crate::rules::{Decision, Side};
 
-/// Height of a player's name plate above or below the board.
-const PLATE_HEIGHT: f32 = 34.0;
 /// Height of the review controls.
 const REVIEW_BAR_HEIGHT: f32 = 40.0;
 /// The narrowest board area that has the review controls on one row.
@@ -51,22 +50,15 @@ impl GameScreen {
     pub fn ui(&mut self, ui: &mut egui::Ui, view: &View, s: &Session) -> Vec<Command> {
         let mut commands = Vec::new();
         top_bar_ui(ui, view, s, &mut commands);
-        egui::Panel::right("side_panel")
-            .resizable(false)
-            .exact_size(side_panel_width(ui.available_width()))
-            .frame(
-                egui::Frame::new()
-                    .fill(theme::PANEL)
-                    .inner_margin(egui::Margin::symmetric(14, 12)),
-            )
-            .show(ui, |ui| side_panel_ui(ui, view, s, &mut commands));
-        egui::CentralPanel::default()
-            .frame(
-                egui::Frame::new()
-                    .fill(theme::PAPER)
-                    .inner_margin(egui::Margin::same(16)),
-            )
-            .show(ui, |ui| self.board_area_ui(ui, view, s, &mut commands));
+        let width = side_panel_width(ui.available_width());
+        with_side_panel(
+            ui,
+            "side_panel",
+            width,
+            &mut commands,
+            |ui, out| side_panel_ui(ui, view, s, out),
+            |ui, out| self.board_area_ui(ui, view, s, out),
+        );
         commands
     }
 
@@ -84,31 +76,12 @@ impl GameScreen {
             (true, true) => REVIEW_BAR_HEIGHT,
             (true, false) => 2.0 * REVIEW_BAR_HEIGHT,
         };
-        let gap = 8.0;
-        let board_side = (full.height() - 2.0 * (PLATE_HEIGHT + gap) - bar)
-            .min(full.width())
-            .max(160.0);
-        let left = full.center().x - board_side / 2.0;
-        let top = full.top()
-            + ((full.height() - bar - board_side - 2.0 * (PLATE_HEIGHT + gap)) / 2.0).max(0.0);
-        let top_plate =
-            egui::Rect::from_min_size(egui::pos2(left, top), vec2(board_side, PLATE_HEIGHT));
-        let board_rect = egui::Rect::from_min_size(
-            egui::pos2(left, top_plate.bottom() + gap),
-            Vec2::splat(board_side),
-        );
-        let bottom_plate = egui::Rect::from_min_size(
-            egui::pos2(left, board_rect.bottom() + gap),
-            vec2(board_side, PLATE_HEIGHT),
-        );
+        let layout = board_layout(full, bar);
+        let (board_side, board_rect) = (layout.side, layout.board);
         let flipped = view.board_flipped(s);
-        let (top_side, bottom_side) = if flipped {
-            (Side::Black, Side::White)
-        } else {
-            (Side::White, Side::Black)
-        };
-        plate_ui(ui, view, s, top_side, top_plate);
-        plate_ui(ui, view, s, bottom_side, bottom_plate);
+        let (top_side, bottom_side) = plate_sides(flipped);
+        plate_ui(ui, view, s, top_side, layout.top_plate);
+        plate_ui(ui, view, s, bottom_side, layout.bottom_plate);
         let now = ui.input(|i| i.time);
         let mut scene = s.scene(now, flipped, view.settings.show_coordinates);
         let enabled = s.human_to_act();
@@ -124,7 +97,7 @@ impl GameScreen {
         let input = board_ui(&mut board_ui_area, &mut scene, board_side, enabled, preview);
         if reviewing {
             let bar_rect = egui::Rect::from_min_size(
-                egui::pos2(full.left(), bottom_plate.bottom() + gap),
+                egui::pos2(full.left(), layout.bottom()),
                 vec2(full.width(), bar),
             );
             self.review_controls_ui(ui, view, s, bar_rect, out);
@@ -232,7 +205,7 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command
 }
 
 /// A player's plate: a piece, who plays it, what is in hand, and whether it is their turn.
-fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, rect: egui::Rect) {
+pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, rect: egui::Rect) {
     let i18n = view.i18n;
     let state = s.shown_state();
     let active = s.review().is_none() && s.to_act() == Some(side);

@@ -8,6 +8,7 @@ use crate::ai::Level;
 use crate::app::board::{BoardScene, picture_ui};
 use crate::app::command::{Command, Open, Question, RulesTab};
 use crate::app::i18n::Language;
+use crate::app::lessons::Course;
 use crate::app::settings::{Opponent, Tally};
 use crate::app::text::{game_name, level_name, side_name};
 use crate::app::theme;
@@ -144,11 +145,41 @@ impl HomeScreen {
                     if response.clicked() {
                         out.push(Command::Open(Open::Rules(game, RulesTab::KeyPoints)));
                     }
+                    learn_button_ui(ui, view, game, name, out);
                 });
                 ui.add_space(8.0);
                 stats_ui(ui, view, game);
             });
         });
+    }
+}
+
+/// A game card's way to its lessons, with how far the learner got.
+fn learn_button_ui(
+    ui: &mut egui::Ui,
+    view: &View,
+    game: GameId,
+    name: &str,
+    out: &mut Vec<Command>,
+) {
+    let i18n = view.i18n;
+    let course = Course::of_game(game);
+    let total = course.steps().len();
+    let done = view.lessons.done_count(course);
+    let label = if done == 0 {
+        i18n.t("lesson.card_button").to_string()
+    } else {
+        format!("{} {done}/{total}", i18n.t("lesson.card_button"))
+    };
+    let progress = i18n.format("lesson.progress", &[("done", &done), ("total", &total)]);
+    let response = ui.button(label).on_hover_text(&progress);
+    let mut accessible = i18n.format("lesson.learn_game", &[("game", &name)]);
+    if done > 0 {
+        accessible = format!("{accessible} ({progress})");
+    }
+    accessible_name(&response, &accessible);
+    if response.clicked() {
+        out.push(Command::OpenLessons(course));
     }
 }
 
@@ -181,6 +212,13 @@ fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
                         GameId::ALL[0],
                         RulesTab::KeyPoints,
                     )));
+                }
+                if ui
+                    .button(i18n.t("lesson.home_button"))
+                    .on_hover_text(i18n.t("lesson.home_button_hint"))
+                    .clicked()
+                {
+                    out.push(Command::OpenLessons(view.lessons.next_course()));
                 }
                 ui.add_space(8.0);
                 for l in Language::ALL.into_iter().rev() {

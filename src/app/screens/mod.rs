@@ -1,9 +1,12 @@
-//! The screens that fill the window: [`home::HomeScreen`] and [`game::GameScreen`] (playing
-//! and reviewing). Each keeps its own layout state, draws from a [`View`](super::view::View)
-//! and returns the user's commands; [`Screen`] says which one is shown.
+//! The screens that fill the window: [`home::HomeScreen`], [`game::GameScreen`] (playing
+//! and reviewing) and [`lesson::LessonScreen`]. Each keeps its own layout state, draws from a
+//! [`View`](super::view::View) and returns the user's commands; [`Screen`] says which one is
+//! shown.
 
 pub mod game;
 pub mod home;
+mod layout;
+pub mod lesson;
 mod side_panel;
 
 /// Which screen fills the window.
@@ -11,4 +14,6 @@ mod side_panel;
 pub enum Screen {
     Home,
     Game,
+    /// A lesson step.
+    Learn,
 }

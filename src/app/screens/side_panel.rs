@@ -52,7 +52,7 @@ fn clock_text(seconds: u64) -> String {
 }
 
 /// The text of a note in the interface language.
-fn note_text(i18n: &I18n, note: &Note) -> String {
+pub(super) fn note_text(i18n: &I18n, note: &Note) -> String {
     match note {
         Note::Illegal(e) => illegal(i18n, *e),
         Note::Message(key) => i18n.t(key).to_string(),

@@ -25,24 +25,46 @@ impl Session {
 
     /// Handles a click on a point of the live board: selects, plays or says why not.
     pub fn click(&mut self, p: Point, at: Moment) -> Changed {
-        if !self.person_may_act() {
-            return Changed::NOTHING;
-        }
-        match self.interpret_click(p) {
-            Some(action) => self.play_person(action, at),
+        match self.clicked_action(p) {
+            Some(action) => self.play_checked(action, at),
             None => Changed::NOTHING,
         }
+    }
+
+    /// The legal action a click on the live board stands for, without playing it (a lesson
+    /// checks it first). `None` when the click only changed the selection or cannot be
+    /// played; the note then says why.
+    pub fn clicked_action(&mut self, p: Point) -> Option<Action> {
+        if !self.person_may_act() {
+            return None;
+        }
+        let action = self.interpret_click(p)?;
+        self.note = None;
+        Some(action)
     }
 
     /// Handles a piece dragged from `from` and dropped on `to`: plays the move, or says why
     /// not and leaves the piece picked up, showing where it can go.
     pub fn drag_move(&mut self, from: Point, to: Point, at: Moment) -> Changed {
+        match self.dragged_action(from, to) {
+            Some(action) => self.play_checked(action, at),
+            None => Changed::NOTHING,
+        }
+    }
+
+    /// The legal move a drag from `from` to `to` stands for, without playing it (a lesson
+    /// checks it first). `None` when it cannot be played: the note then says why, and a
+    /// piece that can move stays picked up, showing where it can go.
+    pub fn dragged_action(&mut self, from: Point, to: Point) -> Option<Action> {
         if !self.person_may_act() || self.game.state().decision() != Some(Decision::Move) {
-            return Changed::NOTHING;
+            return None;
         }
         let action = Action::Move(from, to);
         match self.game.state().check(action) {
-            Ok(()) => self.play_person(action, at),
+            Ok(()) => {
+                self.note = None;
+                Some(action)
+            }
             Err(error) => {
                 let state = *self.game.state();
                 let movable = state
@@ -51,14 +73,15 @@ impl Session {
                     .any(|a| matches!(*a, Action::Move(f, _) if f == from));
                 self.selected = movable.then_some(from);
                 self.note = Some(Note::Illegal(error));
-                Changed::NOTHING
+                None
             }
         }
     }
 
-    /// Plays the person's action, or says why it is refused.
-    fn play_person(&mut self, action: Action, at: Moment) -> Changed {
-        self.note = None;
+    /// Plays an action of the person's (one [`Session::clicked_action`] or
+    /// [`Session::dragged_action`] gave, or a lesson's scripted reply) with all its
+    /// bookkeeping; an illegal one only sets the note.
+    pub fn play_checked(&mut self, action: Action, at: Moment) -> Changed {
         match self.play(action, Mover::Person, at) {
             Ok(changed) => changed,
             Err(e) => {
@@ -66,6 +89,12 @@ impl Session {
                 Changed::NOTHING
             }
         }
+    }
+
+    /// Gives each turn `budget` (`None`: no clock) whatever the setup says, from now on (a
+    /// lesson about the clock uses a short one).
+    pub fn set_turn_budget(&mut self, budget: Option<Duration>) {
+        self.clock.set_budget(budget);
     }
 
     /// The action a click by the person to act stands for, or `None` when it only changed

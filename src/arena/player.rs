@@ -1,0 +1,155 @@
+//! The two sides of a match: a configuration played by this build, or by another build of
+//! Sanqi (a frozen baseline) run as a `bestmove` process for each turn.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use crate::ai::{Config, Context, Engine};
+use crate::rules::notation::parse_actions;
+use crate::rules::{Action, Game};
+
+/// Who plays one side of a match.
+#[derive(Clone, Debug)]
+pub struct PlayerSpec {
+    pub config: Config,
+    /// Another Sanqi binary that plays `config` through its `bestmove` command.
+    pub program: Option<PathBuf>,
+}
+
+impl PlayerSpec {
+    /// The name the match prints.
+    pub fn name(&self) -> String {
+        match &self.program {
+            None => self.config.to_string(),
+            Some(path) => format!(
+                "{}@{}",
+                self.config,
+                path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into()
+                )
+            ),
+        }
+    }
+}
+
+/// A player during one game.
+pub(crate) enum Player {
+    /// This build; the engine keeps what the configuration keeps between decisions.
+    Internal {
+        config: Config,
+        engine: Engine,
+    },
+    External {
+        program: PathBuf,
+        config: Config,
+    },
+}
+
+impl Player {
+    pub fn new(spec: &PlayerSpec) -> Player {
+        match &spec.program {
+            None => Player::Internal {
+                config: spec.config,
+                engine: Engine::new(),
+            },
+            Some(program) => Player::External {
+                program: program.clone(),
+                config: spec.config,
+            },
+        }
+    }
+
+    /// The actions of the turn of the side to act in `game`, and the time it took.
+    pub fn turn(
+        &mut self,
+        game: &Game,
+        history: &[u128],
+        seed: u64,
+        budget_scale: f64,
+        cancel: &AtomicBool,
+    ) -> Result<(Vec<Action>, Duration), String> {
+        let started = Instant::now();
+        match self {
+            Player::Internal { config, engine } => {
+                let context = Context {
+                    history,
+                    cancel,
+                    budget_scale,
+                };
+                let plan = engine
+                    .plan(game.state(), config, seed, context)
+                    .map_err(|e| format!("{config} failed: {e}"))?;
+                Ok((plan.actions, plan.stats.elapsed))
+            }
+            Player::External { program, config } => {
+                let actions = external_turn(program, config, game, seed)?;
+                Ok((actions, started.elapsed()))
+            }
+        }
+    }
+}
+
+/// Asks `program bestmove` for the turn. The budget goes as `--movetime`, `--nodes` and
+/// `--threads` only when the configuration sets it, so that a build that knows only
+/// `--level --moves --seed` can play with its own budgets.
+fn external_turn(
+    program: &PathBuf,
+    config: &Config,
+    game: &Game,
+    seed: u64,
+) -> Result<Vec<Action>, String> {
+    let moves: Vec<String> = game.actions().map(|a| a.to_string()).collect();
+    let mut level = *config;
+    level.nodes = None;
+    level.movetime = None;
+    level.threads = None;
+    let mut command = Command::new(program);
+    command
+        .arg("bestmove")
+        .arg(game.id().id())
+        .arg("--level")
+        .arg(level.to_string())
+        .arg("--moves")
+        .arg(moves.join(" "))
+        .arg("--seed")
+        .arg(seed.to_string());
+    if let Some(t) = config.movetime {
+        command.arg("--movetime").arg(t.as_millis().to_string());
+    }
+    if let Some(n) = config.nodes {
+        command.arg("--nodes").arg(n.to_string());
+    }
+    if let Some(n) = config.threads {
+        command.arg("--threads").arg(n.to_string());
+    }
+    let output = command
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        return Err(format!(
+            "{} failed: {}",
+            program.display(),
+            stderr.lines().next().unwrap_or("no message")
+        ));
+    }
+    // The info line carries the whole turn; the last line is its first action.
+    let turn = stdout.lines().find_map(|line| {
+        line.strip_prefix("info ")?
+            .split_once(" turn ")
+            .map(|(_, t)| t)
+    });
+    let text = match turn {
+        Some(t) => t,
+        None => stdout.lines().last().unwrap_or(""),
+    };
+    let actions = parse_actions(text).map_err(|e| format!("{}: {e}", program.display()))?;
+    if actions.is_empty() {
+        return Err(format!("{} answered no action", program.display()));
+    }
+    Ok(actions)
+}

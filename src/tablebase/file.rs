@@ -1,0 +1,546 @@
+//! The table file and the checkpoint file: their formats, atomic writing, verification, and
+//! positional reads for probing.
+//!
+//! **Table** (`flying-5x5.sanqi-table`): a 256-byte header, then two bytes per class in
+//! class order, the value byte and the flip-distance byte (see [`super::generate`]). The
+//! header holds a magic string, the format version, the board size and piece count, the
+//! number of classes, the figures of the solve and the CRC-32 of the data; its last four
+//! bytes are the CRC-32 of the rest of the header. Opening a table checks all of it, reading
+//! the whole file once; probing then reads two bytes at a time at their offset, so the table
+//! never has to be in memory (the system's file cache keeps the parts in use).
+//!
+//! **Checkpoint** (the table's name plus `.partial`, in the same folder): a header with the
+//! step of the analysis, how far it got and the time spent, then the working bytes, then the
+//! CRC-32 of everything before it.
+//!
+//! Both are written to a temporary file in the same folder, flushed, and renamed over the
+//! target, so a reader never sees half a file.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::generate::{Bytes, Mark, Solver, Step};
+use super::index::Indexer;
+use super::play::Entry;
+use super::{Board, Figures, TableError};
+
+const TABLE_MAGIC: &[u8; 8] = b"SANQI-TB";
+const CHECKPOINT_MAGIC: &[u8; 8] = b"SANQI-CP";
+/// The table format this build writes and reads.
+pub const TABLE_VERSION: u32 = 1;
+const CHECKPOINT_VERSION: u32 = 1;
+/// Bytes before the first class.
+pub const HEADER_LEN: u64 = 256;
+const CHECKPOINT_HEADER_LEN: usize = 64;
+/// Bytes written or hashed at a time.
+const BLOCK: usize = 1 << 22;
+
+/// A little-endian field writer for headers.
+struct Fields(Vec<u8>);
+
+impl Fields {
+    fn put(&mut self, bytes: &[u8]) -> &mut Fields {
+        self.0.extend_from_slice(bytes);
+        self
+    }
+    fn u64(&mut self, v: u64) -> &mut Fields {
+        self.put(&v.to_le_bytes())
+    }
+    fn u32(&mut self, v: u32) -> &mut Fields {
+        self.put(&v.to_le_bytes())
+    }
+}
+
+/// A little-endian field reader for headers; past the end it reads zeros (the callers check
+/// the length first).
+struct Reader<'a>(&'a [u8]);
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> &[u8] {
+        let (head, rest) = self.0.split_at(n.min(self.0.len()));
+        self.0 = rest;
+        head
+    }
+    fn bytes<const N: usize>(&mut self) -> [u8; N] {
+        let mut b = [0; N];
+        let head = self.take(N);
+        b[..head.len()].copy_from_slice(head);
+        b
+    }
+    fn u64(&mut self) -> u64 {
+        u64::from_le_bytes(self.bytes())
+    }
+    fn u32(&mut self) -> u32 {
+        u32::from_le_bytes(self.bytes())
+    }
+    fn u8(&mut self) -> u8 {
+        self.bytes::<1>()[0]
+    }
+}
+
+/// The header of a table, without its checksum.
+fn table_header(board: Board, figures: &Figures, data_crc: u32) -> Vec<u8> {
+    let mut f = Fields(Vec::with_capacity(HEADER_LEN as usize));
+    f.put(TABLE_MAGIC)
+        .u32(TABLE_VERSION)
+        .put(&[board.size, board.pieces, 0, 0])
+        .u64(figures.entries)
+        .u64(figures.positions)
+        .u64(figures.wins.positions)
+        .u64(figures.losses.positions)
+        .u64(figures.draws.positions)
+        .u64(figures.wins.classes)
+        .u64(figures.losses.classes)
+        .u64(figures.draws.classes)
+        .u32(figures.longest_win)
+        .u32(figures.longest_loss)
+        .u32(figures.max_dtz_win)
+        .u32(figures.max_dtz_loss)
+        .u64(figures.solve_time.as_millis() as u64)
+        .u32(data_crc)
+        .u64(figures.wins_past_limit.positions)
+        .u64(figures.wins_past_limit.classes)
+        .u64(figures.losses_past_limit.positions)
+        .u64(figures.losses_past_limit.classes);
+    debug_assert!(f.0.len() <= HEADER_LEN as usize - 4);
+    f.0.resize(HEADER_LEN as usize - 4, 0);
+    f.0
+}
+
+fn parse_table_header(bytes: &[u8]) -> Result<(Board, Figures, u32), String> {
+    if bytes.len() < HEADER_LEN as usize || &bytes[..8] != TABLE_MAGIC {
+        return Err("not a Sanqi table file".to_string());
+    }
+    let (body, crc) = bytes[..HEADER_LEN as usize].split_at(HEADER_LEN as usize - 4);
+    let mut r = Reader(&bytes[8..]);
+    let version = r.u32();
+    if version > TABLE_VERSION {
+        return Err(format!(
+            "written by a newer version of Sanqi (format {version}; this version reads {TABLE_VERSION})"
+        ));
+    }
+    let mut c = [0; 4];
+    c.copy_from_slice(crc);
+    if crc32fast::hash(body) != u32::from_le_bytes(c) {
+        return Err("its header is damaged (checksum mismatch)".to_string());
+    }
+    let size = r.u8();
+    let pieces = r.u8();
+    r.take(2);
+    let board =
+        Board::new(size, pieces).ok_or_else(|| "an unknown board in its header".to_string())?;
+    let mut figures = Figures {
+        entries: r.u64(),
+        positions: r.u64(),
+        ..Figures::default()
+    };
+    figures.wins.positions = r.u64();
+    figures.losses.positions = r.u64();
+    figures.draws.positions = r.u64();
+    figures.wins.classes = r.u64();
+    figures.losses.classes = r.u64();
+    figures.draws.classes = r.u64();
+    figures.longest_win = r.u32();
+    figures.longest_loss = r.u32();
+    figures.max_dtz_win = r.u32();
+    figures.max_dtz_loss = r.u32();
+    figures.solve_time = Duration::from_millis(r.u64());
+    let data_crc = r.u32();
+    figures.wins_past_limit.positions = r.u64();
+    figures.wins_past_limit.classes = r.u64();
+    figures.losses_past_limit.positions = r.u64();
+    figures.losses_past_limit.classes = r.u64();
+    Ok((board, figures, data_crc))
+}
+
+/// A temporary name in the folder of `target`, unique to this process and call.
+fn temp_path(target: &Path) -> PathBuf {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let name = target
+        .file_name()
+        .map_or_else(|| "table".into(), |n| n.to_string_lossy().into_owned());
+    target.with_file_name(format!(".{name}.{}-{n}.tmp", std::process::id()))
+}
+
+/// Writes a file through `fill`, atomically: into a temporary file beside `target`, flushed,
+/// then renamed over it. On failure the temporary file is removed.
+pub fn write_atomically(
+    target: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let temp = temp_path(target);
+    let result = (|| {
+        let file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)?;
+        let mut writer = BufWriter::with_capacity(BLOCK, file);
+        fill(&mut writer)?;
+        let file = writer.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&temp, target)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    } else {
+        #[cfg(unix)]
+        if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty())
+            && let Ok(dir) = File::open(dir)
+        {
+            let _ = dir.sync_all();
+        }
+    }
+    result
+}
+
+/// A writer that keeps the CRC-32 of what passes through it.
+struct Hashing<'a> {
+    inner: &'a mut dyn Write,
+    hasher: crc32fast::Hasher,
+}
+
+impl Write for Hashing<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Writes the finished table: header and data, in one atomic step.
+pub fn write_table(
+    path: &Path,
+    board: Board,
+    figures: &Figures,
+    values: &Bytes,
+    dtz: &Bytes,
+) -> io::Result<()> {
+    // The data's checksum goes in the header, before the data: compute it first.
+    let mut hasher = crc32fast::Hasher::new();
+    let mut block = Vec::with_capacity(BLOCK);
+    for_each_data_block(values, dtz, &mut block, |b| {
+        hasher.update(b);
+        Ok(())
+    })?;
+    let data_crc = hasher.finalize();
+    let mut header = table_header(board, figures, data_crc);
+    let header_crc = crc32fast::hash(&header);
+    header.extend_from_slice(&header_crc.to_le_bytes());
+    write_atomically(path, |out| {
+        out.write_all(&header)?;
+        for_each_data_block(values, dtz, &mut block, |b| out.write_all(b))
+    })
+}
+
+/// The table's data (value and flip distance of each class, interleaved) in blocks.
+fn for_each_data_block(
+    values: &Bytes,
+    dtz: &Bytes,
+    block: &mut Vec<u8>,
+    mut visit: impl FnMut(&[u8]) -> io::Result<()>,
+) -> io::Result<()> {
+    let len = values.len() as usize;
+    let mut done = 0;
+    for w in 0..values.word_count() {
+        let (v, z) = (values.word(w).to_le_bytes(), dtz.word(w).to_le_bytes());
+        for b in 0..8 {
+            if done == len {
+                break;
+            }
+            block.push(v[b]);
+            block.push(z[b]);
+            done += 1;
+        }
+        if block.len() >= BLOCK {
+            visit(block)?;
+            block.clear();
+        }
+    }
+    if !block.is_empty() {
+        visit(block)?;
+        block.clear();
+    }
+    Ok(())
+}
+
+/// An open, verified table file.
+pub struct TableFile {
+    file: File,
+    path: PathBuf,
+    board: Board,
+    figures: Figures,
+    entries: u64,
+}
+
+impl TableFile {
+    /// Opens a table and checks its header, its length and the checksum of all its data.
+    pub fn open(path: &Path) -> Result<TableFile, TableError> {
+        let corrupt = |reason: String| TableError::Corrupt {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let io_error = |e: io::Error| TableError::Io {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        };
+        let mut file = match File::open(path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Err(TableError::Missing {
+                    path: path.to_path_buf(),
+                });
+            }
+            Err(e) => return Err(io_error(e)),
+        };
+        let length = file.metadata().map_err(io_error)?.len();
+        let mut header = Vec::with_capacity(HEADER_LEN as usize);
+        (&mut file)
+            .take(HEADER_LEN)
+            .read_to_end(&mut header)
+            .map_err(io_error)?;
+        if !header.starts_with(TABLE_MAGIC) {
+            return Err(corrupt("not a Sanqi table file".to_string()));
+        }
+        if length < HEADER_LEN || header.len() < HEADER_LEN as usize {
+            return Err(corrupt("the file is too short to be a table".to_string()));
+        }
+        let (board, figures, data_crc) = parse_table_header(&header).map_err(corrupt)?;
+        let entries = figures.entries;
+        if entries != board.entries() {
+            return Err(corrupt("its header does not match its board".to_string()));
+        }
+        if length != HEADER_LEN + 2 * entries {
+            return Err(corrupt(format!(
+                "the file has {length} bytes where its header says {}",
+                HEADER_LEN + 2 * entries
+            )));
+        }
+        let mut hasher = crc32fast::Hasher::new();
+        let mut block = vec![0; BLOCK];
+        loop {
+            let n = file.read(&mut block).map_err(io_error)?;
+            if n == 0 {
+                break;
+            }
+            hasher.update(&block[..n]);
+        }
+        if hasher.finalize() != data_crc {
+            return Err(corrupt(
+                "its data is damaged (checksum mismatch)".to_string(),
+            ));
+        }
+        Ok(TableFile {
+            file,
+            path: path.to_path_buf(),
+            board,
+            figures,
+            entries,
+        })
+    }
+
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    pub fn figures(&self) -> &Figures {
+        &self.figures
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The entry of a class, read from the file.
+    pub fn entry(&self, index: u64) -> Result<Entry, TableError> {
+        if index >= self.entries {
+            return Err(TableError::Inconsistent(format!(
+                "class {index} is outside the table"
+            )));
+        }
+        let mut pair = [0; 2];
+        read_exact_at(&self.file, &mut pair, HEADER_LEN + 2 * index).map_err(|e| {
+            TableError::Io {
+                path: self.path.clone(),
+                reason: e.to_string(),
+            }
+        })?;
+        Ok(Entry {
+            value: pair[0],
+            dtz: pair[1],
+        })
+    }
+}
+
+/// Reads exactly `buf.len()` bytes at `offset` without moving a shared cursor.
+#[cfg(unix)]
+fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
+    std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+}
+
+/// Reads exactly `buf.len()` bytes at `offset` without moving a shared cursor.
+#[cfg(windows)]
+fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
+    let mut done = 0;
+    while done < buf.len() {
+        let n =
+            std::os::windows::fs::FileExt::seek_read(file, &mut buf[done..], offset + done as u64)?;
+        if n == 0 {
+            return Err(io::ErrorKind::UnexpectedEof.into());
+        }
+        done += n;
+    }
+    Ok(())
+}
+
+/// Reads exactly `buf.len()` bytes at `offset` (a fresh handle, so no cursor is shared).
+#[cfg(not(any(unix, windows)))]
+fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
+    use std::io::{Seek, SeekFrom};
+    let mut file = file.try_clone()?;
+    file.seek(SeekFrom::Start(offset))?;
+    file.read_exact(buf)
+}
+
+/// The checkpoint's path for a table path: the same name with `.partial` added.
+pub fn checkpoint_path(table: &Path) -> PathBuf {
+    let mut name = table
+        .file_name()
+        .map_or_else(|| "table".into(), |n| n.to_os_string());
+    name.push(".partial");
+    table.with_file_name(name)
+}
+
+/// Saves the working state of an analysis, with the time spent on it so far.
+pub fn write_checkpoint(path: &Path, solver: &Solver, elapsed: Duration) -> io::Result<()> {
+    let board = Board::of(&solver.indexer);
+    let (kind, d) = solver.mark.step.code();
+    let mut f = Fields(Vec::with_capacity(CHECKPOINT_HEADER_LEN));
+    f.put(CHECKPOINT_MAGIC)
+        .u32(CHECKPOINT_VERSION)
+        .put(&[board.size, board.pieces, u8::from(solver.dtz.is_some()), 0])
+        .u64(solver.indexer.entries())
+        .u32(kind)
+        .u32(d)
+        .u64(solver.mark.chunks_done)
+        .u64(solver.mark.found)
+        .u64(elapsed.as_millis() as u64);
+    debug_assert!(f.0.len() <= CHECKPOINT_HEADER_LEN);
+    f.0.resize(CHECKPOINT_HEADER_LEN, 0);
+    write_atomically(path, |out| {
+        let mut out = Hashing {
+            inner: out,
+            hasher: crc32fast::Hasher::new(),
+        };
+        out.write_all(&f.0)?;
+        let mut arrays = vec![&solver.values, &solver.counters];
+        if let Some(dtz) = &solver.dtz {
+            arrays.push(dtz);
+        }
+        let mut block = Vec::with_capacity(BLOCK);
+        for bytes in arrays {
+            for w in 0..bytes.word_count() {
+                block.extend_from_slice(&bytes.word(w).to_le_bytes());
+                if block.len() >= BLOCK {
+                    out.write_all(&block)?;
+                    block.clear();
+                }
+            }
+            out.write_all(&block)?;
+            block.clear();
+        }
+        let crc = out.hasher.clone().finalize();
+        out.inner.write_all(&crc.to_le_bytes())
+    })
+}
+
+/// Reads a checkpoint for `indexer`'s board: the working state and the time already spent.
+/// Any problem (another board, a damaged file) is an error naming it.
+pub fn read_checkpoint(
+    path: &Path,
+    indexer: std::sync::Arc<Indexer>,
+) -> Result<(Solver, Duration), String> {
+    let mut file = File::open(path).map_err(|e| e.to_string())?;
+    let mut hasher = crc32fast::Hasher::new();
+    let mut header = [0u8; CHECKPOINT_HEADER_LEN];
+    file.read_exact(&mut header)
+        .map_err(|_| "the file is too short".to_string())?;
+    hasher.update(&header);
+    if &header[..8] != CHECKPOINT_MAGIC {
+        return Err("not a Sanqi checkpoint".to_string());
+    }
+    let mut r = Reader(&header[8..]);
+    if r.u32() != CHECKPOINT_VERSION {
+        return Err("another checkpoint format".to_string());
+    }
+    let (size, pieces, has_dtz) = (r.u8(), r.u8(), r.u8() != 0);
+    r.take(1);
+    let board = Board::of(&indexer);
+    if (size, pieces) != (board.size, board.pieces) || r.u64() != indexer.entries() {
+        return Err("it belongs to another board".to_string());
+    }
+    let step = Step::from_code(r.u32(), r.u32()).ok_or("an unknown step")?;
+    let mark = Mark {
+        step,
+        chunks_done: r.u64(),
+        found: r.u64(),
+    };
+    let elapsed = Duration::from_millis(r.u64());
+    // The flip distances exist from the first chunk of their first step on.
+    let dtz_expected = step.has_dtz() && !(step == Step::DtzStart && mark.chunks_done == 0);
+    if has_dtz != dtz_expected {
+        return Err("its contents do not match its step".to_string());
+    }
+    let entries = indexer.entries();
+    let words = entries.div_ceil(8) as usize;
+    let mut read_array = |hasher: &mut crc32fast::Hasher| -> Result<Bytes, String> {
+        let mut out = Vec::with_capacity(words);
+        let mut block = vec![0u8; BLOCK];
+        while out.len() < words {
+            let want = ((words - out.len()) * 8).min(BLOCK);
+            file.read_exact(&mut block[..want])
+                .map_err(|_| "the file is cut short".to_string())?;
+            hasher.update(&block[..want]);
+            out.extend(block[..want].chunks_exact(8).map(|c| {
+                let mut w = [0; 8];
+                w.copy_from_slice(c);
+                u64::from_le_bytes(w)
+            }));
+        }
+        Ok(Bytes::from_words(out, entries))
+    };
+    let values = read_array(&mut hasher)?;
+    let counters = read_array(&mut hasher)?;
+    let dtz = if has_dtz {
+        Some(read_array(&mut hasher)?)
+    } else {
+        None
+    };
+    let mut crc = [0u8; 4];
+    file.read_exact(&mut crc)
+        .map_err(|_| "the file is cut short".to_string())?;
+    if hasher.finalize() != u32::from_le_bytes(crc) {
+        return Err("it is damaged (checksum mismatch)".to_string());
+    }
+    let mut rest = [0u8; 1];
+    if file.read(&mut rest).map_err(|e| e.to_string())? != 0 {
+        return Err("it is longer than it should be".to_string());
+    }
+    Ok((
+        Solver {
+            indexer,
+            values,
+            counters,
+            dtz,
+            mark,
+        },
+        elapsed,
+    ))
+}

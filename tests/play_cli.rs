@@ -1,0 +1,365 @@
+//! `bestmove` and `match` on the command line: budgets in time and nodes, threads, history,
+//! match attribution and summaries, another build as a player, the SPRT stop, and errors.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+
+use common::state_after;
+use sanqi::ai::{Config, Context, Engine};
+use sanqi::cli;
+use sanqi::rules::notation::parse_actions;
+use sanqi::rules::{GameId, State};
+
+/// Runs the command line; returns (exit status, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = cli::run(&args, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).expect("utf-8"),
+        String::from_utf8(err).expect("utf-8"),
+    )
+}
+
+fn run_ok(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+/// A command that must fail with one line on stderr; the line without the program name.
+fn run_err(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 2, "{args:?} should fail; stdout {out:?}");
+    assert_eq!(out, "", "{args:?}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+    err.trim_end()
+        .strip_prefix("sanqi: ")
+        .unwrap_or_else(|| panic!("{args:?}: {err:?}"))
+        .to_string()
+}
+
+/// The action `bestmove` printed, checked to be legal after `moves`.
+fn best(game: GameId, moves: &str, args: &[&str]) -> String {
+    let mut all = vec!["bestmove", game.id(), "--moves", moves];
+    all.extend_from_slice(args);
+    let out = run_ok(&all);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with("info "), "{out}");
+    let action = lines[1].to_string();
+    let state = state_after(game, moves);
+    let parsed = parse_actions(&action).expect("an action");
+    assert!(
+        state.legal_vec().contains(&parsed[0]),
+        "{action} after {moves}"
+    );
+    action
+}
+
+#[test]
+fn bestmove_on_time_and_threads_returns_a_legal_action() {
+    for (game, moves) in [
+        (GameId::Neihuang, "d4 a3 d2"),
+        (GameId::Flying, "a1-a4"),
+        (GameId::Wudao, "c3 b3"),
+    ] {
+        for args in [
+            &["--level", "master", "--movetime", "30"][..],
+            &["--level", "master", "--movetime", "30", "--threads", "2"],
+            &["--level", "expert", "--movetime", "30"],
+            &["--level", "mcts", "--movetime", "30", "--threads", "2"],
+        ] {
+            best(game, moves, args);
+        }
+    }
+}
+
+#[test]
+fn bestmove_on_nodes_is_reproducible() {
+    let args = ["--level", "master", "--nodes", "3000", "--seed", "9"];
+    let strip_time = |out: String| {
+        out.lines()
+            .map(|l| l.split(" time ").next().unwrap_or(l).to_string())
+            .collect::<Vec<_>>()
+    };
+    let mut all = vec!["bestmove", "wudao", "--moves", "c3 b3 d3"];
+    all.extend_from_slice(&args);
+    let first = strip_time(run_ok(&all));
+    assert_eq!(first, strip_time(run_ok(&all)));
+    assert!(first[0].contains("nodes "), "{first:?}");
+}
+
+/// What the library plans for the position after `moves`, with or without the positions
+/// before it as history: the node count and the turn.
+fn library_plan(moves: &str, with_history: bool) -> (u64, Vec<String>) {
+    let actions = parse_actions(moves).expect("actions");
+    let mut state = State::start(GameId::Flying);
+    let mut history = Vec::new();
+    for action in actions {
+        history.push(state.key());
+        state.apply(action).expect("legal");
+    }
+    let cancel = AtomicBool::new(false);
+    let config = Config::parse("master:nodes=3000").expect("valid");
+    let used: &[u128] = if with_history { &history } else { &[] };
+    let plan = Engine::new()
+        .plan(&state, &config, 1, Context::new(used, &cancel))
+        .expect("a plan");
+    (
+        plan.stats.nodes,
+        plan.actions.iter().map(|a| a.to_string()).collect(),
+    )
+}
+
+#[test]
+fn bestmove_searches_with_the_history_of_its_moves() {
+    // Shuffling back and forth: the search meets earlier positions of the game, which it
+    // scores as draws only if it knows them.
+    let mut differs = 0;
+    for moves in [
+        "a1-a2 a5-a4 a2-a1",
+        "a1-a2 a5-a4 a2-a1 a4-a5 a1-a2",
+        "a1-a2 a5-a4 a2-a1 a4-a5 a1-a2 a5-a4 a2-a1",
+    ] {
+        let out = run_ok(&[
+            "bestmove", "flying", "--level", "master", "--nodes", "3000", "--seed", "1", "--moves",
+            moves,
+        ]);
+        let info = out.lines().next().expect("an info line");
+        let nodes: u64 = info
+            .split_whitespace()
+            .skip_while(|w| *w != "nodes")
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .expect("a node count");
+        let turn: Vec<String> = info
+            .split(" turn ")
+            .nth(1)
+            .expect("a turn")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        let with = library_plan(moves, true);
+        assert_eq!((nodes, turn), with, "after {moves}");
+        differs += usize::from(library_plan(moves, false) != with);
+    }
+    assert!(
+        differs > 0,
+        "history changed no search: the check proves nothing"
+    );
+}
+
+#[test]
+fn bestmove_refuses_bad_budgets() {
+    for (args, expected) in [
+        (
+            &["--movetime", "0"][..],
+            "--movetime must be a whole number from 1",
+        ),
+        (&["--movetime", "soon"], "--movetime must be a whole number"),
+        (&["--nodes", "0"], "--nodes must be a whole number from 1"),
+        (
+            &["--threads", "999"],
+            "--threads must be a whole number from 1 to 256",
+        ),
+    ] {
+        let mut all = vec!["bestmove", "flying", "--level", "master"];
+        all.extend_from_slice(args);
+        let message = run_err(&all);
+        assert!(message.starts_with(expected), "{args:?}: {message}");
+    }
+    let message = run_err(&["bestmove", "flying", "--level", "master:depth=3"]);
+    assert!(message.contains("unknown setting `depth`"), "{message}");
+    let message = run_err(&["bestmove", "flying", "--level", "grandmaster"]);
+    assert!(message.contains("unknown level `grandmaster`"), "{message}");
+}
+
+#[test]
+fn the_usage_lists_every_match_option() {
+    let usage = run_ok(&["help"]);
+    for option in [
+        "--max-actions",
+        "--movetime",
+        "--nodes",
+        "--threads",
+        "--openings",
+        "--sprt",
+        "--black-engine",
+        "--white-engine",
+        "--budget-scale",
+        "--records",
+    ] {
+        assert!(usage.contains(option), "usage lacks {option}");
+    }
+}
+
+/// The game lines of a match: (who had Black, A's result, the winner's colour if any).
+fn game_lines(out: &str) -> Vec<(String, String, Option<String>)> {
+    out.lines()
+        .filter(|l| l.starts_with("game "))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let black_player = words[3].to_string();
+            let points = words
+                .iter()
+                .find(|w| ["1-0", "0-1", "½-½"].contains(w))
+                .expect("a result")
+                .to_string();
+            let winner = l
+                .split("result: ")
+                .nth(1)
+                .and_then(|r| r.split_whitespace().next())
+                .filter(|w| *w == "black" || *w == "white")
+                .map(str::to_string);
+            (black_player, points, winner)
+        })
+        .collect()
+}
+
+#[test]
+fn a_match_of_one_level_against_itself_credits_the_player_not_the_level() {
+    let out = run_ok(&[
+        "match", "wudao", "--black", "easy", "--white", "easy", "--games", "6", "--swap",
+    ]);
+    let lines = game_lines(&out);
+    assert_eq!(lines.len(), 6, "{out}");
+    let mut a_wins = 0;
+    for (black, points, winner) in &lines {
+        // A's result follows from who had Black and which colour won.
+        let expected = match winner.as_deref() {
+            Some(colour) if (colour == "black") == (black == "A") => "1-0",
+            Some(_) => "0-1",
+            None => "½-½",
+        };
+        assert_eq!(points, expected, "{out}");
+        a_wins += usize::from(points == "1-0");
+    }
+    assert!(
+        out.contains(&format!("A easy: {a_wins} wins,")),
+        "the summary disagrees with the games:\n{out}"
+    );
+    // Colours alternate.
+    assert_eq!(lines[0].0, "A");
+    assert_eq!(lines[1].0, "B");
+}
+
+#[test]
+fn the_summary_names_endings_and_gives_an_elo_interval() {
+    let out = run_ok(&[
+        "match",
+        "wudao",
+        "--black",
+        "easy",
+        "--white",
+        "random",
+        "--games",
+        "4",
+        "--openings",
+    ]);
+    let endings = out
+        .lines()
+        .find(|l| l.starts_with("endings: "))
+        .expect("an endings line");
+    assert!(endings.starts_with("endings: board-full"), "{endings}");
+    assert!(
+        !endings.contains('{') && !endings.contains("BoardFull"),
+        "{endings}"
+    );
+    assert!(out.lines().any(|l| l.starts_with("elo ")), "{out}");
+    assert!(out.contains("pairs (A's points 0, ½, 1, 1½, 2): "), "{out}");
+}
+
+#[test]
+fn huge_game_counts_run_until_the_sprt_decides() {
+    // Easy is far stronger than random: the test accepts within a few hundred games, and the
+    // results are never allocated up front.
+    for games in ["18446744073709551615", "4294967296"] {
+        let out = run_ok(&[
+            "match",
+            "wudao",
+            "--black",
+            "easy",
+            "--white",
+            "random",
+            "--games",
+            games,
+            "--sprt",
+            "0,50",
+            "--quiet",
+            "--threads",
+            "2",
+        ]);
+        let verdict = out
+            .lines()
+            .find(|l| l.starts_with("sprt elo0 "))
+            .expect("an sprt line");
+        assert!(verdict.contains("H1 accepted"), "{verdict}");
+        assert!(verdict.contains("bounds -2.94, 2.94"), "{verdict}");
+    }
+}
+
+#[test]
+fn another_build_can_play_through_bestmove() {
+    let program = env!("CARGO_BIN_EXE_sanqi");
+    let out = run_ok(&[
+        "match",
+        "wudao",
+        "--black",
+        "easy",
+        "--white",
+        "medium",
+        "--white-engine",
+        program,
+        "--games",
+        "2",
+        "--openings",
+    ]);
+    assert_eq!(game_lines(&out).len(), 2, "{out}");
+    assert!(out.contains("B medium@sanqi"), "{out}");
+    let message = run_err(&[
+        "match",
+        "wudao",
+        "--black",
+        "easy",
+        "--white",
+        "easy",
+        "--white-engine",
+        "/nonexistent/sanqi",
+        "--games",
+        "2",
+    ]);
+    assert!(
+        message.starts_with("cannot run /nonexistent/sanqi"),
+        "{message}"
+    );
+}
+
+#[test]
+fn match_refuses_bad_arguments() {
+    for (args, expected) in [
+        (
+            &["--games", "0"][..],
+            "--games must be a whole number from 1",
+        ),
+        (
+            &["--games", "1", "--sprt", "10,0"],
+            "--sprt must be ELO0,ELO1",
+        ),
+        (
+            &["--games", "1", "--openings"],
+            "--games must be at least 2 with openings",
+        ),
+        (
+            &["--games", "2", "--max-actions", "0"],
+            "--max-actions must be a whole number from 1",
+        ),
+    ] {
+        let mut all = vec!["match", "wudao", "--black", "easy", "--white", "easy"];
+        all.extend_from_slice(args);
+        let message = run_err(&all);
+        assert!(message.starts_with(expected), "{args:?}: {message}");
+    }
+}
