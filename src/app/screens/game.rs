@@ -2,7 +2,7 @@
 //! two players' name plates, the review controls, and the side panel
 //! ([`super::side_panel`]).
 
-use egui::{Align, Align2, Color32, Layout, RichText, Sense, Vec2, vec2};
+use egui::{Align, Color32, Layout, RichText, Sense, Vec2, vec2};
 
 use super::layout::{board_layout, plate_sides, with_side_panel};
 use super::side_panel::side_panel_ui;
@@ -237,13 +237,6 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
     } else {
         format!("{side_text} · {player}")
     };
-    painter.text(
-        egui::pos2(stone_center.x + r + 10.0, rect.center().y),
-        Align2::LEFT_CENTER,
-        name,
-        egui::FontId::proportional(15.0),
-        theme::INK,
-    );
     let info = piece_counts(i18n, state, side, ["plate.counts", "plate.on_board"]);
     let mut right = rect.right() - 12.0;
     if active {
@@ -266,12 +259,27 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
         );
         right = badge_rect.left() - 10.0;
     }
-    painter.text(
-        egui::pos2(right, rect.center().y),
-        Align2::RIGHT_CENTER,
+    let info = painter.layout_no_wrap(info, egui::FontId::proportional(13.0), theme::MUTED);
+    let info_left = right - info.size().x;
+    painter.galley(
+        egui::pos2(info_left, rect.center().y - info.size().y / 2.0),
         info,
-        egui::FontId::proportional(13.0),
         theme::MUTED,
+    );
+    // The name gets the room the counts leave, cut short with "…" in a narrow window rather
+    // than running into them.
+    let name_left = stone_center.x + r + 10.0;
+    let mut job = egui::text::LayoutJob::simple_singleline(
+        name,
+        egui::FontId::proportional(15.0),
+        theme::INK,
+    );
+    job.wrap = egui::text::TextWrapping::truncate_at_width((info_left - 10.0 - name_left).max(0.0));
+    let name = painter.layout_job(job);
+    painter.galley(
+        egui::pos2(name_left, rect.center().y - name.size().y / 2.0),
+        name,
+        theme::INK,
     );
 }
 
