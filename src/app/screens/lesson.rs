@@ -383,6 +383,9 @@ fn board_area_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<
         scene.selected = None;
     }
     scene.hint = lesson.shown();
+    // The lesson outlines what the latest move did itself, and keeps it there while the
+    // learner reads (`paint_event`); the game's fading marks of the same event would double it.
+    scene.overlays.clear();
     let preview = match (enabled, s.game().state().decision()) {
         (true, Some(Decision::Place)) => s.to_act(),
         _ => None,
