@@ -12,13 +12,14 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use sanqi::ai::Level;
 use sanqi::app::clock::ManualTime;
 use sanqi::app::i18n::Language;
-use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
+use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice, Tally};
 use sanqi::app::storage::Store;
 use sanqi::app::{AiMode, AppOptions, Command, Launch, SanqiApp, Screen};
 use sanqi::rules::{Action, Decision, GameId, Point, Side};
 
 /// Options for a test: a clock that only moves when told, the computer searching inline, no
-/// pause between its actions, a fixed seed and English text.
+/// pause between its actions, a fixed seed, English text and no system file chooser (the
+/// records dialog then offers the typed path, whatever the machine running the tests has).
 fn options(time: &ManualTime) -> AppOptions {
     AppOptions {
         time: time.source(),
@@ -27,6 +28,7 @@ fn options(time: &ManualTime) -> AppOptions {
         seed: Some(7),
         demo: None,
         language: Some(Language::English),
+        file_chooser: false,
     }
 }
 
@@ -171,6 +173,15 @@ fn neihuang_placement_pulls_yield_and_a_capture_by_a_square() {
         &h,
         "Black completed the square a3–b4 and took 1 white piece."
     ));
+    // Review counts turns as the move list numbers its lines, not actions: the capture is
+    // part of Black's turn.
+    let turns = s.game().effects().filter(|e| e.turn_over).count();
+    assert!(turns < actions(&h).len());
+    click(&mut h, "Resign");
+    click(&mut h, "Yes, resign");
+    click(&mut h, "Review game");
+    click(&mut h, "Last »");
+    assert!(has_text(&h, &format!("Move {turns} of {turns}")));
 }
 
 #[test]
@@ -713,6 +724,10 @@ fn review_steps_through_a_finished_game() {
     click(&mut h, "Resign");
     click(&mut h, "Yes, resign");
     assert!(has_text(&h, "White resigned"));
+    // A game between two people at one computer is not the person's record.
+    assert_eq!(h.state().stats().total(GameId::Wudao), Tally::default());
+    let stored = Store::at(dir.path()).load_stats().value;
+    assert_eq!(stored.total(GameId::Wudao), Tally::default());
     click(&mut h, "Review game");
     assert!(has_text(&h, "Move 0 of 3"));
     h.key_press(Key::ArrowRight);
@@ -774,6 +789,35 @@ fn export_and_open_a_record() {
     assert_eq!(s.setup().opponent, Opponent::Human);
     click(&mut h, "d1");
     assert_eq!(actions(&h).len(), 5);
+}
+
+#[test]
+fn without_a_system_file_chooser_the_typed_path_is_offered() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    start(&mut h, GameId::Flying, Opponent::Human, ClockSetting::Off);
+    click_points(&mut h, "a1 a3");
+    click(&mut h, "Records");
+    let no_chooser = "No system file chooser is available here";
+    assert!(!has_text(&h, no_chooser));
+    click(&mut h, "Browse…");
+    assert!(has_text(&h, no_chooser));
+    assert!(!has_text(&h, "The file chooser is open"));
+    // Saving still works into the records folder, and the typed path opens the record.
+    click(&mut h, "Export game");
+    let [file] = Store::at(dir.path())
+        .list_records()
+        .try_into()
+        .expect("one record");
+    h.get_by_label("File:").click();
+    h.run();
+    h.get_by_label("File:")
+        .type_text(&file.display().to_string());
+    h.run();
+    click(&mut h, "Open");
+    click(&mut h, "Open the record");
+    assert!(h.state().session().expect("a game").is_from_record());
 }
 
 #[test]

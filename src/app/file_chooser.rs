@@ -3,8 +3,41 @@
 //! no chooser (no desktop portal, no zenity) it answers "nothing chosen" at once and the
 //! typed path remains.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+/// Whether this system seems to have a file chooser the app can open: on Windows and macOS
+/// always; elsewhere when there is a D-Bus session bus (for the desktop portal) or `zenity`
+/// on the `PATH`. Without one (a bare X server, a remote shell) the chooser would answer
+/// "nothing chosen" at once, and the records dialog says so and offers the typed path.
+pub fn system_chooser_available() -> bool {
+    if cfg!(any(target_os = "windows", target_os = "macos")) {
+        return true;
+    }
+    chooser_in_environment(
+        std::env::var_os("DBUS_SESSION_BUS_ADDRESS"),
+        std::env::var_os("XDG_RUNTIME_DIR"),
+        std::env::var_os("PATH"),
+        &|path| path.exists(),
+    )
+}
+
+/// [`system_chooser_available`] on a Unix desktop, from the environment's values: the
+/// session bus's address, the runtime folder (where the bus's socket usually is) and the
+/// `PATH`; `exists` says whether a file is there.
+fn chooser_in_environment(
+    bus_address: Option<OsString>,
+    runtime_dir: Option<OsString>,
+    path: Option<OsString>,
+    exists: &dyn Fn(&Path) -> bool,
+) -> bool {
+    let bus = bus_address.is_some_and(|a| !a.is_empty())
+        || runtime_dir.is_some_and(|dir| !dir.is_empty() && exists(&Path::new(&dir).join("bus")));
+    let zenity = path
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| exists(&dir.join("zenity"))));
+    bus || zenity
+}
 
 /// What the chosen file is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,6 +129,51 @@ pub fn with_json_extension(path: PathBuf) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chooser_needs_a_session_bus_or_zenity() {
+        let none = |_: &Path| false;
+        let bus_socket = |p: &Path| p == Path::new("/run/user/1000/bus");
+        let zenity = |p: &Path| p == Path::new("/usr/bin/zenity");
+        let os = |s: &str| Some(OsString::from(s));
+        assert!(!chooser_in_environment(None, None, None, &none));
+        assert!(!chooser_in_environment(
+            os(""),
+            os(""),
+            os("/usr/bin"),
+            &none
+        ));
+        assert!(chooser_in_environment(
+            os("unix:path=/run/user/1000/bus"),
+            None,
+            None,
+            &none
+        ));
+        assert!(chooser_in_environment(
+            None,
+            os("/run/user/1000"),
+            None,
+            &bus_socket
+        ));
+        assert!(!chooser_in_environment(
+            None,
+            os("/run/user/1000"),
+            None,
+            &none
+        ));
+        assert!(chooser_in_environment(
+            None,
+            None,
+            os("/bin:/usr/bin"),
+            &zenity
+        ));
+        assert!(!chooser_in_environment(
+            None,
+            None,
+            os("/bin:/sbin"),
+            &zenity
+        ));
+    }
 
     #[test]
     fn a_saved_record_gets_the_json_extension_only_when_it_has_none() {

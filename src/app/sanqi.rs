@@ -217,6 +217,7 @@ impl SanqiApp {
                 let opening = Opening {
                     last_setup: self.settings.last_setup,
                     list_records: &list_records,
+                    file_chooser: self.options.file_chooser,
                 };
                 self.dialogs.toggle(*request, &opening);
             }
@@ -365,6 +366,7 @@ impl SanqiApp {
         let opening = Opening {
             last_setup: self.settings.last_setup,
             list_records: &list_records,
+            file_chooser: self.options.file_chooser,
         };
         self.dialogs.open(request, &opening);
     }

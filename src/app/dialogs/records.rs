@@ -30,11 +30,16 @@ pub struct RecordsDialog {
     replacing: Option<PathBuf>,
     /// The system's file chooser, while it is open.
     chooser: FileChooser,
+    /// Whether the system has a file chooser.
+    chooser_available: bool,
+    /// Whether the user asked for a file chooser the system does not have.
+    no_chooser: bool,
 }
 
 impl RecordsDialog {
-    /// The dialog listing `files`.
-    pub fn new(files: Vec<PathBuf>) -> RecordsDialog {
+    /// The dialog listing `files`, offering the system's file chooser when
+    /// `chooser_available`.
+    pub fn new(files: Vec<PathBuf>, chooser_available: bool) -> RecordsDialog {
         RecordsDialog {
             path: String::new(),
             error: None,
@@ -42,6 +47,8 @@ impl RecordsDialog {
             files,
             replacing: None,
             chooser: FileChooser::default(),
+            chooser_available,
+            no_chooser: false,
         }
     }
 
@@ -95,6 +102,11 @@ impl RecordsDialog {
 
     /// Opens the system's file chooser for `choosing`.
     fn choose(&mut self, ctx: &egui::Context, view: &View, choosing: Choosing) {
+        if !self.chooser_available {
+            // Said in the dialog: the typed path and the records folder remain.
+            self.no_chooser = true;
+            return;
+        }
         let i18n = view.i18n;
         let (title, file_name) = match choosing {
             Choosing::Open => (i18n.t("records.chooser_open"), None),
@@ -230,6 +242,14 @@ impl Dialog for RecordsDialog {
                     RichText::new(i18n.t("records.chooser_waiting"))
                         .italics()
                         .color(theme::MUTED),
+                );
+            }
+            if self.no_chooser {
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(i18n.t("records.no_chooser")).color(theme::WARN),
+                    )
+                    .wrap(),
                 );
             }
             if let Some(error) = &self.error {
