@@ -127,9 +127,8 @@ impl SanqiApp {
         let mut exported = None;
         for command in staging.commands {
             // A demonstration's commands are its own; an error would show as a banner.
-            match self.apply(command) {
-                Ok(Done::Exported(path)) => exported = Some(path),
-                _ => {}
+            if let Ok(Done::Exported(path)) = self.apply(command) {
+                exported = Some(path);
             }
             // A lesson's scripted replies come at once, so that the next click is taken.
             self.change_lesson(|l, at| l.advance(at));

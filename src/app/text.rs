@@ -171,6 +171,23 @@ mod tests {
     use crate::rules::Point;
 
     #[test]
+    fn flying_counts_no_pieces_in_hand() {
+        for language in [Language::English, Language::Chinese] {
+            let i18n = I18n::new(language);
+            let keys = ["plate.counts", "plate.on_board"];
+            let flying = piece_counts(&i18n, &GameId::Flying.start(), Side::Black, keys);
+            let neihuang = piece_counts(&i18n, &GameId::Neihuang.start(), Side::Black, keys);
+            let hand = i18n.format("plate.counts", &[("board", &0), ("hand", &13)]);
+            assert_eq!(neihuang, hand);
+            assert_eq!(flying, i18n.format("plate.on_board", &[("board", &5)]));
+            assert!(
+                !flying.contains("hand") && !flying.contains("手中"),
+                "{flying}"
+            );
+        }
+    }
+
+    #[test]
     fn every_illegal_action_has_a_message_in_both_languages() {
         let p = Point::ALL[7];
         let errors = [
