@@ -1,11 +1,27 @@
 //! The system's file chooser for records, on a thread of its own: the window keeps drawing
 //! while it is open, and its answer arrives on a channel (waking the window). Where there is
-//! no chooser (no desktop portal, no zenity) it answers "nothing chosen" at once and the
-//! typed path remains.
+//! no chooser (no desktop portal, no zenity) it answers "nothing chosen" at once; that answer,
+//! too quick for a person, is told apart from a cancel, and the typed path remains.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+/// An answer of "nothing chosen" sooner than this after the chooser was asked for cannot be
+/// a person's: it means no chooser came up (a session bus without the portal, say).
+const TOO_QUICK_FOR_A_PERSON: Duration = Duration::from_millis(1500);
+
+/// What the chooser answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The file the user chose.
+    Chosen(PathBuf),
+    /// The user closed the chooser without choosing.
+    Cancelled,
+    /// No chooser came up.
+    Unavailable,
+}
 
 /// Whether this system seems to have a file chooser the app can open: on Windows and macOS
 /// always; elsewhere when there is a D-Bus session bus (for the desktop portal) or `zenity`
@@ -60,7 +76,7 @@ pub struct Request<'a> {
 /// A file chooser that may be open.
 #[derive(Default)]
 pub struct FileChooser {
-    waiting: Option<(Choosing, Receiver<Option<PathBuf>>)>,
+    waiting: Option<(Choosing, Instant, Receiver<Option<PathBuf>>)>,
 }
 
 impl FileChooser {
@@ -98,21 +114,26 @@ impl FileChooser {
                 ctx.request_repaint();
             });
         if spawned.is_ok() {
-            self.waiting = Some((choosing, receiver));
+            self.waiting = Some((choosing, Instant::now(), receiver));
         }
     }
 
-    /// The user's answer, once: what the chooser was for and the file chosen (`None` if the
-    /// user cancelled or there is no chooser).
-    pub fn answer(&mut self) -> Option<(Choosing, Option<PathBuf>)> {
-        let (choosing, receiver) = self.waiting.as_ref()?;
-        let answer = match receiver.try_recv() {
-            Ok(path) => Some((*choosing, path)),
+    /// The user's answer, once: what the chooser was for and what came of it.
+    pub fn answer(&mut self) -> Option<(Choosing, Answer)> {
+        let (choosing, asked, receiver) = self.waiting.as_ref()?;
+        let chosen = match receiver.try_recv() {
+            Ok(path) => path,
             Err(TryRecvError::Empty) => return None,
-            Err(TryRecvError::Disconnected) => Some((*choosing, None)),
+            Err(TryRecvError::Disconnected) => None,
         };
+        let answer = match chosen {
+            Some(path) => Answer::Chosen(path),
+            None if asked.elapsed() < TOO_QUICK_FOR_A_PERSON => Answer::Unavailable,
+            None => Answer::Cancelled,
+        };
+        let choosing = *choosing;
         self.waiting = None;
-        answer
+        Some((choosing, answer))
     }
 }
 

@@ -10,7 +10,7 @@ use egui::RichText;
 use super::{Dialog, Stay};
 use crate::app::command::{Command, Done, Outcome};
 use crate::app::error::AppError;
-use crate::app::file_chooser::{Choosing, FileChooser, Request, with_json_extension};
+use crate::app::file_chooser::{Answer, Choosing, FileChooser, Request, with_json_extension};
 use crate::app::text::game_name;
 use crate::app::theme;
 use crate::app::view::View;
@@ -132,11 +132,15 @@ impl Dialog for RecordsDialog {
     fn ui(&mut self, ctx: &egui::Context, view: &View, commands: &mut Vec<Command>) -> Stay {
         let i18n = view.i18n;
         match self.chooser.answer() {
-            Some((Choosing::Open, Some(path))) => commands.push(Command::OpenRecord(path)),
-            Some((Choosing::Save, Some(path))) => {
+            Some((Choosing::Open, Answer::Chosen(path))) => {
+                commands.push(Command::OpenRecord(path));
+            }
+            Some((Choosing::Save, Answer::Chosen(path))) => {
                 commands.push(Command::ExportRecordTo(with_json_extension(path)));
             }
-            _ => {}
+            // The system seemed to have a chooser, but none came up.
+            Some((_, Answer::Unavailable)) => self.no_chooser = true,
+            Some((_, Answer::Cancelled)) | None => {}
         }
         let can_export = view.session.is_some();
         let choosing = self.chooser.is_open();
