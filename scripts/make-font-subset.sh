@@ -94,9 +94,12 @@ PY
 # Ranges kept in full (whatever of them the face has):
 #   0020-007E ASCII, 00A0-00FF Latin-1 (punctuation, x sign, middle dot),
 #   2000-206F general punctuation (dashes, ellipsis, quotes),
-#   2190-21FF arrows, 3000-303F CJK symbols and punctuation, FF00-FFEF full-width forms,
+#   2190-21FF arrows, 2500-257F box drawing and 25A0-25FF geometric shapes (the move list's
+#   marks of captures, such as the block of a 2x2 square and the double line of a row),
+#   3000-303F CJK symbols and punctuation, FF00-FFEF full-width forms,
 #   and single symbols: check and ballot marks, circles, play and pause signs.
-unicodes="U+0020-007E,U+00A0-00FF,U+2000-206F,U+2190-21FF,U+3000-303F,U+FF00-FFEF"
+unicodes="U+0020-007E,U+00A0-00FF,U+2000-206F,U+2190-21FF,U+2500-257F,U+25A0-25FF"
+unicodes+=",U+3000-303F,U+FF00-FFEF"
 unicodes+=",U+2713,U+2717,U+25CF,U+25CB,U+25B6,U+23F8"
 
 # Size savers: no OpenType layout features (the UI needs no ligatures, vertical forms or

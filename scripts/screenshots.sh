@@ -2,19 +2,21 @@
 # Regenerate docs/screenshots/*.png: the real window under a virtual X server (Xvfb), opened
 # on a ready-made screen with SANQI_DEMO, in English and in Chinese.
 #
-# Requirements: xvfb-run (package xvfb), xauth and ImageMagick's `import`.
-#   apt-get install -y xvfb xauth imagemagick
-# Usage: scripts/screenshots.sh [--small]   (run from anywhere)
+# Requirements: xvfb-run (package xvfb), xauth, ImageMagick's `import` and xdotool (which
+# gives the window the keyboard, as a desktop would, and plays the keyboard and drag shots).
+#   apt-get install -y xvfb xauth imagemagick xdotool
+# Usage: scripts/screenshots.sh [--small] [--large DIR]   (run from anywhere)
 #   --small also writes the screens at 760×560 into docs/screenshots/small/, to check the
 #   layout at the smallest sensible window size.
+#   --large DIR also writes them at 1920×1080 into DIR (not kept in the repository).
 set -euo pipefail
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo_root"
 
-for tool in xvfb-run import; do
+for tool in xvfb-run import xdotool; do
     if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "error: '$tool' not found (apt-get install -y xvfb xauth imagemagick)" >&2
+        echo "error: '$tool' not found (apt-get install -y xvfb xauth imagemagick xdotool)" >&2
         exit 1
     fi
 done
@@ -24,16 +26,23 @@ binary="$repo_root/target/debug/sanqi"
 out_dir="docs/screenshots"
 mkdir -p "$out_dir"
 
-# shot NAME DEMO LANG WIDTH HEIGHT DIR [WAIT]: one screenshot of the window at WIDTH×HEIGHT,
-# WAIT seconds (5 unless told) after it opens.
+# shot NAME DEMO LANG WIDTH HEIGHT DIR [XDOTOOL-ARGS...]: one screenshot of the window at
+# WIDTH×HEIGHT, after giving it the keyboard and running each further argument as an xdotool
+# command (keys to press, a drag to begin). WAIT (4 unless set) is the seconds it is given to
+# open, longer for demonstrations that analyse.
 shot() {
-    local name="$1" demo="$2" lang="$3" width="$4" height="$5" dir="$6" wait="${7:-5}"
+    local name="$1" demo="$2" lang="$3" width="$4" height="$5" dir="$6"
+    shift 6
     # A demonstration reads and writes none of the user's files; the window's size comes
-    # from SANQI_WINDOW_SIZE.
+    # from SANQI_WINDOW_SIZE. Without a window manager the window would stay in the
+    # background, and the clock would wait: xdotool gives it the keyboard.
     SANQI_WINDOW_SIZE="${width}x${height}" SANQI_DEMO="$demo" SANQI_LANG="$lang" \
         xvfb-run -a -s "-screen 0 ${width}x${height}x24" \
-        bash -c '"$0" & pid=$!; sleep "$2"; import -window root "$1"; kill "$pid"; wait "$pid" 2>/dev/null || true' \
-        "$binary" "$dir/$name.png" "$wait" 2>/dev/null || true
+        bash -c '"$0" & pid=$!; sleep "${WAIT:-4}"
+            xdotool search --name "Sanqi" windowfocus 2>/dev/null
+            for step in "${@:2}"; do sleep 0.5; eval "xdotool $step"; done
+            sleep 1; import -window root "$1"; kill "$pid"; wait "$pid" 2>/dev/null || true' \
+        "$binary" "$dir/$name.png" "$@" 2>/dev/null || true
     if [[ -f "$dir/$name.png" ]]; then
         echo "wrote $dir/$name.png"
     else
@@ -61,10 +70,10 @@ shots() {
     shot review-en review en "$width" "$height" "$dir"
     # The analysis of a Flying game (exact with the table in the data folder: opening it
     # takes seconds), and a hint with its reason.
-    shot analysis-en analysis en "$width" "$height" "$dir" 20
-    shot analysis-zh analysis zh-CN "$width" "$height" "$dir" 20
-    shot hint-en hint en "$width" "$height" "$dir" 8
-    shot hint-zh hint zh-CN "$width" "$height" "$dir" 8
+    WAIT=20 shot analysis-en analysis en "$width" "$height" "$dir"
+    WAIT=20 shot analysis-zh analysis zh-CN "$width" "$height" "$dir"
+    WAIT=8 shot hint-en hint en "$width" "$height" "$dir"
+    WAIT=8 shot hint-zh hint zh-CN "$width" "$height" "$dir"
     # Lessons: a step refusing a wrong try with its reason, steps done with what the move
     # did outlined, and the steps about the clock and the 100-turn limit.
     shot lesson-neihuang-en lesson-neihuang-6-wrong en "$width" "$height" "$dir"
@@ -86,9 +95,35 @@ shots() {
     shot table-offer-zh table-offer zh-CN "$width" "$height" "$dir"
     shot flying-hint-en flying-hint en "$width" "$height" "$dir"
     shot flying-hint-zh flying-hint zh-CN "$width" "$height" "$dir"
+    for lang in en zh-CN; do
+        local suffix="${lang%%-*}"
+        # Each game's last turn explained on the board and in the panel.
+        for game in neihuang flying wudao; do
+            shot "explain-$game-$suffix" "explain-$game" "$lang" "$width" "$height" "$dir"
+        done
+        shot "blocked-$suffix" blocked "$lang" "$width" "$height" "$dir"
+        shot "play-on-$suffix" play-on "$lang" "$width" "$height" "$dir"
+        shot "replace-record-$suffix" replace-record "$lang" "$width" "$height" "$dir"
+        # The board's keyboard cursor: an arrow gives it the keyboard, two more move it.
+        shot "keyboard-$suffix" wudao "$lang" "$width" "$height" "$dir" \
+            "key Right" "key Left" "key Up"
+    done
+}
+
+# drag NAME LANG: the piece on c2 held halfway to c4, in the window of 1100×760 (where the
+# board's c column is at x = 385 and rows 2 and 4 at y = 510 and 294).
+drag() {
+    shot "$1" flying "$2" 1100 760 "$out_dir" \
+        "mousemove 385 510" "mousedown 1" "mousemove 385 470" "mousemove 388 400"
 }
 
 shots 1100 760 "$out_dir"
-if [[ "${1:-}" == "--small" ]]; then
-    shots 760 560 "$out_dir/small"
-fi
+drag drag-en en
+drag drag-zh zh-CN
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --small) shots 760 560 "$out_dir/small" ;;
+        --large) shift; shots 1920 1080 "${1:?--large needs a folder}" ;;
+    esac
+    shift
+done

@@ -330,6 +330,7 @@ fn the_app_runs_on_a_data_folder_that_cannot_exist() {
         seed: Some(11),
         demo: None,
         language: Some(Language::English),
+        file_chooser: false,
     };
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1100.0, 760.0))

@@ -379,3 +379,30 @@ fn installed_fonts_have_chinese_glyphs() {
     );
     assert!(context_has_glyph(true, 'a'));
 }
+
+/// Whether the installed fonts have a glyph for `c` in the monospace family.
+fn monospace_has_glyph(c: char) -> bool {
+    let ctx = egui::Context::default();
+    fonts::install(&ctx);
+    let mut has_glyph = false;
+    let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+        has_glyph = ui
+            .ctx()
+            .fonts_mut(|f| f.has_glyph(&egui::FontId::monospace(14.0), c));
+    });
+    output.textures_delta.clear();
+    has_glyph
+}
+
+#[test]
+fn the_move_lists_marks_have_glyphs() {
+    // The move list (monospace) marks captures, flips and yields: `c3-c2 ▦×1`, `b3-b5 ⇄2`,
+    // `xc4 ↺`. The shapes' marks are in the embedded subset too, for any other text.
+    for c in ['▦', '═', '×', '⇄', '↺'] {
+        assert!(monospace_has_glyph(c), "no monospace glyph for {c:?}");
+    }
+    let cmap = Cmap::parse(fonts::CHINESE_FONT).expect("the embedded font has a cmap");
+    for c in ['▦', '═'] {
+        assert!(cmap.glyph(c).is_some(), "{c:?} is not in the embedded font");
+    }
+}

@@ -89,6 +89,7 @@ fn custom_settings() -> Settings {
         animations: false,
         flip_board: true,
         show_coordinates: false,
+        pause_in_background: false,
         last_setup: Setup {
             game: GameId::Wudao,
             opponent: Opponent::Watch {
@@ -244,7 +245,10 @@ fn stats_round_trip() {
             draws: 0
         }
     );
-    assert_eq!(loaded.value.total(GameId::Flying).games(), 3);
+    // A hot-seat result that an older version counted survives the round trip, but is not
+    // part of the person's record.
+    assert_eq!(loaded.value.tally(GameId::Flying, Stats::HUMAN).draws, 1);
+    assert_eq!(loaded.value.total(GameId::Flying).games(), 2);
     assert!(dir.path().join(STATS_FILE).exists());
 }
 

@@ -32,6 +32,7 @@ fn harness(dir: &Path, language: Language) -> Harness<'static, SanqiApp> {
         seed: Some(7),
         demo: None,
         language: Some(language),
+        file_chooser: false,
     };
     let store = Store::at(dir);
     let mut harness = Harness::builder()

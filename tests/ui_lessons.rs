@@ -26,6 +26,7 @@ fn options(time: &ManualTime, language: Language) -> AppOptions {
         seed: Some(11),
         demo: None,
         language: Some(language),
+        file_chooser: false,
     }
 }
 
@@ -355,4 +356,46 @@ fn a_wrong_try_in_a_game_played_out_is_refused_by_the_rules() {
     // A legal move is answered by the computer.
     click_action(&mut h, step.solution_actions()[0]);
     assert!(played(&h) >= 2, "the computer did not answer");
+}
+
+#[test]
+fn f1_on_a_lesson_opens_the_rules_it_teaches() {
+    let (_dir, _time, mut h) = window(Language::English, [760.0, 560.0]);
+    apply(&mut h, Command::OpenLessons(Course::HouseRules));
+    // The house rules' page (draws, the clock, the notation), not a game's key points.
+    assert!(!has_text(&h, "Notation"));
+    h.key_press(egui::Key::F1);
+    h.run();
+    assert!(has_text(&h, "Notation"));
+}
+
+#[test]
+fn a_lesson_takes_a_dragged_move() {
+    let (_dir, _time, mut h) = window(Language::English, [1100.0, 760.0]);
+    apply(&mut h, Command::OpenLessons(Course::Flying));
+    let lesson = h.state().lesson().expect("a lesson");
+    let Some(Action::Move(from, to)) = lesson.suggestion() else {
+        panic!("the first Flying step asks for a move");
+    };
+    let a = h.get_by_label(&from.to_string()).rect().center();
+    let b = h.get_by_label(&to.to_string()).rect().center();
+    h.hover_at(a);
+    h.run();
+    h.drag_at(a);
+    h.run();
+    for t in [0.25, 0.5, 0.75, 1.0] {
+        h.hover_at(a + (b - a) * t);
+        h.run();
+    }
+    h.drop_at(b);
+    h.run();
+    let lesson = h.state().lesson().expect("a lesson");
+    // Judged and played like the same move made by two clicks.
+    assert!(
+        lesson
+            .session()
+            .game()
+            .action_list()
+            .contains(&Action::Move(from, to))
+    );
 }

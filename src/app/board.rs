@@ -9,6 +9,7 @@ use egui::{
 };
 
 use super::exact::value_label;
+use super::overlay::Overlay;
 use super::theme;
 use crate::rules::{Action, Point, Side, State};
 use crate::tablebase::Value;
@@ -164,8 +165,20 @@ pub struct BoardScene {
     pub preview: Option<(Point, Side)>,
     /// Points where a click does something now (they answer the pointer).
     pub clickable: Vec<Point>,
+    /// The moves the person may make now, from and to: a piece on a `from` point can be
+    /// dragged to its destinations.
+    pub moves: Vec<(Point, Point)>,
+    /// A piece being dragged: where it comes from and where the pointer holds it.
+    pub lifted: Option<(Point, Pos2)>,
+    /// The keyboard's cursor, when the board has the keyboard.
+    pub cursor: Option<Point>,
     /// Animations to draw over the position.
     pub animations: Vec<Animation>,
+    /// Marks that explain the last action: the shape that captured, a pincer, a flank.
+    pub overlays: Vec<Overlay>,
+    /// How strongly [`BoardScene::overlays`] are drawn, from 0 (not at all) to 1, so that
+    /// they can fade in and out.
+    pub overlay_alpha: f32,
     /// The UI time for the animations.
     pub now: f64,
 }
@@ -253,10 +266,91 @@ pub fn paint(painter: &egui::Painter, rect: Rect, scene: &BoardScene) -> Geometr
     let geo = Geometry::new(rect, scene.flipped, scene.coordinates);
     paint_wood(painter, geo.rect);
     paint_grid(painter, &geo, scene.coordinates);
+    paint_outlines(painter, &geo, scene);
     paint_markers_under(painter, &geo, scene);
     paint_pieces(painter, &geo, scene);
+    paint_splits(painter, &geo, scene);
     paint_markers_over(painter, &geo, scene);
+    paint_cursor(painter, &geo, scene);
+    if let Some((p, at)) = scene.lifted
+        && let Some(side) = scene.pieces[p.index()]
+    {
+        // Held a little above the board, so it is drawn larger.
+        let radius = geo.stone_radius() * 1.08;
+        paint_stone(painter, at, vec2(radius, radius), side, 1.0);
+    }
     geo
+}
+
+/// The keyboard's cursor: a rounded square around its point, in a colour of its own.
+fn paint_cursor(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
+    let Some(p) = scene.cursor else {
+        return;
+    };
+    let rect = Rect::from_center_size(geo.position(p), Vec2::splat(geo.step * 0.96));
+    let radius = CornerRadius::same((geo.step * 0.16).min(255.0) as u8);
+    painter.rect_stroke(
+        rect,
+        radius,
+        Stroke::new(geo.step * 0.07, Color32::from_white_alpha(200)),
+        StrokeKind::Middle,
+    );
+    painter.rect_stroke(
+        rect,
+        radius,
+        Stroke::new(geo.step * 0.04, theme::FOCUS),
+        StrokeKind::Middle,
+    );
+}
+
+/// The outlined groups of [`BoardScene::overlays`], under the pieces: a rounded band around
+/// the points, wide enough to show around the stones.
+fn paint_outlines(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
+    let alpha = scene.overlay_alpha.clamp(0.0, 1.0);
+    if alpha <= 0.0 {
+        return;
+    }
+    for overlay in &scene.overlays {
+        let Overlay::Outline { corners, .. } = overlay else {
+            continue;
+        };
+        let rect = Rect::from_two_pos(geo.position(corners[0]), geo.position(corners[1]))
+            .expand(geo.step * 0.5);
+        let radius = CornerRadius::same((geo.step * 0.5).min(255.0) as u8);
+        painter.rect(
+            rect,
+            radius,
+            with_alpha(theme::EXPLAIN, 0.22 * alpha),
+            Stroke::new(geo.step * 0.055, with_alpha(theme::EXPLAIN, 0.95 * alpha)),
+            StrokeKind::Inside,
+        );
+    }
+}
+
+/// The splits of [`BoardScene::overlays`], over the pieces: an arrow from the piece that
+/// arrived to each piece it pried apart, with a dark edge so that it shows on both colours.
+fn paint_splits(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
+    let alpha = scene.overlay_alpha.clamp(0.0, 1.0);
+    if alpha <= 0.0 {
+        return;
+    }
+    let radius = geo.stone_radius();
+    for overlay in &scene.overlays {
+        let Overlay::Split { from, to } = *overlay else {
+            continue;
+        };
+        let (a, b) = (geo.position(from), geo.position(to));
+        let dir = (b - a).normalized();
+        let start = a + dir * radius * 0.45;
+        let end = b - dir * radius * 0.25;
+        let edge = Stroke::new(
+            geo.step * 0.1,
+            Color32::from_black_alpha((140.0 * alpha) as u8),
+        );
+        painter.arrow(start, end - start, edge);
+        let arrow = Stroke::new(geo.step * 0.055, with_alpha(theme::EXPLAIN, alpha));
+        painter.arrow(start, end - start, arrow);
+    }
 }
 
 fn paint_wood(painter: &egui::Painter, rect: Rect) {
@@ -420,8 +514,9 @@ fn paint_pieces(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
         .filter(|a| !a.is_done(now))
         .collect();
     let animated = |p: Point| active.iter().any(|a| a.point() == p);
+    let lifted = scene.lifted.map(|(p, _)| p);
     for p in Point::ALL {
-        if animated(p) {
+        if animated(p) || lifted == Some(p) {
             continue;
         }
         if let Some(side) = scene.pieces[p.index()] {
@@ -683,15 +778,48 @@ pub fn paint_stone(painter: &egui::Painter, center: Pos2, radius: Vec2, side: Si
 /// What the user did on the interactive board this frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BoardInput {
-    /// The point clicked, if any.
+    /// The point clicked (or chosen with Enter or Space), if any.
     pub clicked: Option<Point>,
     /// The point under the pointer, if any.
     pub hovered: Option<Point>,
+    /// A piece dragged from one point and dropped on another.
+    pub dropped: Option<(Point, Point)>,
 }
+
+/// The point one step from `p` on the screen in the direction of an arrow key, on a board
+/// drawn `flipped` or not; `p` itself at the edge.
+fn cursor_step(p: Point, key: egui::Key, flipped: bool) -> Point {
+    let (dc, dr): (i8, i8) = match key {
+        egui::Key::ArrowLeft => (-1, 0),
+        egui::Key::ArrowRight => (1, 0),
+        egui::Key::ArrowUp => (0, 1),
+        egui::Key::ArrowDown => (0, -1),
+        _ => (0, 0),
+    };
+    let (dc, dr) = if flipped { (-dc, -dr) } else { (dc, dr) };
+    let column = p.column() as i8 + dc;
+    let row = p.row() as i8 + dr;
+    if !(0..5).contains(&column) || !(0..5).contains(&row) {
+        return p;
+    }
+    Point::at(column as u8, row as u8).unwrap_or(p)
+}
+
+/// The arrow keys, in the order the cursor reads them.
+const ARROWS: [egui::Key; 4] = [
+    egui::Key::ArrowLeft,
+    egui::Key::ArrowRight,
+    egui::Key::ArrowUp,
+    egui::Key::ArrowDown,
+];
 
 /// The interactive board, filling a square of side `size`. Every point is a button named
 /// after it (`c3`), so screen readers and tests can reach it. `enabled` says whether the
 /// user may act now.
+///
+/// Pieces move by two clicks or by dragging. The keyboard plays too: an arrow key gives the
+/// board the keyboard and shows its cursor, the arrows move the cursor, and Enter or Space
+/// acts on its point as a click would; Escape or Tab gives the keyboard back.
 pub fn board_ui(
     ui: &mut egui::Ui,
     scene: &mut BoardScene,
@@ -703,8 +831,56 @@ pub fn board_ui(
     let geo = Geometry::new(rect, scene.flipped, scene.coordinates);
     let id = ui.scope_id().with("board_points");
     let mut input = BoardInput::default();
+    // The whole board takes the keyboard; the points above it take the pointer.
+    let keys = ui.interact(
+        geo.rect,
+        id.with("keyboard"),
+        Sense::CLICK | Sense::FOCUSABLE,
+    );
+    keys.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Grid, enabled, "board"));
+    let cursor_id = id.with("cursor");
+    let mut cursor = ui
+        .data(|d| d.get_temp::<Point>(cursor_id))
+        .or(scene.selected)
+        .or(scene.last_to.first().copied())
+        .unwrap_or(Point::ALL[12]);
+    let arrow_pressed = ui.input(|i| ARROWS.iter().any(|k| i.key_pressed(*k)));
+    let nothing_focused = ui.memory(|m| m.focused().is_none());
+    if enabled && !keys.has_focus() && nothing_focused && arrow_pressed {
+        keys.request_focus();
+        // The arrow only brings the keyboard here: egui must not pass it on to the next
+        // widget in the arrow's direction.
+        ui.memory_mut(|m| m.move_focus(egui::FocusDirection::None));
+    } else if keys.has_focus() {
+        ui.memory_mut(|m| {
+            let arrows_only = egui::EventFilter {
+                horizontal_arrows: true,
+                vertical_arrows: true,
+                ..Default::default()
+            };
+            m.set_focus_lock_filter(keys.id, arrows_only);
+        });
+        for key in ARROWS {
+            if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
+                cursor = cursor_step(cursor, key, scene.flipped);
+            }
+        }
+        if enabled && keys.clicked() && !keys.clicked_by(egui::PointerButton::Primary) {
+            input.clicked = Some(cursor);
+        }
+    }
+    let has_keyboard = keys.has_focus() || ui.memory(|m| m.has_focus(keys.id));
+    ui.data_mut(|d| d.insert_temp(cursor_id, cursor));
+    let lift_id = id.with("lifted");
+    let mut lifted: Option<Point> = ui.data(|d| d.get_temp(lift_id)).flatten();
+    let pointer = ui.input(|i| i.pointer.interact_pos());
+    let sense = if enabled {
+        Sense::CLICK | Sense::DRAG
+    } else {
+        Sense::CLICK
+    };
     for p in Point::ALL {
-        let response = ui.interact(geo.cell(p), id.with(p.index()), Sense::click());
+        let response = ui.interact(geo.cell(p), id.with(p.index()), sense);
         let name = p.to_string();
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &name));
         if response.hovered() {
@@ -713,18 +889,52 @@ pub fn board_ui(
         if response.clicked() {
             input.clicked = Some(p);
         }
+        let movable = scene.moves.iter().any(|(from, _)| *from == p);
+        if response.drag_started() && enabled && movable {
+            lifted = Some(p);
+        }
+        if response.drag_stopped() && lifted == Some(p) {
+            lifted = None;
+            let target =
+                pointer.and_then(|at| Point::ALL.into_iter().find(|q| geo.cell(*q).contains(at)));
+            if let Some(to) = target.filter(|to| *to != p) {
+                input.dropped = Some((p, to));
+            }
+        }
     }
-    let active = input
-        .hovered
-        .filter(|p| enabled && scene.clickable.contains(p));
-    if active.is_some() {
+    if !enabled {
+        lifted = None;
+    }
+    ui.data_mut(|d| d.insert_temp(lift_id, lifted));
+    if let (Some(from), Some(at)) = (lifted, pointer) {
+        scene.lifted = Some((from, at));
+        scene.selected = Some(from);
+        scene.destinations = scene
+            .moves
+            .iter()
+            .filter(|(f, _)| *f == from)
+            .map(|(_, to)| *to)
+            .collect();
+        ui.ctx().set_cursor_icon(egui::CursorIcon::Grabbing);
+    }
+    if has_keyboard {
+        scene.cursor = Some(cursor);
+    }
+    // With the keyboard on the board, its cursor is where a placement would go.
+    let pointed = if has_keyboard {
+        scene.cursor
+    } else {
+        input.hovered
+    };
+    let active = pointed.filter(|p| enabled && scene.clickable.contains(p));
+    if active.is_some() && input.hovered.is_some() && lifted.is_none() {
         ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
     }
     if let (Some(side), Some(p)) = (preview, active) {
         scene.preview = Some((p, side));
     }
     paint(ui.painter(), rect, scene);
-    if let Some(p) = active {
+    if let Some(p) = active.filter(|_| lifted.is_none()) {
         let c = geo.position(p);
         ui.painter().circle_stroke(
             c,
@@ -778,6 +988,17 @@ mod tests {
         assert!(straight.x < 150.0 && straight.y > 150.0);
         let flipped = Geometry::new(rect, true, false).position(a1);
         assert!(flipped.x > 150.0 && flipped.y < 150.0);
+    }
+
+    #[test]
+    fn the_cursor_steps_as_the_screen_shows_the_board_and_stops_at_the_edges() {
+        let p = |name| Point::parse(name).unwrap_or(Point::ALL[0]);
+        assert_eq!(cursor_step(p("c3"), egui::Key::ArrowUp, false), p("c4"));
+        assert_eq!(cursor_step(p("c3"), egui::Key::ArrowUp, true), p("c2"));
+        assert_eq!(cursor_step(p("c3"), egui::Key::ArrowLeft, false), p("b3"));
+        assert_eq!(cursor_step(p("c3"), egui::Key::ArrowLeft, true), p("d3"));
+        assert_eq!(cursor_step(p("a1"), egui::Key::ArrowDown, false), p("a1"));
+        assert_eq!(cursor_step(p("e5"), egui::Key::ArrowRight, false), p("e5"));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use super::error::AppError;
 use super::i18n::Language;
 use super::lessons::Course;
-use super::settings::{ClockSetting, Setup};
+use super::settings::{ClockSetting, Opponent, Setup};
 use crate::ai::Level;
 use crate::rules::{GameId, Point, Side};
 
@@ -26,6 +26,8 @@ pub enum Open {
     Confirm(Question),
     /// The result of the game that just ended.
     Result,
+    /// Who plays on from the reviewed position.
+    PlayOn,
 }
 
 /// A part of the rules window.
@@ -109,14 +111,22 @@ pub enum Command {
     ContinueGame,
     /// Forgets the game in progress.
     DiscardGame,
-    /// Opens a record file for review.
+    /// Opens a record file for review; if it would replace a game in progress, only reads it
+    /// and answers [`Done::WouldReplace`] so that the user can be asked first.
     OpenRecord(PathBuf),
-    /// Writes the game on the screen to a record file.
+    /// Opens a record file for review in place of the game in progress, which is set aside
+    /// for "Continue" (the user said yes).
+    ReplaceWithRecord(PathBuf),
+    /// Writes the game on the screen to a new record file in the records folder.
     ExportRecord,
+    /// Writes the game on the screen to this record file, chosen by the user.
+    ExportRecordTo(PathBuf),
 
     // ----- Playing -----
-    /// A click on a point of the live board.
+    /// A click on a point of the live board (or Enter or Space on the board's cursor).
     Click(Point),
+    /// A piece of the live board dragged from one point and dropped on another.
+    DragMove(Point, Point),
     /// Takes back an action (against the computer, back to the person's last turn).
     Undo,
     /// Plays an undone action again.
@@ -139,8 +149,10 @@ pub enum Command {
     ReviewTo(usize),
     /// Leaves review mode.
     ExitReview,
-    /// Plays on from the reviewed position, two people at this computer.
-    ContinueFromReview,
+    /// Plays on from the reviewed position with this opponent (the person's side against
+    /// the computer is drawn if it is [`SideChoice::Random`](super::settings::SideChoice))
+    /// and this clock.
+    ContinueFromReview(Opponent, ClockSetting),
     /// Analyses the reviewed game in the background.
     Analyse,
     /// Stops the analysis under way.
@@ -157,6 +169,8 @@ pub enum Command {
     CancelTableBuild,
     /// "Not now" to the offer to build the table: it is not offered again.
     DeclineTableBuild,
+    /// Whether the clock and the computer wait while the window is in the background.
+    SetPauseInBackground(bool),
 
     // ----- Lessons -----
     /// Opens the lessons of a course, at its first step not done yet.
@@ -165,6 +179,8 @@ pub enum Command {
     OpenLessonStep(Course, usize),
     /// A click on a point of the lesson's board.
     LessonClick(Point),
+    /// A piece dragged on the lesson's board, from the first point to the second.
+    LessonDrag(Point, Point),
     /// Starts the step again from its prepared position.
     RestartLessonStep,
     /// Points at an action that does what the step asks.
@@ -180,6 +196,9 @@ pub enum Done {
     Ok,
     /// The record was written to this file.
     Exported(PathBuf),
+    /// The record can be opened, but it would replace the game in progress: nothing was
+    /// done yet.
+    WouldReplace(PathBuf),
 }
 
 /// The outcome of [`SanqiApp::apply`](super::SanqiApp::apply).

@@ -37,6 +37,15 @@ pub enum Demo {
     Analysis,
     /// A Wu Dao game with a hint and its reason shown.
     Hint,
+    /// A game's last turn explained on the board and in the panel (under review, so that it
+    /// stays): a Flying pincer and insertion, a Wu Dao flank, a Neihuang square.
+    Explain(GameId),
+    /// Neihuang: White is blocked after the pulls, and Black must give up a piece.
+    Blocked,
+    /// The choice of who plays on from a reviewed position.
+    PlayOn,
+    /// The question before a record replaces the game in progress.
+    ReplaceRecord,
     /// A lesson step (by its index in its course), as it opens, after its wrong example, or
     /// after its example solution.
     Lesson(Course, usize, LessonMoment),
@@ -62,6 +71,21 @@ pub enum LessonMoment {
     Done,
 }
 
+/// The actions of each game's explained turn: its last action captures or flips.
+pub const EXPLAINED: [(GameId, &str); 3] = [
+    (
+        GameId::Neihuang,
+        "d4 a3 d2 b5 a2 a1 b3 e3 d3 d1 e2 a4 c1 c5 b4 d5 e5 b1 b2 e1 e4 c3 c4 a5 c2 xc2 xa3 \
+         c3-c2 c4-c3 c5-c4 b3-a3 d5-c5 c3-b3",
+    ),
+    (GameId::Flying, "e1-e3 b5-b3 a1-a2 d5-d3 d1-d2 a5-a4 c1-c3"),
+    (GameId::Wudao, "c3 c1 e5 d1 b1 e3 a1"),
+];
+
+/// Neihuang: the board full and both pulls made; White has no move.
+const BLOCKED: &str = "b5 a5 c5 d5 a4 e5 b4 d4 c4 e4 a3 c3 b3 d3 a2 e3 c2 b2 e2 d2 a1 b1 c1 d1 \
+                       e1 xb4 xa5";
+
 /// The actions that lead to each game's demonstration position.
 ///
 /// Neihuang: the board filled, the pulls made and a few moves played; Black has just closed
@@ -85,6 +109,13 @@ pub const POSITIONS: [(GameId, &str); 3] = [
 /// into a loss in 19.
 const ANALYSED_GAME: &str = "c1-c3 e5-e2 d1-d3 e2-b2 a1-a2 a5-a3 c3-c2 c5-c4 c2-c3 c4-b4 \
      c3-c5 b4-a4 c5-c4 a3-b3 c4-b4 a4-a5 b4-a4";
+/// The actions of a game's explained turn.
+fn explained(game: GameId) -> &'static str {
+    EXPLAINED
+        .iter()
+        .find(|(g, _)| *g == game)
+        .map_or("", |(_, actions)| actions)
+}
 
 /// The actions of a game's demonstration position.
 fn position(game: GameId) -> &'static str {
@@ -103,6 +134,9 @@ pub struct Staging {
     pub game: Option<(Setup, Vec<Action>)>,
     /// What to do next, as the user would.
     pub commands: Vec<Command>,
+    /// Whether to open the record exported by the commands (in place of the game, so that
+    /// the question is asked).
+    pub open_export: bool,
 }
 
 impl Demo {
@@ -142,9 +176,14 @@ impl Demo {
             "table-building" => Some(Demo::TableBuilding),
             "table-offer" => Some(Demo::TableOffer),
             "flying-hint" => Some(Demo::ExactHint),
+            "blocked" => Some(Demo::Blocked),
+            "play-on" => Some(Demo::PlayOn),
+            "replace-record" => Some(Demo::ReplaceRecord),
             other => {
                 if let Some(game) = other.strip_prefix("rules-").and_then(GameId::parse) {
                     Some(Demo::Rules(game))
+                } else if let Some(game) = other.strip_prefix("explain-").and_then(GameId::parse) {
+                    Some(Demo::Explain(game))
                 } else {
                     GameId::parse(other).map(Demo::Game)
                 }
@@ -158,6 +197,7 @@ impl Demo {
             stats: Stats::default(),
             game: None,
             commands: Vec::new(),
+            open_export: false,
         };
         let mut play = |game: GameId, actions: &str, level: Level| {
             let setup = Setup {
@@ -224,6 +264,28 @@ impl Demo {
                 play(GameId::Wudao, position(GameId::Wudao), Level::Medium);
                 vec![Command::Open(Open::Records), Command::ExportRecord]
             }
+            Demo::Explain(game) => {
+                play(game, explained(game), Level::Medium);
+                let end = Command::ReviewTo(usize::MAX);
+                vec![Command::Resign, Command::Review, end]
+            }
+            Demo::Blocked => {
+                play(GameId::Neihuang, BLOCKED, Level::Medium);
+                Vec::new()
+            }
+            Demo::PlayOn => {
+                play(GameId::Neihuang, position(GameId::Neihuang), Level::Easy);
+                let review = [Command::Resign, Command::Review, Command::ReviewTo(29)];
+                review
+                    .into_iter()
+                    .chain([Command::Open(Open::PlayOn)])
+                    .collect()
+            }
+            Demo::ReplaceRecord => {
+                play(GameId::Flying, position(GameId::Flying), Level::Medium);
+                staging.open_export = true;
+                vec![Command::Open(Open::Records), Command::ExportRecord]
+            }
             Demo::Resign => {
                 play(GameId::Wudao, position(GameId::Wudao), Level::Hard);
                 vec![Command::Open(Open::Confirm(Question::Resign))]
@@ -237,7 +299,7 @@ impl Demo {
                 (GameId::Neihuang, "medium", Outcome::Loss, 2),
                 (GameId::Neihuang, "hard", Outcome::Loss, 1),
                 (GameId::Flying, "easy", Outcome::Win, 4),
-                (GameId::Flying, Stats::HUMAN, Outcome::Draw, 1),
+                (GameId::Flying, "medium", Outcome::Draw, 1),
             ] {
                 for _ in 0..times {
                     staging.stats.record(game, key, outcome);
@@ -311,10 +373,37 @@ mod tests {
     }
 
     #[test]
+    fn every_explained_turn_is_legal_and_takes_or_flips() {
+        use crate::rules::explain::{Event, explain};
+        for game in GameId::ALL {
+            let actions = parse_actions(explained(game)).unwrap_or_default();
+            let (last, rest) = actions.split_last().expect("actions");
+            let mut played = Game::new(game);
+            for action in rest {
+                assert!(played.apply(*action).is_ok(), "{game}: {action}");
+            }
+            let before = *played.state();
+            let effects = played.apply(*last).expect("legal");
+            let event = explain(&before, &effects);
+            assert!(!matches!(event, Event::Quiet), "{game}: {event:?}");
+        }
+        let mut blocked = Game::new(GameId::Neihuang);
+        for action in parse_actions(BLOCKED).unwrap_or_default() {
+            assert!(blocked.apply(action).is_ok(), "{action}");
+        }
+        assert!(crate::rules::explain::blocked_side(blocked.state()).is_some());
+    }
+
+    #[test]
     fn names_parse() {
         assert_eq!(Demo::parse("flying-mid"), Some(Demo::Game(GameId::Flying)));
         assert_eq!(Demo::parse("rules-wudao"), Some(Demo::Rules(GameId::Wudao)));
         assert_eq!(Demo::parse(" Result "), Some(Demo::Result));
+        assert_eq!(
+            Demo::parse("explain-flying"),
+            Some(Demo::Explain(GameId::Flying))
+        );
+        assert_eq!(Demo::parse("play-on"), Some(Demo::PlayOn));
         assert_eq!(Demo::parse("nothing"), None);
         assert_eq!(
             Demo::parse("lesson-house-2-done"),

@@ -7,6 +7,7 @@ use std::time::Duration;
 use super::clock::{TimeSource, system_time};
 use super::computer::AiMode;
 use super::demo::Demo;
+use super::file_chooser::system_chooser_available;
 use super::i18n::Language;
 use super::lessons::LessonProgress;
 use super::settings::{SavedGame, Settings, Stats};
@@ -34,6 +35,9 @@ pub struct AppOptions {
     pub demo: Option<Demo>,
     /// A language to use whatever the settings say (screenshots).
     pub language: Option<Language>,
+    /// Whether records are opened and saved through the system's file chooser as well as
+    /// by a typed path (by default, when the system seems to have one).
+    pub file_chooser: bool,
 }
 
 impl Default for AppOptions {
@@ -45,6 +49,7 @@ impl Default for AppOptions {
             seed: None,
             demo: None,
             language: None,
+            file_chooser: system_chooser_available(),
         }
     }
 }

@@ -20,13 +20,14 @@ use super::lessons::{Lesson, LessonProgress};
 use super::screens::Screen;
 use super::screens::game::GameScreen;
 use super::screens::home::HomeScreen;
-use super::screens::lesson::LessonScreen;
-use super::session::{Changed, Moment, Purpose, Session};
+use super::screens::lesson::{LessonScreen, rules_page};
+use super::session::{Changed, Hold, Moment, Purpose, Session};
 use super::settings::{SavedGame, Settings, Stats};
 use super::shortcuts::shortcuts;
 use super::storage::{Store, StoreError};
 use super::view::{Resumable, TableView, View};
 use super::{fonts, theme};
+
 use crate::ai::Level;
 use crate::ai::analysis::Budget;
 use crate::rules::{GameId, Side};
@@ -175,11 +176,17 @@ impl SanqiApp {
                 s.play_through(&actions);
             }
         }
+        let mut exported = None;
         for command in staging.commands {
             // A demonstration's commands are its own; an error would show as a banner.
-            let _ = self.apply(command);
+            if let Ok(Done::Exported(path)) = self.apply(command) {
+                exported = Some(path);
+            }
             // A lesson's scripted replies come at once, so that the next click is taken.
             self.change_lesson(|l, at| l.advance(at));
+        }
+        if let Some(path) = exported.filter(|_| staging.open_export) {
+            let _ = self.apply(Command::OpenRecord(path));
         }
     }
 
@@ -279,6 +286,7 @@ impl SanqiApp {
             self.lesson = None;
         }
         let shown = self.dialogs.hear(&command, &outcome);
+        self.hold_game();
         if let Err(error) = &outcome
             && !shown
         {
@@ -297,6 +305,7 @@ impl SanqiApp {
                 let opening = Opening {
                     last_setup: self.settings.last_setup,
                     list_records: &list_records,
+                    file_chooser: self.options.file_chooser,
                 };
                 self.dialogs.toggle(*request, &opening);
             }
@@ -324,9 +333,14 @@ impl SanqiApp {
             }
             Command::ContinueGame => self.continue_game()?,
             Command::DiscardGame => self.discard_game(),
-            Command::OpenRecord(path) => self.open_record(path)?,
-            Command::ExportRecord => return self.export_record().map(Done::Exported),
+            Command::OpenRecord(path) => return self.open_record(path, false),
+            Command::ReplaceWithRecord(path) => return self.open_record(path, true),
+            Command::ExportRecord => return self.export_record(None).map(Done::Exported),
+            Command::ExportRecordTo(path) => {
+                return self.export_record(Some(path)).map(Done::Exported);
+            }
             Command::Click(p) => self.change_session(|s, at| s.click(*p, at)),
+            Command::DragMove(from, to) => self.change_session(|s, at| s.drag_move(*from, *to, at)),
             Command::Undo => self.change_session(|s, _| s.undo()),
             Command::Redo => self.change_session(|s, at| s.redo(at)),
             Command::Hint => {
@@ -354,9 +368,8 @@ impl SanqiApp {
                     s.exit_review();
                 }
             }
-            Command::ContinueFromReview => {
-                self.change_session(|s, _| s.continue_from_review());
-                self.saved = None;
+            Command::ContinueFromReview(opponent, clock) => {
+                self.continue_from_review(*opponent, *clock)
             }
             Command::Analyse => self.start_analysis(),
             Command::CancelAnalysis => {
@@ -365,6 +378,10 @@ impl SanqiApp {
                 }
             }
             Command::SetLanguage(language) => self.set_language(*language),
+            Command::SetPauseInBackground(on) => {
+                self.settings.pause_in_background = *on;
+                self.save_settings();
+            }
             Command::SetBoardOption(option, on) => {
                 let setting = match option {
                     BoardOption::Animations => &mut self.settings.animations,
@@ -390,6 +407,9 @@ impl SanqiApp {
             }
             Command::OpenLessonStep(course, index) => self.open_lesson(*course, *index)?,
             Command::LessonClick(p) => self.change_lesson(|l, at| l.click(*p, at)),
+            Command::LessonDrag(from, to) => {
+                self.change_lesson(|l, at| l.drag(*from, *to, at));
+            }
             Command::RestartLessonStep => {
                 if let Some((course, index)) = self.lesson.as_ref().map(|l| (l.course(), l.index()))
                 {
@@ -450,6 +470,7 @@ impl SanqiApp {
         let opening = Opening {
             last_setup: self.settings.last_setup,
             list_records: &list_records,
+            file_chooser: self.options.file_chooser,
         };
         self.dialogs.open(request, &opening);
     }
@@ -646,18 +667,31 @@ impl SanqiApp {
         s.searching(generation, purpose);
     }
 
+    /// Holds the game on the screen still while a dialog or the rules are open, and while the
+    /// window is in the background if the settings say so; lifts the hold otherwise.
+    fn hold_game(&mut self) {
+        let focused = self.ctx.input(|i| i.viewport().focused).unwrap_or(true);
+        let hold = if !self.dialogs.is_empty() {
+            Some(Hold::Dialog)
+        } else if !focused && self.settings.pause_in_background {
+            Some(Hold::Background)
+        } else {
+            None
+        };
+        if let Some(s) = &mut self.session {
+            s.set_hold(hold);
+        }
+    }
+
     /// Advances the game without drawing: replies, the computer's actions, the clock.
     fn advance(&mut self) {
         let Some(s) = &mut self.session else {
             return;
         };
-        if s.is_paused() {
-            return;
-        }
         while let Some(reply) = self.computer.poll() {
             s.receive(reply);
         }
-        if self.screen != Screen::Game {
+        if self.screen != Screen::Game || !s.is_running() {
             return;
         }
         let delay = self.options.ai_step_delay;
@@ -674,6 +708,7 @@ impl SanqiApp {
     pub fn logic_frame(&mut self, ctx: &egui::Context) {
         self.watch_window(ctx);
         self.watch_table_build();
+        self.hold_game();
         self.advance();
         self.poll_analysis();
         if self.screen == Screen::Learn {
@@ -708,7 +743,11 @@ impl SanqiApp {
                 .filter(|a| self.session.as_ref().is_some_and(|s| a.is_for(s.game()))),
             table: &table,
         };
-        let mut commands = shortcuts(&ctx, &view, self.screen, modal);
+        let lesson_rules = match (self.screen, self.lesson.as_ref()) {
+            (Screen::Learn, Some(lesson)) => Some(rules_page(lesson)),
+            _ => None,
+        };
+        let mut commands = shortcuts(&ctx, &view, self.screen, modal, lesson_rules);
         commands.extend(banners_ui(ui, view.i18n, &self.banners));
         match (self.screen, view.session, self.lesson.as_ref()) {
             (Screen::Game, Some(s), _) => commands.extend(self.game_screen.ui(ui, &view, s)),
@@ -730,6 +769,8 @@ impl SanqiApp {
         if !shown {
             self.screen = Screen::Home;
         }
+        // A dialog may have closed itself (its window's close button).
+        self.hold_game();
         self.schedule_repaint();
     }
 
@@ -743,8 +784,15 @@ impl SanqiApp {
         let Some(s) = &self.session else {
             return;
         };
-        if self.computer.has_ready() || s.is_animating(self.ctx.input(|i| i.time)) {
+        let now = self.ctx.input(|i| i.time);
+        if self.computer.has_ready() || s.is_animating(now) {
             self.ctx.request_repaint();
+        }
+        // The board's explanation of the last turn fades, or goes after a while.
+        match s.spotlight_change(now) {
+            Some(Duration::ZERO) => self.ctx.request_repaint(),
+            Some(wait) if self.screen == Screen::Game => self.ctx.request_repaint_after(wait),
+            _ => {}
         }
         if self.screen == Screen::Game
             && let Some(wait) = s.next_change()

@@ -16,16 +16,15 @@ mod scene;
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-pub use scene::Turn;
+pub use scene::{Story, Turn};
 
 use super::board::{self, Animation};
 use super::clock::{Clock, TimeSource};
 use super::computer::is_cancelled;
 use super::hint::{self, HintReason};
 use super::settings::{
-    ClockSetting, Opponent, Outcome, SavedGame, SavedGameError, Setup, SideChoice, Stats,
+    ClockSetting, Opponent, Outcome, SavedGame, SavedGameError, Setup, SideChoice,
 };
-use super::text::TimeoutReport;
 use crate::ai::{Level, Reply};
 use crate::rules::records::Record;
 use crate::rules::{
@@ -41,8 +40,6 @@ pub enum Note {
     Illegal(IllegalAction),
     /// A fixed message, by locale key.
     Message(&'static str),
-    /// A turn clock ran out.
-    Timeout(TimeoutReport),
     /// The computer could not choose (the text is the reason, in English).
     ComputerFailed(String),
     /// A hint, with why it is suggested.
@@ -57,6 +54,16 @@ impl Note {
         matches!(self, Note::Illegal(_) | Note::ComputerFailed(_))
             || matches!(self, Note::Message(key) if key.starts_with("msg.no_"))
     }
+}
+
+/// Why the game is held still for a while, without the user pausing it: the clock and the
+/// computer's turn wait, and go on exactly where they stopped once the hold is lifted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hold {
+    /// A dialog or the rules are open over the game.
+    Dialog,
+    /// The window is not focused (a setting, on by default).
+    Background,
 }
 
 /// Why the computer was asked.
@@ -125,6 +132,60 @@ enum Mover {
     Clock,
 }
 
+/// When the board's explanation of the turn being played (or just played) shows: the UI
+/// times its first action was played and it ended, and whether it fades in and out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Spotlight {
+    started: f64,
+    ended: Option<f64>,
+    animate: bool,
+}
+
+/// How long the explanation of a turn stays on the board after the turn, in seconds.
+const SPOTLIGHT_HOLD: f64 = 1.8;
+/// How long it takes to fade in or out, with animations on.
+const SPOTLIGHT_FADE: f64 = 0.45;
+
+impl Spotlight {
+    /// How strongly the explanation shows at UI time `now` (0 to 1), or `None` once it is
+    /// gone.
+    fn strength(&self, now: f64) -> Option<f32> {
+        let fade_in = if self.animate {
+            // It appears as the piece arrives, about a quarter of a second in.
+            (((now - self.started - 0.2) / SPOTLIGHT_FADE).clamp(0.0, 1.0)) as f32
+        } else {
+            1.0
+        };
+        let Some(ended) = self.ended else {
+            return Some(fade_in);
+        };
+        let age = now - ended;
+        if age < SPOTLIGHT_HOLD {
+            return Some(fade_in);
+        }
+        if self.animate && age < SPOTLIGHT_HOLD + SPOTLIGHT_FADE {
+            let out = 1.0 - (age - SPOTLIGHT_HOLD) / SPOTLIGHT_FADE;
+            return Some(fade_in.min(out as f32));
+        }
+        None
+    }
+
+    /// How long until it looks different at `now`: zero while it fades, the rest of the hold
+    /// while it holds, `None` once it is gone or while its turn goes on unfaded.
+    fn next_change(&self, now: f64) -> Option<Duration> {
+        let fading_in = self.animate && now < self.started + 0.2 + SPOTLIGHT_FADE;
+        if fading_in {
+            return Some(Duration::ZERO);
+        }
+        let ended = self.ended?;
+        let hold_end = ended + SPOTLIGHT_HOLD;
+        if now < hold_end {
+            return Some(Duration::from_secs_f64(hold_end - now));
+        }
+        (self.animate && now < hold_end + SPOTLIGHT_FADE).then_some(Duration::ZERO)
+    }
+}
+
 /// A game that has just ended, once: the app shows the result and counts it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ending {
@@ -163,6 +224,8 @@ pub struct Session {
     hint_values: Option<(u128, Vec<(Action, Value)>)>,
     /// Whether the user paused the game.
     paused: bool,
+    /// Why the game is held still now, if it is, and since when.
+    hold: Option<(Hold, Instant)>,
     /// The rest of the computer's turn, played one action at a time.
     plan: VecDeque<Action>,
     /// When the next action of the plan is due.
@@ -173,6 +236,8 @@ pub struct Session {
     from_record: bool,
     /// Animations on the board.
     animations: Vec<Animation>,
+    /// When the board explains the last turn.
+    spotlight: Option<Spotlight>,
 }
 
 impl Session {
@@ -194,11 +259,13 @@ impl Session {
             hint: None,
             hint_values: None,
             paused: false,
+            hold: None,
             plan: VecDeque::new(),
             plan_due: None,
             pending: None,
             from_record: false,
             animations: Vec::new(),
+            spotlight: None,
         };
         if session.is_over() {
             session.clock.stop();
@@ -331,6 +398,16 @@ impl Session {
         self.paused
     }
 
+    /// Why the game is held still now (a dialog, the window in the background), if it is.
+    pub fn hold(&self) -> Option<Hold> {
+        self.hold.map(|(why, _)| why)
+    }
+
+    /// Whether the clock and the computer's turn run now: neither paused nor held.
+    pub fn is_running(&self) -> bool {
+        !self.paused && self.hold.is_none()
+    }
+
     /// Whether the game came from a record file.
     pub fn is_from_record(&self) -> bool {
         self.from_record
@@ -458,6 +535,15 @@ impl Session {
         self.review.unwrap_or(self.game.len())
     }
 
+    /// How long until the board's explanation of the last turn looks different at UI time
+    /// `now` (zero while it fades), if it will.
+    pub fn spotlight_change(&self, now: f64) -> Option<Duration> {
+        if self.review.is_some() {
+            return None;
+        }
+        self.spotlight.and_then(|s| s.next_change(now))
+    }
+
     /// Whether an animation is still running at UI time `now`.
     pub fn is_animating(&self, now: f64) -> bool {
         self.animations.iter().any(|a| !a.is_done(now))
@@ -466,7 +552,7 @@ impl Session {
     /// How long until the game changes by itself (the computer's next action or the clock's
     /// next second), if it is running.
     pub fn next_change(&self) -> Option<Duration> {
-        if self.paused {
+        if !self.is_running() {
             return None;
         }
         let planned = self

@@ -190,6 +190,8 @@ pub struct Settings {
     pub flip_board: bool,
     /// Whether the letters and numbers of the points are shown around the board.
     pub show_coordinates: bool,
+    /// Whether the turn clock and the computer wait while the window is not focused.
+    pub pause_in_background: bool,
     /// The setup of the last game started, offered again on the new-game screen.
     pub last_setup: Setup,
     /// The window's inner size in points, as it was when the app last closed.
@@ -207,6 +209,7 @@ impl Default for Settings {
             animations: true,
             flip_board: false,
             show_coordinates: true,
+            pause_in_background: true,
             last_setup: Setup::default(),
             window_size: None,
             table_offer_declined: false,
@@ -377,16 +380,17 @@ impl Default for Stats {
 }
 
 impl Stats {
-    /// The opponent name of hot-seat games.
+    /// The opponent name under which earlier versions counted hot-seat games. Those games
+    /// are no longer counted (they are not the person's own results), and [`Stats::total`]
+    /// leaves out what an older file holds under this name.
     pub const HUMAN: &'static str = "human";
 
     fn key(game: GameId, opponent: &str) -> String {
         format!("{}/{opponent}", game.id())
     }
 
-    /// Counts a finished game. `opponent` is [`Stats::HUMAN`] for a hot-seat game (where a
-    /// win is a win for Black), otherwise the computer's level id (`easy` … `expert`);
-    /// `outcome` is from the person's point of view.
+    /// Counts a finished game against the computer: `opponent` is its level id (`easy` …
+    /// `expert`) and `outcome` is from the person's point of view.
     pub fn record(&mut self, game: GameId, opponent: &str, outcome: Outcome) {
         let tally = self.tallies.entry(Stats::key(game, opponent)).or_default();
         let count = match outcome {
@@ -405,11 +409,16 @@ impl Stats {
             .unwrap_or_default()
     }
 
-    /// The results of one game against all opponents, hot-seat games included.
+    /// The person's results in one game against the computer, at every level.
     pub fn total(&self, game: GameId) -> Tally {
         let prefix = format!("{}/", game.id());
+        let hot_seat = Stats::key(game, Stats::HUMAN);
         let mut total = Tally::default();
-        for (_, tally) in self.tallies.iter().filter(|(k, _)| k.starts_with(&prefix)) {
+        for (_, tally) in self
+            .tallies
+            .iter()
+            .filter(|(k, _)| k.starts_with(&prefix) && **k != hot_seat)
+        {
             total.add(*tally);
         }
         total
@@ -485,7 +494,8 @@ mod tests {
                 draws: 0
             }
         );
-        assert_eq!(stats.total(GameId::Flying).games(), 3);
+        // A hot-seat result that an older version counted is not the person's own.
+        assert_eq!(stats.total(GameId::Flying).games(), 2);
         assert_eq!(stats.total(GameId::Neihuang), Tally::default());
     }
 }

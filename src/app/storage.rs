@@ -636,6 +636,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     })
 }
 
+/// Writes a record to a file the user chose, atomically. A file already there is replaced:
+/// the system's file chooser has asked about it.
+pub fn write_record_file(path: &Path, record: &Record) -> Result<(), StoreError> {
+    let mut bytes = record.to_json().into_bytes();
+    bytes.push(b'\n');
+    write_atomic(path, &bytes)
+}
+
 /// Reads and replays a game record file. Any bytes are accepted: the error is
 /// [`StoreError::Read`] for a file that cannot be read (files over [`MAX_FILE_SIZE`],
 /// folders, FIFOs and devices are refused unread) or [`StoreError::Record`] for one that is

@@ -8,7 +8,7 @@ use super::i18n::{I18n, fill};
 use super::settings::ClockSetting;
 use crate::ai::Level;
 use crate::rules::{
-    Action, Decision, DrawReason, GameId, IllegalAction, Point, Side, State, Status, WinReason,
+    Action, Decision, DrawReason, GameId, IllegalAction, Side, State, Status, WinReason,
 };
 
 /// `Black` or `White`.
@@ -43,6 +43,18 @@ pub fn action_text(i18n: &I18n, action: Action) -> String {
         Action::Timeout => i18n.t("notation.timeout").to_string(),
         other => other.to_string(),
     }
+}
+
+/// What a side has, as a plate or the panel says it through `keys` (with the hand, board
+/// only): on the board, and in hand in the games that have a hand. Square Flying Chess has
+/// none: all its pieces start on the board.
+pub fn piece_counts(i18n: &I18n, state: &State, side: Side, keys: [&str; 2]) -> String {
+    let board = state.counts()[side.index()];
+    if state.game() == GameId::Flying {
+        return i18n.format(keys[1], &[("board", &board)]);
+    }
+    let hand = state.hands()[side.index()];
+    i18n.format(keys[0], &[("board", &board), ("hand", &hand)])
 }
 
 fn fmt1(i18n: &I18n, key: &str, name: &str, value: &dyn Display) -> String {
@@ -152,64 +164,6 @@ pub fn result_reason(i18n: &I18n, status: Status, resigned: Option<Side>) -> Str
     }
 }
 
-/// What a timeout did, from the position before it and what it removed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeoutReport {
-    /// The side whose time ran out.
-    pub side: Side,
-    /// What that side had to decide.
-    pub decision: Option<Decision>,
-    /// Captures forfeited.
-    pub forfeited: u8,
-    /// Pieces the engine gave up to make room.
-    pub yielded: Option<Point>,
-}
-
-impl TimeoutReport {
-    /// The report of a timeout applied to `before`, with its effects.
-    pub fn new(before: &State, effects: &crate::rules::Effects) -> TimeoutReport {
-        let yielded = Point::ALL
-            .into_iter()
-            .find(|p| effects.removed & (1 << p.index()) != 0);
-        TimeoutReport {
-            side: effects.actor,
-            decision: before.decision(),
-            forfeited: effects.forfeited,
-            yielded,
-        }
-    }
-}
-
-/// "White's time ran out: the turn passes." with what was forfeited or given up.
-pub fn timeout_note(i18n: &I18n, report: &TimeoutReport) -> String {
-    let side = side_name(i18n, report.side);
-    let mut text = fmt1(i18n, "timeout.passes", "side", &side);
-    let detail = match report.decision {
-        Some(Decision::Place) => Some(i18n.t("timeout.place").to_string()),
-        Some(Decision::Pull) => Some(i18n.t("timeout.pull").to_string()),
-        Some(Decision::Capture { .. }) if report.forfeited > 0 => Some(fmt1(
-            i18n,
-            if report.forfeited == 1 {
-                "timeout.captures_one"
-            } else {
-                "timeout.captures_many"
-            },
-            "n",
-            &report.forfeited,
-        )),
-        _ => None,
-    };
-    if let Some(detail) = detail {
-        text.push(' ');
-        text.push_str(&detail);
-    }
-    if let Some(p) = report.yielded {
-        text.push(' ');
-        text.push_str(&fmt1(i18n, "timeout.yielded", "point", &p));
-    }
-    text
-}
-
 /// A length of time as the table's build reports it: "27 min 41 s", "41 s".
 pub fn duration_text(i18n: &I18n, time: std::time::Duration) -> String {
     let total = time.as_secs();
@@ -249,6 +203,24 @@ pub fn date_text(when: std::time::SystemTime) -> String {
 mod tests {
     use super::*;
     use crate::app::i18n::Language;
+    use crate::rules::Point;
+
+    #[test]
+    fn flying_counts_no_pieces_in_hand() {
+        for language in [Language::English, Language::Chinese] {
+            let i18n = I18n::new(language);
+            let keys = ["plate.counts", "plate.on_board"];
+            let flying = piece_counts(&i18n, &GameId::Flying.start(), Side::Black, keys);
+            let neihuang = piece_counts(&i18n, &GameId::Neihuang.start(), Side::Black, keys);
+            let hand = i18n.format("plate.counts", &[("board", &0), ("hand", &13)]);
+            assert_eq!(neihuang, hand);
+            assert_eq!(flying, i18n.format("plate.on_board", &[("board", &5)]));
+            assert!(
+                !flying.contains("hand") && !flying.contains("手中"),
+                "{flying}"
+            );
+        }
+    }
 
     #[test]
     fn every_illegal_action_has_a_message_in_both_languages() {

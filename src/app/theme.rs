@@ -43,6 +43,10 @@ pub const DESTINATION: Color32 = Color32::from_rgb(0x1F, 0x7A, 0x62);
 pub const REMOVABLE: Color32 = Color32::from_rgb(0xD2, 0x32, 0x1E);
 /// Own pieces that may be given up (yield).
 pub const YIELDABLE: Color32 = Color32::from_rgb(0xE0, 0x7B, 0x10);
+/// What explains an action on the board: the shape that captured, a pincer, a flank.
+pub const EXPLAIN: Color32 = Color32::from_rgb(0xE2, 0x86, 0x12);
+/// The keyboard's cursor on the board.
+pub const FOCUS: Color32 = Color32::from_rgb(0x1E, 0x5F, 0xD0);
 /// The last move's marker.
 pub const LAST_MOVE: Color32 = Color32::from_rgb(0xD8, 0x3A, 0x2A);
 

@@ -6,8 +6,8 @@ use egui::{Align, Layout, RichText, Vec2};
 
 use super::board;
 use super::i18n::I18n;
-use super::settings::Opponent;
-use super::text::{level_name, side_name};
+use super::settings::{ClockSetting, Opponent, SideChoice};
+use super::text::{clock_name, level_name, side_name};
 use super::theme;
 use crate::ai::Level;
 use crate::rules::Side;
@@ -120,6 +120,80 @@ pub fn opponent_levels_ui(
             change
         }
     }
+}
+
+/// The choice of an opponent in a dialog: a friend on this computer, the computer (with the
+/// person's side and its level) and, if `watch`, the computer against itself (with a level
+/// for each side). `id_salt` tells its pickers from other ones on the screen.
+pub fn opponent_choice_ui(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    id_salt: &str,
+    opponent: &mut Opponent,
+    watch: bool,
+) {
+    section_label(ui, i18n.t("newgame.opponent"));
+    let last_level = match *opponent {
+        Opponent::Computer { level, .. } => level,
+        Opponent::Watch { black, .. } => black,
+        Opponent::Human => Level::Medium,
+    };
+    let mut choices = vec![
+        (Opponent::Human, "newgame.vs_human"),
+        (
+            Opponent::Computer {
+                level: last_level,
+                side: SideChoice::Black,
+            },
+            "newgame.vs_computer",
+        ),
+    ];
+    if watch {
+        let both = Opponent::Watch {
+            black: last_level,
+            white: last_level,
+        };
+        choices.push((both, "newgame.watch"));
+    }
+    ui.vertical(|ui| {
+        for (choice, key) in choices {
+            let same_kind = std::mem::discriminant(&choice) == std::mem::discriminant(opponent);
+            if ui.radio(same_kind, i18n.t(key)).clicked() && !same_kind {
+                *opponent = choice;
+            }
+        }
+    });
+    match opponent {
+        Opponent::Human => {}
+        Opponent::Computer { side, .. } => {
+            section_label(ui, i18n.t("newgame.your_side"));
+            ui.horizontal(|ui| {
+                for choice in SideChoice::ALL {
+                    let label = match choice.side() {
+                        Some(s) => side_name(i18n, s),
+                        None => i18n.t("newgame.random_side"),
+                    };
+                    ui.selectable_value(side, choice, label);
+                }
+            });
+            section_label(ui, i18n.t("newgame.level"));
+        }
+        Opponent::Watch { .. } => section_label(ui, i18n.t("newgame.levels")),
+    }
+    let single = LevelPicker::new(id_salt, PickerStyle::Row);
+    if let Some((side, level)) = opponent_levels_ui(ui, i18n, id_salt, *opponent, single) {
+        opponent.set_level(side, level);
+    }
+}
+
+/// The choice of the turn clock in a dialog, under its heading.
+pub fn clock_choice_ui(ui: &mut egui::Ui, i18n: &I18n, clock: &mut ClockSetting) {
+    section_label(ui, i18n.t("newgame.clock"));
+    ui.horizontal(|ui| {
+        for c in ClockSetting::ALL {
+            ui.selectable_value(clock, c, clock_name(i18n, c));
+        }
+    });
 }
 
 /// A modal dialog of the given width in the dialogs' frame; its response says whether the

@@ -91,7 +91,6 @@ fn table_bits_for(movetime: Duration, threads: usize) -> u32 {
     entries.next_power_of_two().trailing_zeros().clamp(16, 21)
 }
 
-
 /// Whether `config` in `game` plays from the Flying table: Master in Flying.
 fn uses_table(game: GameId, config: &Config) -> bool {
     game == GameId::Flying && config.level == Level::Master

@@ -7,6 +7,7 @@
 
 mod confirm;
 mod new_game;
+mod play_on;
 mod records;
 mod result;
 pub mod rules;
@@ -50,11 +51,13 @@ pub trait Dialog {
     }
 }
 
-/// What the dialogs need to open: the last setup (for the new-game dialog) and the records
-/// folder's files (for the records dialog, read only when it opens).
+/// What the dialogs need to open: the last setup (for the new-game dialog), the records
+/// folder's files (for the records dialog, read only when it opens) and whether the system
+/// has a file chooser.
 pub struct Opening<'a> {
     pub last_setup: Setup,
     pub list_records: &'a dyn Fn() -> Vec<PathBuf>,
+    pub file_chooser: bool,
 }
 
 /// The open dialogs, oldest first.
@@ -76,10 +79,14 @@ impl DialogStack {
         let dialog: Box<dyn Dialog> = match request {
             Open::NewGame(game) => Box::new(new_game::NewGameDialog::new(opening.last_setup, game)),
             Open::Settings => Box::new(settings::SettingsDialog),
-            Open::Records => Box::new(records::RecordsDialog::new((opening.list_records)())),
+            Open::Records => Box::new(records::RecordsDialog::new(
+                (opening.list_records)(),
+                opening.file_chooser,
+            )),
             Open::Rules(game, tab) => Box::new(rules::RulesDialog::new(game, tab)),
             Open::Confirm(question) => Box::new(confirm::ConfirmDialog::new(question)),
             Open::Result => Box::new(result::ResultDialog),
+            Open::PlayOn => Box::new(play_on::PlayOnDialog::default()),
         };
         self.open.push((kind, dialog));
     }
@@ -118,6 +125,11 @@ impl DialogStack {
     /// Closes every dialog.
     pub fn close_all(&mut self) {
         self.open.clear();
+    }
+
+    /// Whether no dialog is open.
+    pub fn is_empty(&self) -> bool {
+        self.open.is_empty()
     }
 
     /// Whether a dialog that takes the keyboard is open.

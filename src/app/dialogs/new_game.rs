@@ -4,14 +4,13 @@
 use egui::RichText;
 
 use super::{Dialog, Stay};
-use crate::ai::Level;
 use crate::app::command::Command;
-use crate::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
-use crate::app::text::{clock_name, game_name, side_name};
+use crate::app::settings::Setup;
+use crate::app::text::game_name;
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{
-    LevelPicker, PickerStyle, dialog_buttons, modal_ui, opponent_levels_ui, section_label,
+    clock_choice_ui, dialog_buttons, modal_ui, opponent_choice_ui, section_label,
 };
 use crate::rules::GameId;
 
@@ -47,67 +46,8 @@ impl Dialog for NewGameDialog {
                     ui.selectable_value(&mut setup.game, game, game_name(i18n, game));
                 }
             });
-            section_label(ui, i18n.t("newgame.opponent"));
-            let last_level = match setup.opponent {
-                Opponent::Computer { level, .. } => level,
-                Opponent::Watch { black, .. } => black,
-                Opponent::Human => Level::Medium,
-            };
-            let choices = [
-                (Opponent::Human, "newgame.vs_human"),
-                (
-                    Opponent::Computer {
-                        level: last_level,
-                        side: SideChoice::Black,
-                    },
-                    "newgame.vs_computer",
-                ),
-                (
-                    Opponent::Watch {
-                        black: last_level,
-                        white: last_level,
-                    },
-                    "newgame.watch",
-                ),
-            ];
-            ui.vertical(|ui| {
-                for (opponent, key) in choices {
-                    let same_kind = std::mem::discriminant(&opponent)
-                        == std::mem::discriminant(&setup.opponent);
-                    if ui.radio(same_kind, i18n.t(key)).clicked() && !same_kind {
-                        setup.opponent = opponent;
-                    }
-                }
-            });
-            match &mut setup.opponent {
-                Opponent::Human => {}
-                Opponent::Computer { side, .. } => {
-                    section_label(ui, i18n.t("newgame.your_side"));
-                    ui.horizontal(|ui| {
-                        for choice in SideChoice::ALL {
-                            let label = match choice.side() {
-                                Some(s) => side_name(i18n, s),
-                                None => i18n.t("newgame.random_side"),
-                            };
-                            ui.selectable_value(side, choice, label);
-                        }
-                    });
-                    section_label(ui, i18n.t("newgame.level"));
-                }
-                Opponent::Watch { .. } => section_label(ui, i18n.t("newgame.levels")),
-            }
-            let single = LevelPicker::new("new_game", PickerStyle::Row);
-            if let Some((side, level)) =
-                opponent_levels_ui(ui, i18n, "new_game", setup.opponent, single)
-            {
-                setup.opponent.set_level(side, level);
-            }
-            section_label(ui, i18n.t("newgame.clock"));
-            ui.horizontal(|ui| {
-                for c in ClockSetting::ALL {
-                    ui.selectable_value(&mut setup.clock, c, clock_name(i18n, c));
-                }
-            });
+            opponent_choice_ui(ui, i18n, "new_game", &mut setup.opponent, true);
+            clock_choice_ui(ui, i18n, &mut setup.clock);
             if in_progress {
                 ui.add_space(6.0);
                 ui.label(RichText::new(i18n.t("newgame.abandon_warning")).color(theme::WARN));

@@ -68,6 +68,14 @@ impl Dialog for SettingsDialog {
                         commands.push(Command::SetBoardOption(option, on));
                     }
                 }
+                section_label(ui, i18n.t("panel.clock"));
+                let mut in_background = settings.pause_in_background;
+                if ui
+                    .checkbox(&mut in_background, i18n.t("settings.pause_in_background"))
+                    .changed()
+                {
+                    commands.push(Command::SetPauseInBackground(in_background));
+                }
                 if let Some(s) = view.live_session() {
                     let setup = s.setup();
                     ui.separator();

@@ -259,6 +259,22 @@ impl Lesson {
         self.try_action(action, at)
     }
 
+    /// A piece dragged from `from` and dropped on `to`: tries the move it stands for.
+    pub fn drag(&mut self, from: Point, to: Point, at: Moment) -> StepChanged {
+        if !self.accepts_input() {
+            if self.clock_waiting() {
+                self.feedback = Some(Feedback::Note(Note::Message("lesson.start_clock_first")));
+            }
+            return StepChanged::default();
+        }
+        let Some(action) = self.session.dragged_action(from, to) else {
+            // The rules' reason; the piece stays picked up when it can move elsewhere.
+            self.feedback = self.session.note().cloned().map(Feedback::Note);
+            return StepChanged::default();
+        };
+        self.try_action(action, at)
+    }
+
     /// Tries an action of the learner's: played if it does what the task asks, otherwise
     /// refused with the reason.
     pub fn try_action(&mut self, action: Action, at: Moment) -> StepChanged {

@@ -5,29 +5,20 @@ use std::path::{Path, PathBuf};
 
 use super::SanqiApp;
 use crate::ai::Level;
+use crate::app::command::{Done, Outcome};
 use crate::app::error::AppError;
 use crate::app::i18n::Language;
 use crate::app::screens::Screen;
 use crate::app::session::{Changed, Session};
 use crate::app::settings::{ClockSetting, Opponent, Setup};
-use crate::app::storage::{UtcTime, read_record_file};
+use crate::app::storage::{UtcTime, read_record_file, write_record_file};
 use crate::rules::{Game, Side};
 
 impl SanqiApp {
     // ----- Starting and leaving games -----
 
     pub(super) fn start_game(&mut self, setup: Setup) {
-        let human_side = match setup.opponent {
-            Opponent::Computer { side, .. } => Some(side.side().unwrap_or_else(|| {
-                if rand::random::<bool>() {
-                    Side::Black
-                } else {
-                    Side::White
-                }
-            })),
-            _ => None,
-        };
-        self.start_with(setup, human_side);
+        self.start_with(setup, human_side_of(setup.opponent));
     }
 
     pub(super) fn start_with(&mut self, setup: Setup, human_side: Option<Side>) {
@@ -87,8 +78,18 @@ impl SanqiApp {
         }
     }
 
-    pub(super) fn open_record(&mut self, path: &Path) -> Result<(), AppError> {
+    /// Opens a record for review. Unless `replace` says the user agreed, a record that would
+    /// replace a game in progress is only read, and [`Done::WouldReplace`] asks for the
+    /// question.
+    pub(super) fn open_record(&mut self, path: &Path, replace: bool) -> Outcome {
         let (_, game) = read_record_file(path).map_err(AppError::OpenRecord)?;
+        let in_progress = self
+            .session
+            .as_ref()
+            .is_some_and(|s| s.is_live() && !s.game().is_empty());
+        if in_progress && !replace {
+            return Ok(Done::WouldReplace(path.to_path_buf()));
+        }
         // The game being played stays on offer for "Continue".
         if let Some(s) = self.session.as_ref().filter(|s| s.is_live()) {
             self.saved = Some(s.saved());
@@ -98,13 +99,27 @@ impl SanqiApp {
         self.session = Some(Session::of_record(game, clock, self.options.time.clone()));
         self.screen = Screen::Game;
         self.dialogs.close_modal();
-        Ok(())
+        Ok(Done::Ok)
     }
 
-    pub(super) fn export_record(&mut self) -> Result<PathBuf, AppError> {
+    /// Plays on from the reviewed position with `opponent` and `clock`. The game set aside
+    /// when a record was opened over it is replaced.
+    pub(super) fn continue_from_review(&mut self, opponent: Opponent, clock: ClockSetting) {
+        let human_side = human_side_of(opponent);
+        self.change_session(|s, _| s.continue_from_review(opponent, human_side, clock));
+        self.saved = None;
+    }
+
+    /// Writes the game's record to `path`, or to a new file in the records folder.
+    pub(super) fn export_record(&mut self, path: Option<&PathBuf>) -> Result<PathBuf, AppError> {
         let s = self.session.as_ref().ok_or(AppError::NothingToExport)?;
         let record = s.record(UtcTime::now().iso8601());
-        self.store.export_record(&record).map_err(AppError::Export)
+        match path {
+            Some(path) => write_record_file(path, &record)
+                .map(|()| path.clone())
+                .map_err(AppError::Export),
+            None => self.store.export_record(&record).map_err(AppError::Export),
+        }
     }
 
     // ----- Settings of the game and of the app -----
@@ -134,5 +149,19 @@ impl SanqiApp {
         self.options.language = None;
         self.settings.language = Some(language);
         self.save_settings();
+    }
+}
+
+/// The person's side against the computer: the one chosen, or drawn at random.
+fn human_side_of(opponent: Opponent) -> Option<Side> {
+    match opponent {
+        Opponent::Computer { side, .. } => Some(side.side().unwrap_or_else(|| {
+            if rand::random::<bool>() {
+                Side::Black
+            } else {
+                Side::White
+            }
+        })),
+        _ => None,
     }
 }

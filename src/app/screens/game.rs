@@ -2,7 +2,7 @@
 //! two players' name plates, the review controls, and the side panel
 //! ([`super::side_panel`]).
 
-use egui::{Align, Align2, Color32, Layout, RichText, Sense, Vec2, vec2};
+use egui::{Align, Color32, Layout, RichText, Sense, Vec2, vec2};
 
 use super::analysis_panel::BETTER_ARROW;
 use super::layout::{board_layout, plate_sides, with_side_panel};
@@ -11,7 +11,7 @@ use crate::app::board::{self, board_ui};
 use crate::app::command::{Command, Open, RulesTab};
 use crate::app::i18n::Language;
 use crate::app::session::Session;
-use crate::app::text::{game_name, side_name};
+use crate::app::text::{game_name, piece_counts, side_name};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::top_bar;
@@ -109,6 +109,9 @@ impl GameScreen {
         ui.allocate_rect(full, Sense::hover());
         if let Some(p) = input.clicked {
             out.push(Command::Click(p));
+        }
+        if let Some((from, to)) = input.dropped {
+            out.push(Command::DragMove(from, to));
         }
     }
 
@@ -238,22 +241,7 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
     } else {
         format!("{side_text} · {player}")
     };
-    painter.text(
-        egui::pos2(stone_center.x + r + 10.0, rect.center().y),
-        Align2::LEFT_CENTER,
-        name,
-        egui::FontId::proportional(15.0),
-        theme::INK,
-    );
-    let counts = state.counts();
-    let hands = state.hands();
-    let info = i18n.format(
-        "plate.counts",
-        &[
-            ("board", &counts[side.index()]),
-            ("hand", &hands[side.index()]),
-        ],
-    );
+    let info = piece_counts(i18n, state, side, ["plate.counts", "plate.on_board"]);
     let mut right = rect.right() - 12.0;
     if active {
         let badge = if s.is_paused() {
@@ -275,12 +263,27 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
         );
         right = badge_rect.left() - 10.0;
     }
-    painter.text(
-        egui::pos2(right, rect.center().y),
-        Align2::RIGHT_CENTER,
+    let info = painter.layout_no_wrap(info, egui::FontId::proportional(13.0), theme::MUTED);
+    let info_left = right - info.size().x;
+    painter.galley(
+        egui::pos2(info_left, rect.center().y - info.size().y / 2.0),
         info,
-        egui::FontId::proportional(13.0),
         theme::MUTED,
+    );
+    // The name gets the room the counts leave, cut short with "…" in a narrow window rather
+    // than running into them.
+    let name_left = stone_center.x + r + 10.0;
+    let mut job = egui::text::LayoutJob::simple_singleline(
+        name,
+        egui::FontId::proportional(15.0),
+        theme::INK,
+    );
+    job.wrap = egui::text::TextWrapping::truncate_at_width((info_left - 10.0 - name_left).max(0.0));
+    let name = painter.layout_job(job);
+    painter.galley(
+        egui::pos2(name_left, rect.center().y - name.size().y / 2.0),
+        name,
+        theme::INK,
     );
 }
 
@@ -292,7 +295,7 @@ fn review_row_ui(
     row: ReviewRow,
     out: &mut Vec<Command>,
 ) {
-    let Some(n) = s.review() else {
+    let (Some(n), Some((turn, turns))) = (s.review(), s.review_turn()) else {
         return;
     };
     let i18n = view.i18n;
@@ -300,15 +303,15 @@ fn review_row_ui(
     if row != ReviewRow::FromHere {
         let back = [
             (n > 0, "review.first", "Home", 0),
-            (n > 0, "review.previous", "←", n.saturating_sub(1)),
+            (n > 0, "review.previous", "←", s.review_step(false)),
         ];
         let forward = [
-            (n < len, "review.next", "→", n + 1),
+            (n < len, "review.next", "→", s.review_step(true)),
             (n < len, "review.last", "End", len),
         ];
         for (i, steps) in [back, forward].into_iter().enumerate() {
             if i == 1 {
-                let position = i18n.format("review.position", &[("n", &n), ("total", &len)]);
+                let position = i18n.format("review.position", &[("n", &turn), ("total", &turns)]);
                 ui.label(RichText::new(position).strong());
             }
             for (enabled, key, hover, target) in steps {
@@ -331,7 +334,7 @@ fn review_row_ui(
             .on_hover_text(i18n.t("review.continue_hint"))
             .clicked()
         {
-            out.push(Command::ContinueFromReview);
+            out.push(Command::Open(Open::PlayOn));
         }
         if !s.is_from_record() && ui.button(i18n.t("review.exit")).clicked() {
             out.push(Command::ExitReview);

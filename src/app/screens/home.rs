@@ -9,7 +9,7 @@ use crate::app::board::{BoardScene, picture_ui};
 use crate::app::command::{Command, Open, Question, RulesTab};
 use crate::app::i18n::Language;
 use crate::app::lessons::Course;
-use crate::app::settings::{Opponent, Stats, Tally};
+use crate::app::settings::{Opponent, Tally};
 use crate::app::text::{game_name, level_name, side_name};
 use crate::app::theme;
 use crate::app::view::{Resumable, View};
@@ -324,17 +324,13 @@ fn stats_ui(ui: &mut egui::Ui, view: &View, game: GameId) {
         .min_row_height(16.0)
         .spacing([12.0, 2.0])
         .show(ui, |ui| {
-            let mut rows: Vec<(String, Tally)> = Level::PLAYABLE
+            let rows: Vec<(String, Tally)> = Level::PLAYABLE
                 .into_iter()
                 .map(|l| {
                     let label = i18n.format("stats.vs_level", &[("level", &level_name(i18n, l))]);
                     (label, stats.tally(game, l.id()))
                 })
                 .collect();
-            rows.push((
-                i18n.t("stats.hot_seat").to_string(),
-                stats.tally(game, Stats::HUMAN),
-            ));
             for (label, tally) in rows.into_iter().filter(|(_, t)| t.games() > 0) {
                 ui.label(RichText::new(label).small().color(theme::MUTED));
                 ui.label(RichText::new(tally_text(tally)).small());

@@ -88,11 +88,7 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Com
                 }
             }
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                let game = lesson.session().setup().game;
-                let tab = match lesson.course() {
-                    Course::HouseRules => RulesTab::Common,
-                    _ => RulesTab::KeyPoints,
-                };
+                let (game, tab) = rules_page(lesson);
                 if ui
                     .button(i18n.t("game.rules"))
                     .on_hover_text("F1")
@@ -103,6 +99,17 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Com
             });
         });
     });
+}
+
+/// The rules the lesson is about (what F1 and the Rules button open): the house rules for
+/// their course, else the key points of the step's game.
+pub fn rules_page(lesson: &Lesson) -> (GameId, RulesTab) {
+    let game = lesson.session().setup().game;
+    let tab = match lesson.course() {
+        Course::HouseRules => RulesTab::Common,
+        _ => RulesTab::KeyPoints,
+    };
+    (game, tab)
 }
 
 /// A framed part of the side panel.
@@ -376,6 +383,9 @@ fn board_area_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<
         scene.selected = None;
     }
     scene.hint = lesson.shown();
+    // The lesson outlines what the latest move did itself, and keeps it there while the
+    // learner reads (`paint_event`); the game's fading marks of the same event would double it.
+    scene.overlays.clear();
     let preview = match (enabled, s.game().state().decision()) {
         (true, Some(Decision::Place)) => s.to_act(),
         _ => None,
@@ -391,6 +401,9 @@ fn board_area_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<
     ui.allocate_rect(full, Sense::hover());
     if let Some(p) = input.clicked {
         out.push(Command::LessonClick(p));
+    }
+    if let Some((from, to)) = input.dropped {
+        out.push(Command::LessonDrag(from, to));
     }
 }
 

@@ -9,9 +9,10 @@ use crate::app::command::{Command, Open, Question};
 use crate::app::exact::value_text;
 use crate::app::hint;
 use crate::app::i18n::I18n;
-use crate::app::session::{Note, Session};
+use crate::app::session::{Hold, Note, Session};
+use crate::app::story::story_text;
 use crate::app::text::{
-    action_text, illegal, instruction, result_headline, result_reason, side_name, timeout_note,
+    action_text, illegal, instruction, piece_counts, result_headline, result_reason, side_name,
 };
 use crate::app::theme;
 use crate::app::view::View;
@@ -24,7 +25,10 @@ pub fn side_panel_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<
     ui.set_max_width(ui.available_width());
     status_ui(ui, view, s);
     clock_ui(ui, view, s);
-    pieces_ui(ui, view, s);
+    // The plates beside the board say the same: a short window leaves this out for the moves.
+    if ui.ctx().content_rect().height() >= 640.0 {
+        pieces_ui(ui, view, s);
+    }
     over_controls_ui(ui, view, s, out);
     if !s.is_over() {
         controls_ui(ui, view, s, out);
@@ -56,7 +60,6 @@ pub(super) fn note_text(i18n: &I18n, note: &Note) -> String {
     match note {
         Note::Illegal(e) => illegal(i18n, *e),
         Note::Message(key) => i18n.t(key).to_string(),
-        Note::Timeout(report) => timeout_note(i18n, report),
         Note::ComputerFailed(why) => i18n.format("msg.computer_failed", &[("reason", why)]),
         Note::Hint(reason) => hint::text(i18n, reason),
         Note::ExactHint(action, value) => i18n.format(
@@ -69,8 +72,29 @@ pub(super) fn note_text(i18n: &I18n, note: &Note) -> String {
     }
 }
 
+/// Lays out `add` in an area at least `lines` lines of `size` points high, so that what is
+/// around it does not move when its text comes, goes or changes length.
+fn reserved(ui: &mut egui::Ui, lines: f32, size: f32, add: impl FnOnce(&mut egui::Ui)) {
+    let height = lines * size * 1.3;
+    let width = ui.available_width();
+    ui.allocate_ui_with_layout(
+        Vec2::new(width, height),
+        Layout::top_down(Align::Min),
+        |ui| {
+            ui.set_min_size(Vec2::new(width, height));
+            add(ui);
+        },
+    );
+}
+
 fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
     let i18n = view.i18n;
+    let story = s.story().map(|story| story_text(i18n, &story));
+    let story_ui = |ui: &mut egui::Ui| {
+        if let Some(text) = &story {
+            ui.add(egui::Label::new(RichText::new(text).size(STORY_SIZE).color(theme::INK)).wrap());
+        }
+    };
     section(ui, |ui| {
         if s.is_over() {
             ui.label(
@@ -92,6 +116,10 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                 egui::Label::new(RichText::new(result_reason(i18n, s.status(), s.resigned())))
                     .wrap(),
             );
+            if s.review().is_some() {
+                ui.separator();
+                story_ui(ui);
+            }
             return;
         }
         let state = s.shown_state();
@@ -114,53 +142,72 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
             };
             let who = i18n.format(key, &[("side", &side_name(i18n, side))]);
             ui.label(RichText::new(who).size(17.0).strong());
+            // Paused or thinking, on the same line, so that nothing moves when it changes.
+            if s.review().is_none() {
+                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                    if s.is_paused() {
+                        ui.label(
+                            RichText::new(i18n.t("plate.paused"))
+                                .strong()
+                                .color(theme::INFO),
+                        )
+                        .on_hover_text(i18n.t("panel.paused"));
+                    } else if s.computer_busy() {
+                        ui.add(egui::Spinner::new().size(16.0))
+                            .on_hover_text(i18n.t("panel.thinking"));
+                    }
+                });
+            }
         });
-        ui.add(
-            egui::Label::new(
-                RichText::new(instruction(i18n, state))
-                    .size(15.0)
-                    .color(theme::ACCENT_DARK),
-            )
-            .wrap(),
-        );
-        if s.review().is_none() && s.computer_busy() {
-            ui.horizontal(|ui| {
-                if !s.is_paused() {
-                    ui.add(egui::Spinner::new().size(14.0));
-                }
-                ui.label(
-                    RichText::new(i18n.t("panel.thinking"))
-                        .italics()
-                        .color(theme::MUTED),
-                );
-            });
-        }
-        if s.is_paused() {
-            ui.label(
-                RichText::new(i18n.t("panel.paused"))
-                    .strong()
-                    .color(theme::INFO),
+        reserved(ui, 2.0, 15.0, |ui| {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(instruction(i18n, state))
+                        .size(15.0)
+                        .color(theme::ACCENT_DARK),
+                )
+                .wrap(),
             );
-        }
+        });
+        ui.separator();
+        // The message about the user's last try takes the story's place until the next
+        // action: both share one space kept for them.
+        reserved(ui, 3.0, STORY_SIZE, |ui| match note_of(view, s) {
+            Some(note) => note_ui(ui, note),
+            None => story_ui(ui),
+        });
     });
-    if let Some(note) = s.note()
-        && s.review().is_none()
-    {
-        let color = if note.is_warning() {
-            theme::WARN
-        } else {
-            theme::INFO
-        };
-        egui::Frame::new()
-            .fill(color.gamma_multiply(0.1))
-            .stroke(egui::Stroke::new(1.0, color.gamma_multiply(0.5)))
-            .corner_radius(egui::CornerRadius::same(6))
-            .inner_margin(egui::Margin::symmetric(10, 6))
-            .show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                ui.add(egui::Label::new(RichText::new(note_text(i18n, note)).color(color)).wrap());
-            });
+}
+
+/// The size of the story's text.
+const STORY_SIZE: f32 = 13.5;
+
+/// The message about the user's last try (or the hint shown) and whether it warns, while
+/// the game is played.
+fn note_of(view: &View, s: &Session) -> Option<(String, bool)> {
+    if s.review().is_some() {
+        return None;
     }
+    let i18n = view.i18n;
+    match (s.note(), s.hint()) {
+        (Some(note), _) => Some((note_text(i18n, note), note.is_warning())),
+        (None, Some(_)) => Some((i18n.t("msg.hint_shown").to_string(), false)),
+        (None, None) => None,
+    }
+}
+
+/// A message in a box coloured by whether it warns.
+fn note_ui(ui: &mut egui::Ui, (text, warning): (String, bool)) {
+    let color = if warning { theme::WARN } else { theme::INFO };
+    egui::Frame::new()
+        .fill(color.gamma_multiply(0.1))
+        .stroke(egui::Stroke::new(1.0, color.gamma_multiply(0.5)))
+        .corner_radius(egui::CornerRadius::same(6))
+        .inner_margin(egui::Margin::symmetric(10, 6))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
+        });
 }
 
 fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
@@ -171,7 +218,22 @@ fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
     let clock = s.clock();
     section(ui, |ui| {
         ui.horizontal(|ui| {
-            ui.label(RichText::new(i18n.t("panel.clock")).color(theme::MUTED));
+            // While a dialog is open or the window is in the background the clock waits: say so
+            // in place of the heading, so that nothing moves.
+            let why = match s.hold().filter(|_| !s.is_paused()) {
+                Some(Hold::Dialog) => Some(i18n.t("panel.held_dialog")),
+                Some(Hold::Background) => Some(i18n.t("panel.held_background")),
+                None => None,
+            };
+            match why {
+                Some(why) => {
+                    ui.label(RichText::new(i18n.t("panel.held")).color(theme::INFO))
+                        .on_hover_text(why);
+                }
+                None => {
+                    ui.label(RichText::new(i18n.t("panel.clock")).color(theme::MUTED));
+                }
+            }
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 match clock.shown_seconds() {
                     Some(secs) => {
@@ -221,8 +283,6 @@ fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
 fn pieces_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
     let i18n = view.i18n;
     let state = s.shown_state();
-    let counts = state.counts();
-    let hands = state.hands();
     section(ui, |ui| {
         ui.spacing_mut().item_spacing.y = 4.0;
         for side in Side::BOTH {
@@ -231,16 +291,9 @@ fn pieces_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                 ui.label(RichText::new(side_name(i18n, side)).strong())
                     .on_hover_text(view.player_label(s, side));
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                    ui.label(
-                        RichText::new(i18n.format(
-                            "panel.pieces",
-                            &[
-                                ("board", &counts[side.index()]),
-                                ("hand", &hands[side.index()]),
-                            ],
-                        ))
-                        .color(theme::MUTED),
-                    );
+                    let counts =
+                        piece_counts(i18n, state, side, ["panel.pieces", "panel.on_board"]);
+                    ui.label(RichText::new(counts).color(theme::MUTED));
                 });
             });
         }
@@ -367,7 +420,17 @@ fn move_list_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Comma
                         let actions: Vec<String> = turn
                             .actions
                             .iter()
-                            .map(|(i, a)| action_text(i18n, *a) + move_marks(view, *i))
+                            .zip(&turn.events)
+                            .map(|((i, a), event)| {
+                                let mark = event.mark();
+                                let text = action_text(i18n, *a);
+                                let text = if mark.is_empty() {
+                                    text
+                                } else {
+                                    format!("{text} {mark}")
+                                };
+                                text + move_marks(view, *i)
+                            })
                             .collect();
                         let text = format!("{}.  {}", turn.number, actions.join("  "));
                         let current = shown > first_index && shown <= last_index + 1;

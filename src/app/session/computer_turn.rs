@@ -7,7 +7,7 @@ impl Session {
     /// The level the computer should start searching for its turn at now, if it is to act
     /// and not busy.
     pub fn wants_turn(&self) -> Option<Level> {
-        if self.pending.is_some() || !self.plan.is_empty() || self.paused {
+        if self.pending.is_some() || !self.plan.is_empty() || !self.is_running() {
             return None;
         }
         self.computer_to_act()
@@ -33,7 +33,8 @@ impl Session {
     /// Takes the computer's reply: its turn to play out, or a hint to show. Stale replies
     /// are dropped; a failed turn plays the first legal action so the game never sticks.
     pub fn receive(&mut self, reply: Reply) {
-        let now = (self.time)();
+        // While the game is held, its time stands at the moment the hold began.
+        let now = self.hold.map_or_else(|| (self.time)(), |(_, since)| since);
         let Some(pending) = self.pending.filter(|p| p.generation == reply.generation) else {
             return;
         };
@@ -66,7 +67,8 @@ impl Session {
     /// `delay` later.
     pub fn play_planned(&mut self, delay: Duration, at: Moment) -> Changed {
         let now = (self.time)();
-        if self.plan.is_empty() || self.plan_due.is_some_and(|due| now < due) {
+        if !self.is_running() || self.plan.is_empty() || self.plan_due.is_some_and(|due| now < due)
+        {
             return Changed::NOTHING;
         }
         if self.computer_to_act().is_none() {
@@ -90,7 +92,7 @@ impl Session {
 
     /// Passes the turn when its time is up (stopping the computer if it was thinking).
     pub fn check_clock(&mut self, at: Moment) -> Changed {
-        if self.review.is_some() || self.paused || self.is_over() || !self.clock.expired() {
+        if self.review.is_some() || !self.is_running() || self.is_over() || !self.clock.expired() {
             return Changed::NOTHING;
         }
         let busy = self.computer_busy();

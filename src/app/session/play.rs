@@ -5,6 +5,24 @@
 use super::*;
 
 impl Session {
+    /// Whether the person may act on the board now; if not, the note says why.
+    fn person_may_act(&mut self) -> bool {
+        if self.review.is_some() {
+            return false;
+        }
+        let why = if self.paused {
+            Note::Message("msg.paused")
+        } else if self.is_over() {
+            Note::Illegal(IllegalAction::GameOver)
+        } else if !self.human_to_act() {
+            Note::Message("msg.wait_computer")
+        } else {
+            return true;
+        };
+        self.note = Some(why);
+        false
+    }
+
     /// Handles a click on a point of the live board: selects, plays or says why not.
     pub fn click(&mut self, p: Point, at: Moment) -> Changed {
         match self.clicked_action(p) {
@@ -17,19 +35,7 @@ impl Session {
     /// checks it first). `None` when the click only changed the selection or cannot be
     /// played; the note then says why.
     pub fn clicked_action(&mut self, p: Point) -> Option<Action> {
-        if self.review.is_some() {
-            return None;
-        }
-        if self.paused {
-            self.note = Some(Note::Message("msg.paused"));
-            return None;
-        }
-        if self.is_over() {
-            self.note = Some(Note::Illegal(IllegalAction::GameOver));
-            return None;
-        }
-        if !self.human_to_act() {
-            self.note = Some(Note::Message("msg.wait_computer"));
+        if !self.person_may_act() {
             return None;
         }
         let action = self.interpret_click(p)?;
@@ -37,8 +43,44 @@ impl Session {
         Some(action)
     }
 
-    /// Plays an action of the person's (one [`Session::clicked_action`] gave, or a lesson's
-    /// scripted reply) with all its bookkeeping; an illegal one only sets the note.
+    /// Handles a piece dragged from `from` and dropped on `to`: plays the move, or says why
+    /// not and leaves the piece picked up, showing where it can go.
+    pub fn drag_move(&mut self, from: Point, to: Point, at: Moment) -> Changed {
+        match self.dragged_action(from, to) {
+            Some(action) => self.play_checked(action, at),
+            None => Changed::NOTHING,
+        }
+    }
+
+    /// The legal move a drag from `from` to `to` stands for, without playing it (a lesson
+    /// checks it first). `None` when it cannot be played: the note then says why, and a
+    /// piece that can move stays picked up, showing where it can go.
+    pub fn dragged_action(&mut self, from: Point, to: Point) -> Option<Action> {
+        if !self.person_may_act() || self.game.state().decision() != Some(Decision::Move) {
+            return None;
+        }
+        let action = Action::Move(from, to);
+        match self.game.state().check(action) {
+            Ok(()) => {
+                self.note = None;
+                Some(action)
+            }
+            Err(error) => {
+                let state = *self.game.state();
+                let movable = state
+                    .legal_vec()
+                    .iter()
+                    .any(|a| matches!(*a, Action::Move(f, _) if f == from));
+                self.selected = movable.then_some(from);
+                self.note = Some(Note::Illegal(error));
+                None
+            }
+        }
+    }
+
+    /// Plays an action of the person's (one [`Session::clicked_action`] or
+    /// [`Session::dragged_action`] gave, or a lesson's scripted reply) with all its
+    /// bookkeeping; an illegal one only sets the note.
     pub fn play_checked(&mut self, action: Action, at: Moment) -> Changed {
         match self.play(action, Mover::Person, at) {
             Ok(changed) => changed,
@@ -116,8 +158,26 @@ impl Session {
         at: Moment,
     ) -> Result<Changed, IllegalAction> {
         let before = *self.game.state();
+        let starts_turn = self.game.at_turn_start();
         let effects = self.game.apply(action)?;
         let mut changed = Changed::SAVE;
+        if starts_turn {
+            self.spotlight = Some(Spotlight {
+                started: at.ui_time,
+                ended: None,
+                animate: at.animate,
+            });
+        }
+        if effects.turn_over
+            && let Some(spotlight) = &mut self.spotlight
+        {
+            spotlight.ended = Some(at.ui_time);
+        }
+        // What the last message said no longer applies, unless it tells why the computer
+        // played the action it fell back on.
+        if mover == Mover::Person || !matches!(self.note, Some(Note::ComputerFailed(_))) {
+            self.note = None;
+        }
         if mover == Mover::Person && self.pending.is_some_and(|p| p.purpose == Purpose::Hint) {
             self.pending = None;
             changed.stop_search = true;
@@ -133,9 +193,6 @@ impl Session {
             self.redo.pop();
         } else {
             self.redo.clear();
-        }
-        if mover == Mover::Clock {
-            self.note = Some(Note::Timeout(TimeoutReport::new(&before, &effects)));
         }
         self.animations.retain(|a| !a.is_done(at.ui_time));
         if at.animate {
@@ -227,6 +284,7 @@ impl Session {
         self.hint = None;
         self.note = None;
         self.animations.clear();
+        self.spotlight = None;
         if self.game.status().is_over() {
             self.clock.stop();
         } else {
@@ -250,10 +308,34 @@ impl Session {
     /// Pauses or resumes the game.
     pub fn set_paused(&mut self, paused: bool) {
         self.paused = paused;
-        if paused {
-            self.clock.pause();
-        } else {
+        self.run_clock();
+    }
+
+    /// Holds the game still for a reason other than the user's pause (`None` lifts the hold).
+    /// The computer's next planned action is put off by as long as the hold lasted, so that
+    /// its turn goes on exactly as it would have.
+    pub fn set_hold(&mut self, hold: Option<Hold>) {
+        match (self.hold, hold) {
+            (None, Some(why)) => self.hold = Some((why, (self.time)())),
+            (Some((_, since)), Some(why)) => self.hold = Some((why, since)),
+            (Some((_, since)), None) => {
+                let held = (self.time)().saturating_duration_since(since);
+                if let Some(due) = &mut self.plan_due {
+                    *due += held;
+                }
+                self.hold = None;
+            }
+            (None, None) => return,
+        }
+        self.run_clock();
+    }
+
+    /// Runs the clock while the game runs, and stops it (keeping the time left) otherwise.
+    fn run_clock(&mut self) {
+        if self.is_running() {
             self.clock.resume();
+        } else {
+            self.clock.pause();
         }
     }
 
@@ -264,6 +346,9 @@ impl Session {
         }
         self.set_paused(!self.paused);
         self.selected = None;
+        if !self.paused && self.note == Some(Note::Message("msg.paused")) {
+            self.note = None;
+        }
         Changed::SAVE
     }
 
@@ -310,10 +395,16 @@ impl Session {
         self.selected = None;
     }
 
-    /// Moves the reviewed position to `n` actions.
+    /// Moves the reviewed position to the end of the turn at or before `n` actions: review
+    /// steps through whole turns, as the move list numbers them.
     pub fn review_to(&mut self, n: usize) {
         if self.review.is_some() {
-            self.review = Some(n.min(self.game.len()));
+            let at = self
+                .turn_boundaries()
+                .into_iter()
+                .rfind(|&b| b <= n)
+                .unwrap_or(0);
+            self.review = Some(at);
         }
     }
 
@@ -322,8 +413,14 @@ impl Session {
         self.review = None;
     }
 
-    /// Cuts the game back to the reviewed position and plays on from there with two people.
-    pub fn continue_from_review(&mut self) -> Changed {
+    /// Cuts the game back to the reviewed position and plays on from there with `opponent`
+    /// (`human_side` is the person's side against the computer) and `clock`.
+    pub fn continue_from_review(
+        &mut self,
+        opponent: Opponent,
+        human_side: Option<Side>,
+        clock: ClockSetting,
+    ) -> Changed {
         let n = self.shown_len();
         while self.game.len() > n {
             self.game.undo();
@@ -331,8 +428,10 @@ impl Session {
         self.review = None;
         self.redo.clear();
         self.resigned = None;
-        self.setup.opponent = Opponent::Human;
-        self.human_side = None;
+        self.setup.opponent = opponent;
+        self.setup.clock = clock;
+        self.clock.set_budget(budget_of(clock));
+        self.human_side = human_side.filter(|_| matches!(opponent, Opponent::Computer { .. }));
         self.from_record = false;
         self.counted = self.game.status().is_over();
         self.announced = false;
@@ -358,12 +457,13 @@ impl Session {
             Some(w) if w == me => Outcome::Win,
             Some(_) => Outcome::Loss,
         };
+        // Only games against the computer are the person's own results: a hot-seat game is
+        // two people's, and a watched one nobody's.
         let counted = match self.setup.opponent {
-            Opponent::Human => Some((Stats::HUMAN, outcome_for(Side::Black))),
             Opponent::Computer { level, .. } => {
                 self.human_side.map(|me| (level.id(), outcome_for(me)))
             }
-            Opponent::Watch { .. } => None,
+            Opponent::Human | Opponent::Watch { .. } => None,
         };
         Some(Ending {
             counted: counted.map(|(opponent, outcome)| (self.game.id(), opponent, outcome)),
@@ -483,6 +583,36 @@ mod tests {
             })
         );
         assert_eq!(s.take_ending(), None);
+    }
+
+    #[test]
+    fn a_hold_stops_the_clock_and_puts_off_the_computers_next_action() {
+        let time = ManualTime::new();
+        let setup = Setup {
+            game: GameId::Wudao,
+            opponent: Opponent::Human,
+            clock: ClockSetting::S30,
+        };
+        let mut s = Session::new(setup, None, Game::new(GameId::Wudao), time.source());
+        s.plan = [act("c3")].into();
+        s.plan_due = Some(time.now() + Duration::from_secs(1));
+        s.set_hold(Some(Hold::Dialog));
+        assert!(!s.is_running());
+        time.advance(Duration::from_secs(20));
+        assert_eq!(s.clock().shown_seconds(), Some(30));
+        assert_eq!(s.check_clock(STILL), Changed::NOTHING);
+        s.set_hold(None);
+        // The action is still a second away, and the clock runs again.
+        assert_eq!(s.next_change(), Some(Duration::from_secs(1)));
+        time.advance(Duration::from_secs(5));
+        assert_eq!(s.clock().shown_seconds(), Some(25));
+    }
+
+    #[test]
+    fn hot_seat_games_are_not_counted() {
+        let mut s = session(Opponent::Human, None, GameId::Flying);
+        assert_eq!(s.resign(), Changed::SAVE_AND_STOP);
+        assert_eq!(s.take_ending(), Some(Ending { counted: None }));
     }
 
     #[test]

@@ -1,8 +1,11 @@
-//! What the game screen shows of a [`Session`]: the board scene (position, last turn,
-//! selection, what may be clicked) and the turns of the move list.
+//! What the game screen shows of a [`Session`]: the board scene (position, last turn, what
+//! explains it, selection, what may be clicked), the turns of the move list and the story of
+//! the last turn for the side panel.
 
 use super::Session;
 use crate::app::board::{BoardScene, Eligible};
+use crate::app::overlay::overlays;
+use crate::rules::explain::{Event, blocked_side, explain};
 use crate::rules::{Action, Decision, Effects, Point, Side};
 use crate::tablebase::Value;
 
@@ -15,6 +18,21 @@ pub struct Turn {
     pub side: Side,
     /// Indices into the game's actions, in order.
     pub actions: Vec<(usize, Action)>,
+    /// What each of the actions did, in the same order.
+    pub events: Vec<Event>,
+}
+
+/// What the last turn shown did, for the side panel to tell in a sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Story {
+    /// The side whose turn it was.
+    pub side: Side,
+    /// Its actions so far and what each did.
+    pub steps: Vec<(Action, Event)>,
+    /// Whether the turn is over (else captures or a yield are still to come).
+    pub complete: bool,
+    /// The side that has no move, when the side to act must give up a piece for it.
+    pub blocked: Option<Side>,
 }
 
 impl Session {
@@ -28,14 +46,86 @@ impl Session {
                     number: turns.len() + 1,
                     side: effects.actor,
                     actions: Vec::new(),
+                    events: Vec::new(),
                 });
             }
             if let Some(turn) = turns.last_mut() {
                 turn.actions.push((i, action));
+                turn.events.push(explain(self.game.state_after(i), effects));
             }
             starts_turn = effects.turn_over;
         }
         turns
+    }
+
+    /// The story of the last turn up to the shown position (the one under way, or the one
+    /// just played), or `None` before the first action.
+    pub fn story(&self) -> Option<Story> {
+        let len = self.shown_len();
+        let range = self.last_turn_range(len);
+        let effects: Vec<&Effects> = self.game.effects().take(len).collect();
+        let first = effects.get(range.start)?;
+        let steps = range
+            .clone()
+            .map(|i| {
+                (
+                    effects[i].action,
+                    explain(self.game.state_after(i), effects[i]),
+                )
+            })
+            .collect();
+        Some(Story {
+            side: first.actor,
+            steps,
+            complete: effects[range.end - 1].turn_over,
+            blocked: blocked_side(self.shown_state()),
+        })
+    }
+
+    /// How strongly the board shows what the last turn did at UI time `now`: fully in review
+    /// and while the turn goes on, then for a moment after it (fading with animations on).
+    fn spotlight_strength(&self, now: f64) -> Option<f32> {
+        if self.review.is_some() {
+            return Some(1.0);
+        }
+        match self.spotlight {
+            Some(spotlight) => spotlight.strength(now),
+            // A turn left unfinished (a demonstration, a resumed game) is shown as it is.
+            None => (!self.game.at_turn_start() && !self.is_over()).then_some(1.0),
+        }
+    }
+
+    /// The numbers of actions at which a turn is complete, from 0 (the start) to the whole
+    /// game: the positions review steps through.
+    pub fn turn_boundaries(&self) -> Vec<usize> {
+        let mut boundaries = vec![0];
+        boundaries.extend(self.game.turn_ends().map(|i| i + 1));
+        if boundaries.last() != Some(&self.game.len()) {
+            boundaries.push(self.game.len());
+        }
+        boundaries
+    }
+
+    /// In review mode: the number of turns shown and the number in the game, as the move
+    /// list numbers them.
+    pub fn review_turn(&self) -> Option<(usize, usize)> {
+        let n = self.review?;
+        let boundaries = self.turn_boundaries();
+        let shown = boundaries.iter().filter(|&&b| b > 0 && b <= n).count();
+        Some((shown, boundaries.len() - 1))
+    }
+
+    /// In review mode: the number of actions at the end of the next turn (`forward`) or the
+    /// previous one; where it is already at an end of the game, that end.
+    pub fn review_step(&self, forward: bool) -> usize {
+        let n = self.shown_len();
+        let boundaries = self.turn_boundaries();
+        let found = if forward {
+            boundaries.iter().copied().find(|&b| b > n)
+        } else {
+            boundaries.iter().copied().rfind(|&b| b < n)
+        };
+        found.unwrap_or(n)
     }
 
     /// The actions of the turn that ended last at `len` actions (or is under way), for the
@@ -78,6 +168,13 @@ impl Session {
                 }
             }
         }
+        if let Some(strength) = self.spotlight_strength(now) {
+            for i in self.last_turn_range(len) {
+                let event = explain(self.game.state_after(i), &effects[i]);
+                scene.overlays.extend(overlays(&event, &effects[i]));
+            }
+            scene.overlay_alpha = strength;
+        }
         if self.review.is_none() {
             scene.animations = self.animations.clone();
         }
@@ -101,13 +198,15 @@ impl Session {
                         .collect();
                 }
                 Some(Decision::Move) => {
-                    scene.clickable = legal
+                    scene.moves = legal
                         .iter()
                         .filter_map(|a| match *a {
-                            Action::Move(from, _) => Some(from),
+                            Action::Move(from, to) => Some((from, to)),
                             _ => None,
                         })
                         .collect();
+                    scene.clickable = scene.moves.iter().map(|(from, _)| *from).collect();
+                    scene.clickable.dedup();
                     if let Some(from) = self.selected {
                         scene.selected = Some(from);
                         scene.destinations = legal
@@ -179,8 +278,12 @@ mod tests {
     use crate::app::settings::{ClockSetting, Opponent, Setup};
     use crate::rules::{Action, Game, GameId, Side};
 
-    #[test]
-    fn turns_group_a_move_with_its_captures() {
+    /// The Neihuang board filled, 13 Black and 12 White pieces.
+    const FILL: &str = "b5 a5 c5 d5 a4 e5 b4 d4 c4 e4 a3 c3 b3 d3 a2 e3 c2 b2 e2 d2 a1 b1 c1 \
+                        d1 e1";
+
+    /// A hot-seat Neihuang game after `moves`.
+    fn neihuang_after(moves: &str) -> Session {
         let setup = Setup {
             game: GameId::Neihuang,
             opponent: Opponent::Human,
@@ -192,14 +295,55 @@ mod tests {
             Game::new(GameId::Neihuang),
             ManualTime::new().source(),
         );
-        let moves = "b5 a5 c5 d5 a4 e5 b4 d4 c4 e4 a3 c3 b3 d3 a2 e3 c2 b2 e2 d2 a1 b1 c1 d1 e1 \
-                     xb4 xa5 xc4 d4-c4 b5-b4 xd5";
         let actions: Vec<Action> = moves
             .split_whitespace()
             .map(|text| Action::parse(text).unwrap_or(Action::Timeout))
             .collect();
         s.play_through(&actions);
-        assert_eq!(s.game().len(), actions.len());
+        s
+    }
+
+    #[test]
+    fn the_board_explains_a_turn_while_it_goes_on_and_for_a_moment_after() {
+        use crate::app::overlay::{Overlay, Pattern};
+        use crate::app::session::Moment;
+        use crate::rules::Point;
+        let mut s = neihuang_after(&format!("{FILL} xb4 xa5 xc4 d4-c4"));
+        let pt = |name| Point::parse(name).unwrap_or(Point::ALL[0]);
+        let at = |ui_time| Moment {
+            ui_time,
+            animate: false,
+        };
+        // Black steps b5-b4 and closes a3–b4: the square shows while the capture is owed.
+        let _ = s.click(pt("b5"), at(10.0));
+        let _ = s.click(pt("b4"), at(10.0));
+        let square = Overlay::Outline {
+            corners: [pt("a3"), pt("b4")],
+            pattern: Pattern::Shape,
+        };
+        assert_eq!(s.scene(100.0, false, true).overlays, [square]);
+        // Once the capture is made, it stays for a moment, then goes.
+        let _ = s.click(pt("d5"), at(200.0));
+        let scene = s.scene(201.0, false, true);
+        assert_eq!(
+            (scene.overlays.as_slice(), scene.overlay_alpha),
+            (&[square][..], 1.0)
+        );
+        assert!(s.scene(203.0, false, true).overlays.is_empty());
+        assert_eq!(
+            s.spotlight_change(201.0),
+            Some(std::time::Duration::from_secs_f64(0.8))
+        );
+        // In review it shows at the end of that turn, for as long as it is looked at.
+        s.review_from_start();
+        s.review_to(s.game().len());
+        assert_eq!(s.scene(500.0, false, true).overlays, [square]);
+    }
+
+    #[test]
+    fn turns_group_a_move_with_its_captures() {
+        let mut s = neihuang_after(&format!("{FILL} xb4 xa5 xc4 d4-c4 b5-b4 xd5"));
+        assert_eq!(s.game().len(), 31);
         let turns = s.turns();
         let last = turns.last().map(|t| (t.side, t.actions.len()));
         assert_eq!(last, Some((Side::Black, 2)));
@@ -207,5 +351,17 @@ mod tests {
         let pull = &turns[turns.len() - 3];
         assert_eq!(pull.side, Side::Black);
         assert_eq!(pull.actions.len(), 2);
+        // Review steps through the same turns: 29 of them, the last two actions long.
+        s.review_from_start();
+        assert_eq!(s.review_turn(), Some((0, turns.len())));
+        s.review_to(s.game().len() - 1);
+        assert_eq!(
+            s.shown_len(),
+            s.game().len() - 2,
+            "back to the turn's start"
+        );
+        assert_eq!(s.review_step(true), s.game().len());
+        assert_eq!(s.review_step(false), s.game().len() - 3);
+        assert_eq!(s.review_turn(), Some((turns.len() - 1, turns.len())));
     }
 }

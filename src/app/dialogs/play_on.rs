@@ -1,0 +1,105 @@
+//! "Continue from here": who plays the rest of a reviewed game (two people at this computer,
+//! or the person against the computer with a side and a level) and with which clock.
+
+use egui::RichText;
+
+use super::{Dialog, Stay};
+use crate::app::command::Command;
+use crate::app::settings::{ClockSetting, Opponent, SideChoice};
+use crate::app::theme;
+use crate::app::view::View;
+use crate::app::widgets::{clock_choice_ui, dialog_buttons, modal_ui, opponent_choice_ui};
+use crate::rules::Side;
+
+/// The dialog, with the choices so far (made from the reviewed game when it first draws).
+#[derive(Default)]
+pub struct PlayOnDialog {
+    choice: Option<(Opponent, ClockSetting)>,
+}
+
+/// The choices the dialog starts from: the reviewed game's own players if a person played
+/// in it, else two people; against the computer, the person takes the side to act.
+fn first_choice(view: &View) -> (Opponent, ClockSetting) {
+    let Some(s) = view.session else {
+        return (Opponent::Human, view.settings.last_setup.clock);
+    };
+    let setup = s.setup();
+    let opponent = match (setup.opponent, s.human_side()) {
+        (Opponent::Computer { level, .. }, Some(side)) => Opponent::Computer {
+            level,
+            side: side_choice(side),
+        },
+        _ => Opponent::Human,
+    };
+    let clock = if s.is_from_record() {
+        view.settings.last_setup.clock
+    } else {
+        setup.clock
+    };
+    (opponent, clock)
+}
+
+fn side_choice(side: Side) -> SideChoice {
+    match side {
+        Side::Black => SideChoice::Black,
+        Side::White => SideChoice::White,
+    }
+}
+
+impl Dialog for PlayOnDialog {
+    fn ui(&mut self, ctx: &egui::Context, view: &View, commands: &mut Vec<Command>) -> Stay {
+        let Some(s) = view.session.filter(|s| s.review().is_some()) else {
+            return Stay::Closed;
+        };
+        let i18n = view.i18n;
+        let (opponent, clock) = self.choice.get_or_insert_with(|| first_choice(view));
+        // Against the computer, the person starts as the side to act in the reviewed position.
+        let to_act = s.shown_state().to_act();
+        // Playing on replaces the game set aside when a record was opened over it.
+        let replaces_saved = view.resumable.is_some() && !s.is_live();
+        let mut start = false;
+        let mut cancel = false;
+        let modal = modal_ui(ctx, "play_on", 440.0, |ui| {
+            ui.heading(i18n.t("playon.title"));
+            ui.add_space(2.0);
+            ui.label(RichText::new(i18n.t("playon.intro")).color(theme::MUTED));
+            let was_human = matches!(opponent, Opponent::Human);
+            opponent_choice_ui(ui, i18n, "play_on", opponent, false);
+            if let (true, Opponent::Computer { side, .. }, Some(to_act)) =
+                (was_human, &mut *opponent, to_act)
+            {
+                *side = side_choice(to_act);
+            }
+            clock_choice_ui(ui, i18n, clock);
+            if replaces_saved {
+                ui.add_space(6.0);
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(i18n.t("playon.replaces_saved")).color(theme::WARN),
+                    )
+                    .wrap(),
+                );
+            }
+            ui.add_space(10.0);
+            dialog_buttons(ui, |ui| {
+                if ui
+                    .add(theme::primary_button(i18n.t("playon.start")))
+                    .clicked()
+                {
+                    start = true;
+                }
+                if ui.button(i18n.t("dialog.cancel")).clicked() {
+                    cancel = true;
+                }
+            });
+        });
+        if start {
+            commands.push(Command::ContinueFromReview(*opponent, *clock));
+            return Stay::Closed;
+        }
+        if cancel || modal.should_close() {
+            return Stay::Closed;
+        }
+        Stay::Open
+    }
+}
