@@ -60,6 +60,12 @@ pub struct Tweaks {
     pub merge_removals: Option<bool>,
     /// log2 of the transposition table's entries.
     pub table_bits: Option<u32>,
+    /// The contempt when the searching side is White (overrides `contempt` for White only).
+    pub white_contempt: Option<i32>,
+    /// Wu Dao: the weight of the empty points' parity (who places last) in the evaluation.
+    pub parity: Option<i32>,
+    /// Wu Dao: solve the game exactly from this many empty points or fewer (0: never).
+    pub solve: Option<u8>,
 }
 
 /// A computer player: a level, its budget and any overrides.
@@ -92,6 +98,9 @@ impl Config {
                 keep_table: None,
                 merge_removals: None,
                 table_bits: None,
+                white_contempt: None,
+                parity: None,
+                solve: None,
             },
         }
     }
@@ -163,19 +172,23 @@ impl Config {
                     )
                 })?)
             }
-            "contempt" => {
-                t.contempt = Some(
-                    value
-                        .parse::<i32>()
-                        .ok()
-                        .filter(|c| c.abs() <= 1000)
-                        .ok_or_else(|| {
-                            format!(
-                                "`contempt` must be a whole number from -1000 to 1000, not {}",
-                                quoted(value)
-                            )
-                        })?,
-                )
+            "contempt" | "white-contempt" => {
+                let c = value
+                    .parse::<i32>()
+                    .ok()
+                    .filter(|c| c.abs() <= 1000)
+                    .ok_or_else(|| {
+                        format!(
+                            "{} must be a whole number from -1000 to 1000, not {}",
+                            quoted(key),
+                            quoted(value)
+                        )
+                    })?;
+                if key == "contempt" {
+                    t.contempt = Some(c);
+                } else {
+                    t.white_contempt = Some(c);
+                }
             }
             "scaled-contempt" => t.scaled_contempt = Some(switch()?),
             "aspiration" => t.aspiration = Some(number(10_000)? as i32),
@@ -183,10 +196,13 @@ impl Config {
             "keep-table" => t.keep_table = Some(switch()?),
             "merge-removals" => t.merge_removals = Some(switch()?),
             "table-bits" => t.table_bits = Some(number(26)?.max(10) as u32),
+            "parity" => t.parity = Some(number(1000)? as i32),
+            "solve" => t.solve = Some(number(25)? as u8),
             _ => {
                 return Err(format!(
                     "unknown setting {} (expected nodes, movetime, threads, search, contempt, \
-                     scaled-contempt, aspiration, reductions, keep-table, merge-removals or table-bits)",
+                     white-contempt, scaled-contempt, aspiration, reductions, keep-table, merge-removals, table-bits, \
+                     parity or solve)",
                     quoted(key)
                 ));
             }
@@ -216,6 +232,9 @@ impl fmt::Display for Config {
         if let Some(c) = t.contempt {
             items.push(format!("contempt={c}"));
         }
+        if let Some(c) = t.white_contempt {
+            items.push(format!("white-contempt={c}"));
+        }
         if let Some(b) = t.scaled_contempt {
             items.push(format!("scaled-contempt={}", on(b)));
         }
@@ -234,6 +253,12 @@ impl fmt::Display for Config {
         if let Some(b) = t.table_bits {
             items.push(format!("table-bits={b}"));
         }
+        if let Some(w) = t.parity {
+            items.push(format!("parity={w}"));
+        }
+        if let Some(n) = t.solve {
+            items.push(format!("solve={n}"));
+        }
         f.write_str(self.level.id())?;
         if !items.is_empty() {
             write!(f, ":{}", items.join(","))?;
@@ -249,11 +274,17 @@ mod tests {
     #[test]
     fn levels_and_overrides_parse_and_print_back() {
         assert_eq!(Config::parse("expert"), Ok(Config::new(Level::Expert)));
-        let c = Config::parse("master:contempt=0,nodes=50000,aspiration=30").expect("valid");
+        let c = Config::parse(
+            "master:contempt=0,nodes=50000,aspiration=30,parity=90,solve=14,white-contempt=-60",
+        )
+        .expect("valid");
         assert_eq!(c.level, Level::Master);
         assert_eq!(c.tweaks.contempt, Some(0));
         assert_eq!(c.nodes, Some(50_000));
         assert_eq!(c.tweaks.aspiration, Some(30));
+        assert_eq!(c.tweaks.parity, Some(90));
+        assert_eq!(c.tweaks.solve, Some(14));
+        assert_eq!(c.tweaks.white_contempt, Some(-60));
         assert_eq!(Config::parse(&c.to_string()), Ok(c));
         let m = Config::parse("mcts").expect("valid");
         assert_eq!(m.tweaks.algorithm, Some(Algorithm::Mcts));
@@ -268,5 +299,6 @@ mod tests {
         assert!(Config::parse("master:nodes=-1").is_err());
         assert!(Config::parse("master:keep-table=maybe").is_err());
         assert!(Config::parse("master:search=minimax").is_err());
+        assert!(Config::parse("master:solve=26").is_err());
     }
 }

@@ -1,14 +1,44 @@
 //! Static evaluation and move-ordering hints for each game, in centipieces from the side to
 //! act's point of view.
 
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use super::search::Params;
 use crate::rules::board::{Bits, COLUMN, FILE_A, FILE_E, FULL, ROW, neighbours, points};
 use crate::rules::neihuang::Phase;
 use crate::rules::{Action, ActionList, Decision, GameRules, Rules, flying, neihuang, wudao};
+
+/// What an exact solve of the rest of the game found for the side to act.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Proof {
+    /// No win was proved: the budget ran out, the side may lose, or no solver applies.
+    Unknown,
+    /// This action wins against any defence.
+    Won(Action),
+}
+
+/// How far an exact solve may go.
+pub(crate) struct SolveLimits<'a> {
+    pub nodes: u64,
+    pub deadline: Instant,
+    pub cancel: &'a AtomicBool,
+}
 
 /// What the search needs from a game beyond its rules.
 pub(crate) trait Evaluate: GameRules {
     /// The position's value for the side to act (the game must be ongoing).
     fn evaluate(&self) -> i32;
+    /// The value with the game knowledge that `params` switches on; by default the plain
+    /// evaluation.
+    fn evaluate_with(&self, _params: &Params) -> i32 {
+        self.evaluate()
+    }
+    /// Solves the rest of the game exactly when at most `max_empty` points are empty, within
+    /// `limits`: the proof and the nodes it took. Only games with such a solver override it.
+    fn solve(&self, _max_empty: u8, _limits: &SolveLimits<'_>) -> (Proof, u64) {
+        (Proof::Unknown, 0)
+    }
     /// A cheap guess at how promising an action is, for ordering (higher first).
     fn order_hint(&self, action: Action) -> i32;
     /// The actions that capture or flip, for the quiescence search.
@@ -114,6 +144,14 @@ impl Evaluate for wudao::State {
         let (own, enemy) = (boards[me], boards[1 - me]);
         let material = own.count_ones() as i32 - enemy.count_ones() as i32;
         material * 100 + wudao_threat(own, enemy) * 80 - wudao_threat(enemy, own) * 35
+    }
+
+    fn evaluate_with(&self, params: &Params) -> i32 {
+        super::wudao::evaluate(self, params)
+    }
+
+    fn solve(&self, max_empty: u8, limits: &SolveLimits<'_>) -> (Proof, u64) {
+        super::wudao::solve(self, max_empty, limits)
     }
 
     fn order_hint(&self, action: Action) -> i32 {
