@@ -40,6 +40,16 @@ const VALID: u64 = 1 << 58;
 /// empty: a win/loss search to the full board, with a horizon of the empty points plus
 /// [`SLACK`] plies. A proved win is a forced win in that many plies (repetitions aside).
 pub(crate) fn solve(state: &wudao::State, max_empty: u8, limits: &SolveLimits<'_>) -> (Proof, u64) {
+    prove(state, max_empty, SLACK, limits)
+}
+
+/// [`solve`] with a horizon of the empty points plus `slack` plies.
+fn prove(
+    state: &wudao::State,
+    max_empty: u8,
+    slack: u32,
+    limits: &SolveLimits<'_>,
+) -> (Proof, u64) {
     let Some(side) = state.to_act() else {
         return (Proof::Unknown, 0);
     };
@@ -59,7 +69,7 @@ pub(crate) fn solve(state: &wudao::State, max_empty: u8, limits: &SolveLimits<'_
     let mut moves = Moves::new();
     order(own, enemy, &mut moves);
     // Short wins first: each horizon's table entries stay valid for the longer ones.
-    for left in (empty..=empty + SLACK).step_by(2) {
+    for left in (empty..=empty + slack).step_by(2) {
         for &(point, _) in moves.as_slice() {
             let (mine, theirs, over) = place(own, enemy, point);
             let won = match over {
@@ -200,6 +210,7 @@ impl Solver<'_> {
 mod tests {
     use super::*;
     use crate::rules::{GameRules, Side, Status};
+    use rand::{RngExt, SeedableRng, rngs::StdRng};
     use std::sync::atomic::AtomicBool;
     use std::time::{Duration, Instant};
 
@@ -244,44 +255,47 @@ mod tests {
             deadline: Instant::now() + Duration::from_secs(60),
             cancel: &cancel,
         };
-        // The position of the second perft example in the rules (19 placements, captures on
-        // the way and still to come), and every position one placement further.
-        let game = [
-            "b3", "d5", "d4", "a5", "c4", "e5", "e1", "a3", "a1", "e4", "b4", "c5", "b2", "b5",
-            "d2", "e2", "e3", "d3", "d1",
-        ];
-        let base = after(&game);
-        let mut list = crate::rules::ActionList::new();
-        base.legal_actions(&mut list);
+        // Seeded random boards with four empty points, either side to act: captures are
+        // still possible in many of them.
+        let mut rng = StdRng::seed_from_u64(7);
         let (mut checked, mut won) = (0, 0);
-        for &first in list.iter() {
-            let mut state = base;
-            state.apply_unchecked(first);
-            if state.to_act().is_none() {
-                continue;
+        for _ in 0..60 {
+            let mut boards: [Bits; 2] = [0, 0];
+            let empty: Bits = (0..4).fold(0, |e, _| e | 1 << rng.random_range(0..25));
+            for i in 0..25 {
+                if empty & 1 << i == 0 {
+                    boards[rng.random_range(0..2)] |= 1 << i;
+                }
             }
-            let side = state.to_act().expect("ongoing");
-            let (proof, _) = solve(&state, 25, &limits);
-            let boards = state.boards();
-            let horizon = (FULL & !(boards[0] | boards[1])).count_ones() + SLACK;
+            let side = if rng.random_bool(0.5) {
+                Side::Black
+            } else {
+                Side::White
+            };
+            let Some(state) = wudao::State::from_parts(boards, side) else {
+                continue;
+            };
+            // A short horizon keeps the plain minimax it is checked against quick.
+            let (proof, _) = prove(&state, 25, 2, &limits);
+            let horizon = empty.count_ones() + 2;
             let winnable = wins_within(&state, side, horizon);
             match proof {
                 Proof::Won(action) => {
-                    assert!(winnable, "after {first}");
+                    assert!(winnable, "{state:?}");
                     let mut child = state;
                     child.apply_unchecked(action);
                     assert!(
                         wins_within(&child, side, horizon - 1),
-                        "{action} after {first}"
+                        "{action} in {state:?}"
                     );
                     won += 1;
                 }
-                Proof::Unknown => assert!(!winnable, "after {first}"),
+                Proof::Unknown => assert!(!winnable, "{state:?}"),
             }
             checked += 1;
         }
         assert!(
-            checked >= 8 && won > 0 && won < checked,
+            checked >= 50 && won > 0 && won < checked,
             "{won} won of {checked}"
         );
     }
