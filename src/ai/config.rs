@@ -63,6 +63,12 @@ pub struct Tweaks {
     /// Weight of the game's extra evaluation knowledge in percent (Neihuang: the pulls'
     /// waiting captures; 0 leaves it out).
     pub knowledge: Option<i32>,
+    /// The contempt when the searching side is White (overrides `contempt` for White only).
+    pub white_contempt: Option<i32>,
+    /// Wu Dao: the weight of the empty points' parity (who places last) in the evaluation.
+    pub parity: Option<i32>,
+    /// Wu Dao: solve the game exactly from this many empty points or fewer (0: never).
+    pub solve: Option<u8>,
 }
 
 /// A computer player: a level, its budget and any overrides.
@@ -96,6 +102,9 @@ impl Config {
                 merge_removals: None,
                 table_bits: None,
                 knowledge: None,
+                white_contempt: None,
+                parity: None,
+                solve: None,
             },
         }
     }
@@ -167,19 +176,23 @@ impl Config {
                     )
                 })?)
             }
-            "contempt" => {
-                t.contempt = Some(
-                    value
-                        .parse::<i32>()
-                        .ok()
-                        .filter(|c| c.abs() <= 1000)
-                        .ok_or_else(|| {
-                            format!(
-                                "`contempt` must be a whole number from -1000 to 1000, not {}",
-                                quoted(value)
-                            )
-                        })?,
-                )
+            "contempt" | "white-contempt" => {
+                let c = value
+                    .parse::<i32>()
+                    .ok()
+                    .filter(|c| c.abs() <= 1000)
+                    .ok_or_else(|| {
+                        format!(
+                            "{} must be a whole number from -1000 to 1000, not {}",
+                            quoted(key),
+                            quoted(value)
+                        )
+                    })?;
+                if key == "contempt" {
+                    t.contempt = Some(c);
+                } else {
+                    t.white_contempt = Some(c);
+                }
             }
             "scaled-contempt" => t.scaled_contempt = Some(switch()?),
             "aspiration" => t.aspiration = Some(number(10_000)? as i32),
@@ -188,11 +201,13 @@ impl Config {
             "merge-removals" => t.merge_removals = Some(switch()?),
             "table-bits" => t.table_bits = Some(number(26)?.max(10) as u32),
             "knowledge" => t.knowledge = Some(number(1_000)? as i32),
+            "parity" => t.parity = Some(number(1000)? as i32),
+            "solve" => t.solve = Some(number(25)? as u8),
             _ => {
                 return Err(format!(
                     "unknown setting {} (expected nodes, movetime, threads, search, contempt, \
-                     scaled-contempt, aspiration, reductions, keep-table, merge-removals, table-bits or \
-                     knowledge)",
+                     white-contempt, scaled-contempt, aspiration, reductions, keep-table, merge-removals, table-bits, \
+                     knowledge, parity or solve)",
                     quoted(key)
                 ));
             }
@@ -222,6 +237,9 @@ impl fmt::Display for Config {
         if let Some(c) = t.contempt {
             items.push(format!("contempt={c}"));
         }
+        if let Some(c) = t.white_contempt {
+            items.push(format!("white-contempt={c}"));
+        }
         if let Some(b) = t.scaled_contempt {
             items.push(format!("scaled-contempt={}", on(b)));
         }
@@ -243,6 +261,12 @@ impl fmt::Display for Config {
         if let Some(k) = t.knowledge {
             items.push(format!("knowledge={k}"));
         }
+        if let Some(w) = t.parity {
+            items.push(format!("parity={w}"));
+        }
+        if let Some(n) = t.solve {
+            items.push(format!("solve={n}"));
+        }
         f.write_str(self.level.id())?;
         if !items.is_empty() {
             write!(f, ":{}", items.join(","))?;
@@ -258,13 +282,18 @@ mod tests {
     #[test]
     fn levels_and_overrides_parse_and_print_back() {
         assert_eq!(Config::parse("expert"), Ok(Config::new(Level::Expert)));
-        let c = Config::parse("master:contempt=0,nodes=50000,aspiration=30,knowledge=150")
-            .expect("valid");
+        let c = Config::parse(
+            "master:contempt=0,nodes=50000,aspiration=30,knowledge=150,parity=90,solve=14,white-contempt=-60",
+        )
+        .expect("valid");
         assert_eq!(c.level, Level::Master);
         assert_eq!(c.tweaks.contempt, Some(0));
         assert_eq!(c.nodes, Some(50_000));
         assert_eq!(c.tweaks.aspiration, Some(30));
         assert_eq!(c.tweaks.knowledge, Some(150));
+        assert_eq!(c.tweaks.parity, Some(90));
+        assert_eq!(c.tweaks.solve, Some(14));
+        assert_eq!(c.tweaks.white_contempt, Some(-60));
         assert_eq!(Config::parse(&c.to_string()), Ok(c));
         let m = Config::parse("mcts").expect("valid");
         assert_eq!(m.tweaks.algorithm, Some(Algorithm::Mcts));
@@ -280,5 +309,6 @@ mod tests {
         assert!(Config::parse("master:keep-table=maybe").is_err());
         assert!(Config::parse("master:search=minimax").is_err());
         assert!(Config::parse("master:knowledge=1001").is_err());
+        assert!(Config::parse("master:solve=26").is_err());
     }
 }

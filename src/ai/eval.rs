@@ -1,21 +1,44 @@
 //! Static evaluation and move-ordering hints for each game, in centipieces from the side to
 //! act's point of view.
 
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use super::search::Params;
 use crate::rules::board::{Bits, COLUMN, FILE_A, FILE_E, FULL, ROW, neighbours, points};
 use crate::rules::neihuang::Phase;
 use crate::rules::{Action, ActionList, Decision, GameRules, Rules, flying, neihuang, wudao};
 
 mod pulls;
+/// What an exact solve of the rest of the game found for the side to act.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Proof {
+    /// No win was proved: the budget ran out, the side may lose, or no solver applies.
+    Unknown,
+    /// This action wins against any defence.
+    Won(Action),
+}
+
+/// How far an exact solve may go.
+pub(crate) struct SolveLimits<'a> {
+    pub nodes: u64,
+    pub deadline: Instant,
+    pub cancel: &'a AtomicBool,
+}
 
 /// What the search needs from a game beyond its rules.
 pub(crate) trait Evaluate: GameRules {
     /// The position's value for the side to act (the game must be ongoing).
     fn evaluate(&self) -> i32;
-    /// The evaluation with the game's extra knowledge weighted `knowledge` percent (see
-    /// `Params::knowledge`); the plain evaluation unless the game has such knowledge.
-    fn evaluate_with(&self, knowledge: i32) -> i32 {
-        let _ = knowledge;
+    /// The value with the game knowledge that `params` switches on; by default the plain
+    /// evaluation.
+    fn evaluate_with(&self, _params: &Params) -> i32 {
         self.evaluate()
+    }
+    /// Solves the rest of the game exactly when at most `max_empty` points are empty, within
+    /// `limits`: the proof and the nodes it took. Only games with such a solver override it.
+    fn solve(&self, _max_empty: u8, _limits: &SolveLimits<'_>) -> (Proof, u64) {
+        (Proof::Unknown, 0)
     }
     /// A cheap guess at how promising an action is, for ordering (higher first).
     fn order_hint(&self, action: Action) -> i32;
@@ -124,6 +147,14 @@ impl Evaluate for wudao::State {
         material * 100 + wudao_threat(own, enemy) * 80 - wudao_threat(enemy, own) * 35
     }
 
+    fn evaluate_with(&self, params: &Params) -> i32 {
+        super::wudao::evaluate(self, params)
+    }
+
+    fn solve(&self, max_empty: u8, limits: &SolveLimits<'_>) -> (Proof, u64) {
+        super::wudao::solve(self, max_empty, limits)
+    }
+
     fn order_hint(&self, action: Action) -> i32 {
         let Action::Place(p) = action else {
             return 0;
@@ -219,7 +250,8 @@ fn mobility(own: Bits, enemy: Bits) -> i32 {
 }
 
 impl Evaluate for neihuang::State {
-    fn evaluate_with(&self, knowledge: i32) -> i32 {
+    fn evaluate_with(&self, params: &Params) -> i32 {
+        let knowledge = params.knowledge;
         let outlook = if knowledge != 0 {
             pulls::pull_outlook(self) * knowledge / 100
         } else {

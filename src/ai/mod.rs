@@ -17,6 +17,7 @@ mod mcts;
 mod search;
 mod searcher;
 mod worker;
+mod wudao;
 
 use std::fmt;
 use std::sync::Arc;

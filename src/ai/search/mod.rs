@@ -26,7 +26,7 @@ use std::time::Instant;
 
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
-use super::eval::Evaluate;
+use super::eval::{Evaluate, Proof, SolveLimits};
 use super::searcher::{Found, Search, Task};
 use super::{AiError, Level};
 use crate::rules::{Action, ActionList, Side};
@@ -89,11 +89,36 @@ impl<R: Evaluate> Search<R> for AlphaBeta {
         };
         self.fresh = false;
         let table = &self.table;
-        let contempt = if p.scaled_contempt {
-            scaled_contempt(p.contempt, state.evaluate())
-        } else {
-            p.contempt
+        let base_contempt = match (side, p.white_contempt) {
+            (Side::White, Some(c)) => c,
+            _ => p.contempt,
         };
+        let contempt = if p.scaled_contempt {
+            scaled_contempt(base_contempt, state.evaluate())
+        } else {
+            base_contempt
+        };
+        // A game with an exact solver tries it first on half the budget; a proved win is
+        // played at once, anything else leaves the rest to the search.
+        let mut node_limit = task.nodes;
+        if p.solve > 0 && p.noise == 0 {
+            let now = Instant::now();
+            let limits = SolveLimits {
+                nodes: task.nodes / 2,
+                deadline: now + task.deadline.saturating_duration_since(now) / 2,
+                cancel: task.cancel,
+            };
+            let (proof, used) = state.solve(p.solve, &limits);
+            if let Proof::Won(action) = proof {
+                let found = Found {
+                    score: Some(MATE - 1),
+                    nodes: used,
+                    depth: 0,
+                };
+                return Ok((action, found));
+            }
+            node_limit = node_limit.saturating_sub(used).max(1);
+        }
         let earlier: HashSet<u128> = task.history.iter().copied().collect();
         let shared = Shared {
             table,
@@ -108,7 +133,7 @@ impl<R: Evaluate> Search<R> for AlphaBeta {
                 p,
                 side,
                 contempt,
-                task.nodes,
+                node_limit,
                 task.deadline,
                 &shared,
                 helper,

@@ -17,7 +17,7 @@ impl<R: Evaluate> Searcher<'_, R> {
         left: u8,
     ) -> i32 {
         self.nodes += 1;
-        let stand = state.evaluate_with(self.params.knowledge);
+        let stand = state.evaluate_with(&self.params);
         if left == 0 || stand >= beta || ply >= MAX_PLY - 1 {
             return stand;
         }
