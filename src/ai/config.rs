@@ -60,6 +60,14 @@ pub struct Tweaks {
     pub merge_removals: Option<bool>,
     /// log2 of the transposition table's entries.
     pub table_bits: Option<u32>,
+    /// Deepest iteration of the search.
+    pub depth: Option<i32>,
+    /// Size of the random error added to each root action's score (0: plain alpha-beta).
+    pub noise: Option<i32>,
+    /// Chance in a thousand of playing a random legal action.
+    pub blunder: Option<u32>,
+    /// Plies of capture-only search after the main depth.
+    pub quiescence: Option<u8>,
 }
 
 /// A computer player: a level, its budget and any overrides.
@@ -92,6 +100,10 @@ impl Config {
                 keep_table: None,
                 merge_removals: None,
                 table_bits: None,
+                depth: None,
+                noise: None,
+                blunder: None,
+                quiescence: None,
             },
         }
     }
@@ -183,10 +195,15 @@ impl Config {
             "keep-table" => t.keep_table = Some(switch()?),
             "merge-removals" => t.merge_removals = Some(switch()?),
             "table-bits" => t.table_bits = Some(number(26)?.max(10) as u32),
+            "depth" => t.depth = Some(number(64)?.max(1) as i32),
+            "noise" => t.noise = Some(number(10_000)? as i32),
+            "blunder" => t.blunder = Some(number(1000)? as u32),
+            "quiescence" => t.quiescence = Some(number(16)? as u8),
             _ => {
                 return Err(format!(
                     "unknown setting {} (expected nodes, movetime, threads, search, contempt, \
-                     scaled-contempt, aspiration, reductions, keep-table, merge-removals or table-bits)",
+                     scaled-contempt, aspiration, reductions, keep-table, merge-removals, table-bits, \
+                     depth, noise, blunder or quiescence)",
                     quoted(key)
                 ));
             }
@@ -234,6 +251,18 @@ impl fmt::Display for Config {
         if let Some(b) = t.table_bits {
             items.push(format!("table-bits={b}"));
         }
+        if let Some(d) = t.depth {
+            items.push(format!("depth={d}"));
+        }
+        if let Some(n) = t.noise {
+            items.push(format!("noise={n}"));
+        }
+        if let Some(b) = t.blunder {
+            items.push(format!("blunder={b}"));
+        }
+        if let Some(q) = t.quiescence {
+            items.push(format!("quiescence={q}"));
+        }
         f.write_str(self.level.id())?;
         if !items.is_empty() {
             write!(f, ":{}", items.join(","))?;
@@ -249,11 +278,17 @@ mod tests {
     #[test]
     fn levels_and_overrides_parse_and_print_back() {
         assert_eq!(Config::parse("expert"), Ok(Config::new(Level::Expert)));
-        let c = Config::parse("master:contempt=0,nodes=50000,aspiration=30").expect("valid");
+        let c = Config::parse("master:contempt=0,nodes=50000,aspiration=30,depth=4,noise=20")
+            .expect("valid");
         assert_eq!(c.level, Level::Master);
         assert_eq!(c.tweaks.contempt, Some(0));
         assert_eq!(c.nodes, Some(50_000));
         assert_eq!(c.tweaks.aspiration, Some(30));
+        assert_eq!(c.tweaks.depth, Some(4));
+        assert_eq!(c.tweaks.noise, Some(20));
+        let h = Config::parse("hard:blunder=5,quiescence=3").expect("valid");
+        assert_eq!((h.tweaks.blunder, h.tweaks.quiescence), (Some(5), Some(3)));
+        assert_eq!(Config::parse(&h.to_string()), Ok(h));
         assert_eq!(Config::parse(&c.to_string()), Ok(c));
         let m = Config::parse("mcts").expect("valid");
         assert_eq!(m.tweaks.algorithm, Some(Algorithm::Mcts));
@@ -264,7 +299,8 @@ mod tests {
     fn bad_overrides_are_refused_with_a_reason() {
         assert!(Config::parse("grandmaster").is_err());
         assert!(Config::parse("master:contempt").is_err());
-        assert!(Config::parse("master:depth=3").is_err());
+        assert!(Config::parse("master:width=3").is_err());
+        assert!(Config::parse("hard:blunder=1001").is_err());
         assert!(Config::parse("master:nodes=-1").is_err());
         assert!(Config::parse("master:keep-table=maybe").is_err());
         assert!(Config::parse("master:search=minimax").is_err());

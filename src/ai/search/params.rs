@@ -120,5 +120,17 @@ pub(crate) fn tuned(level: Level, game: GameId, tweaks: &Tweaks) -> Params {
     if let Some(b) = tweaks.table_bits {
         p.table_bits = b;
     }
+    if let Some(d) = tweaks.depth {
+        p.max_depth = d;
+    }
+    if let Some(n) = tweaks.noise {
+        p.noise = n;
+    }
+    if let Some(b) = tweaks.blunder {
+        p.blunder = b;
+    }
+    if let Some(q) = tweaks.quiescence {
+        p.quiescence = q;
+    }
     p
 }
