@@ -63,8 +63,8 @@ pub(crate) fn params(level: Level, game: GameId) -> Params {
             ..base
         },
         // In Neihuang and Wu Dao the levels below Expert are its search on a quarter, a
-        // sixteenth and a sixty-fourth of its nodes: each reads less far ahead than the
-        // next, and each scores about 70–80% against the one below it (docs/AI.md,
+        // sixteenth and (in Neihuang) a sixty-fourth of its nodes: each reads less far ahead
+        // than the next, and each scores about 70–80% against the one below it (docs/AI.md,
         // "Ladder"). Flying is drawn between good players and more nodes hardly change a
         // game there, so its lower levels see a set number of actions ahead and misjudge
         // close choices by a random error instead.
@@ -78,8 +78,12 @@ pub(crate) fn params(level: Level, game: GameId) -> Params {
             quiescence: 2,
             ..base
         },
+        // Wu Dao is short and the colour decides much of it: Easy needs a larger step down.
         Level::Easy => Params {
-            nodes: 15_000,
+            nodes: if game == GameId::Wudao { 4_000 } else { 15_000 },
+            // A table a few times the nodes searched: allocating a larger one would cost
+            // more than the search.
+            table_bits: 16,
             ..base
         },
         Level::Medium if flying => Params {
@@ -93,6 +97,7 @@ pub(crate) fn params(level: Level, game: GameId) -> Params {
         },
         Level::Medium => Params {
             nodes: 60_000,
+            table_bits: 18,
             ..base
         },
         Level::Hard => Params {
