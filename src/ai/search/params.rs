@@ -64,10 +64,11 @@ pub(crate) fn params(level: Level, game: GameId) -> Params {
         },
         // In Neihuang and Wu Dao the levels below Expert are its search on a quarter, a
         // sixteenth and (in Neihuang) a sixty-fourth of its nodes: each reads less far ahead
-        // than the next, and each scores about 70–80% against the one below it (docs/AI.md,
-        // "Ladder"). Flying is drawn between good players and more nodes hardly change a
-        // game there, so its lower levels see a set number of actions ahead and misjudge
-        // close choices by a random error instead.
+        // than the next. In Neihuang each scored 72–80% against the one below it; in Wu Dao
+        // the steps above Medium measured flatter (docs/AI.md, "Ladder"). Flying is drawn
+        // between good players and more nodes hardly change a game there, so its lower
+        // levels see a set number of actions ahead and misjudge close choices by a random
+        // error instead.
         Level::Easy if flying => Params {
             max_depth: 3,
             nodes: 60_000,
