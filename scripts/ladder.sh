@@ -14,7 +14,8 @@
 # against Expert plays MASTER_GAMES games (40) as the app plays them, Master on its clock
 # with MASTER_THREADS threads (2) and Expert on its nodes, every budget scaled by
 # MASTER_SCALE (1: full budgets). Flying games stop at MAX_ACTIONS actions (300) as draws.
-# THREADS games run at once (1); PIN pins the matches to cores (e.g. PIN=0).
+# THREADS games run at once (1); PIN pins the matches to cores (e.g. PIN=0); OUT names
+# another folder for the results.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${GAMES:-200}
@@ -25,7 +26,7 @@ master_scale=${MASTER_SCALE:-1}
 master_threads=${MASTER_THREADS:-2}
 max_actions=${MAX_ACTIONS:-300}
 threads=${THREADS:-1}
-out=docs/ladder
+out=${OUT:-docs/ladder}
 mkdir -p "$out"
 bin=${BIN:-target/fast-release/sanqi}
 if [ -z "${BIN:-}" ]; then
