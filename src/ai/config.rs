@@ -69,6 +69,14 @@ pub struct Tweaks {
     pub parity: Option<i32>,
     /// Wu Dao: solve the game exactly from this many empty points or fewer (0: never).
     pub solve: Option<u8>,
+    /// Deepest iteration of the search.
+    pub depth: Option<i32>,
+    /// Size of the random error added to each root action's score (0: plain alpha-beta).
+    pub noise: Option<i32>,
+    /// Chance in a thousand of playing a random legal action.
+    pub blunder: Option<u32>,
+    /// Plies of capture-only search after the main depth.
+    pub quiescence: Option<u8>,
 }
 
 /// A computer player: a level, its budget and any overrides.
@@ -105,6 +113,10 @@ impl Config {
                 white_contempt: None,
                 parity: None,
                 solve: None,
+                depth: None,
+                noise: None,
+                blunder: None,
+                quiescence: None,
             },
         }
     }
@@ -203,11 +215,15 @@ impl Config {
             "knowledge" => t.knowledge = Some(number(1_000)? as i32),
             "parity" => t.parity = Some(number(1000)? as i32),
             "solve" => t.solve = Some(number(25)? as u8),
+            "depth" => t.depth = Some(number(64)?.max(1) as i32),
+            "noise" => t.noise = Some(number(10_000)? as i32),
+            "blunder" => t.blunder = Some(number(1000)? as u32),
+            "quiescence" => t.quiescence = Some(number(16)? as u8),
             _ => {
                 return Err(format!(
                     "unknown setting {} (expected nodes, movetime, threads, search, contempt, \
                      white-contempt, scaled-contempt, aspiration, reductions, keep-table, merge-removals, table-bits, \
-                     knowledge, parity or solve)",
+                     knowledge, parity, solve, depth, noise, blunder or quiescence)",
                     quoted(key)
                 ));
             }
@@ -267,6 +283,18 @@ impl fmt::Display for Config {
         if let Some(n) = t.solve {
             items.push(format!("solve={n}"));
         }
+        if let Some(d) = t.depth {
+            items.push(format!("depth={d}"));
+        }
+        if let Some(n) = t.noise {
+            items.push(format!("noise={n}"));
+        }
+        if let Some(b) = t.blunder {
+            items.push(format!("blunder={b}"));
+        }
+        if let Some(q) = t.quiescence {
+            items.push(format!("quiescence={q}"));
+        }
         f.write_str(self.level.id())?;
         if !items.is_empty() {
             write!(f, ":{}", items.join(","))?;
@@ -286,6 +314,7 @@ mod tests {
             "master:contempt=0,nodes=50000,aspiration=30,knowledge=150,parity=90,solve=14,white-contempt=-60",
         )
         .expect("valid");
+        let d = Config::parse("master:depth=4,noise=20").expect("valid");
         assert_eq!(c.level, Level::Master);
         assert_eq!(c.tweaks.contempt, Some(0));
         assert_eq!(c.nodes, Some(50_000));
@@ -294,6 +323,11 @@ mod tests {
         assert_eq!(c.tweaks.parity, Some(90));
         assert_eq!(c.tweaks.solve, Some(14));
         assert_eq!(c.tweaks.white_contempt, Some(-60));
+        assert_eq!(d.tweaks.depth, Some(4));
+        assert_eq!(d.tweaks.noise, Some(20));
+        let h = Config::parse("hard:blunder=5,quiescence=3").expect("valid");
+        assert_eq!((h.tweaks.blunder, h.tweaks.quiescence), (Some(5), Some(3)));
+        assert_eq!(Config::parse(&h.to_string()), Ok(h));
         assert_eq!(Config::parse(&c.to_string()), Ok(c));
         let m = Config::parse("mcts").expect("valid");
         assert_eq!(m.tweaks.algorithm, Some(Algorithm::Mcts));
@@ -304,7 +338,8 @@ mod tests {
     fn bad_overrides_are_refused_with_a_reason() {
         assert!(Config::parse("grandmaster").is_err());
         assert!(Config::parse("master:contempt").is_err());
-        assert!(Config::parse("master:depth=3").is_err());
+        assert!(Config::parse("master:width=3").is_err());
+        assert!(Config::parse("hard:blunder=1001").is_err());
         assert!(Config::parse("master:nodes=-1").is_err());
         assert!(Config::parse("master:keep-table=maybe").is_err());
         assert!(Config::parse("master:search=minimax").is_err());

@@ -48,9 +48,10 @@ pub(crate) struct Params {
 /// The parameters of `level` in `game`.
 pub(crate) fn params(level: Level, game: GameId) -> Params {
     let long_game = game == GameId::Neihuang;
+    let flying = game == GameId::Flying;
     let base = Params {
         max_depth: 64,
-        nodes: 2_500_000,
+        nodes: 1_000_000,
         noise: 0,
         blunder: 0,
         table_bits: 21,
@@ -67,19 +68,23 @@ pub(crate) fn params(level: Level, game: GameId) -> Params {
         solve: 0,
     };
     match level {
-        Level::Random | Level::Easy => Params {
+        Level::Random => Params {
             max_depth: 1,
             nodes: 10_000,
-            // Neihuang is long and a single capture decides much of it: fewer slips there.
-            noise: if long_game { 70 } else { 150 },
-            blunder: if long_game { 60 } else { 100 },
             table_bits: 10,
             contempt: 0,
             quiescence: 0,
             ..base
         },
-        Level::Medium => Params {
-            max_depth: 2,
+        // In Neihuang and Wu Dao the levels below Expert are its search on a quarter, a
+        // sixteenth and (in Neihuang) a sixty-fourth of its nodes: each reads less far ahead
+        // than the next. In Neihuang each scored 72–80% against the one below it; in Wu Dao
+        // the steps above Medium measured flatter (docs/AI.md, "Ladder"). Flying is drawn
+        // between good players and more nodes hardly change a game there, so its lower
+        // levels see a set number of actions ahead and misjudge close choices by a random
+        // error instead.
+        Level::Easy if flying => Params {
+            max_depth: 3,
             nodes: 60_000,
             noise: 30,
             blunder: 20,
@@ -88,7 +93,15 @@ pub(crate) fn params(level: Level, game: GameId) -> Params {
             quiescence: 2,
             ..base
         },
-        Level::Hard => Params {
+        // Wu Dao is short and the colour decides much of it: Easy needs a larger step down.
+        Level::Easy => Params {
+            nodes: if game == GameId::Wudao { 4_000 } else { 15_000 },
+            // A table a few times the nodes searched: allocating a larger one would cost
+            // more than the search.
+            table_bits: 16,
+            ..base
+        },
+        Level::Medium if flying => Params {
             max_depth: 5,
             nodes: 150_000,
             noise: 12,
@@ -97,9 +110,22 @@ pub(crate) fn params(level: Level, game: GameId) -> Params {
             quiescence: 4,
             ..base
         },
+        Level::Medium => Params {
+            nodes: 60_000,
+            table_bits: 18,
+            ..base
+        },
+        Level::Hard => Params {
+            nodes: 250_000,
+            noise: if flying { 12 } else { 0 },
+            ..base
+        },
+        // Expert was budgeted at 2.5 million nodes until the ladder was measured: Hard could
+        // not get near it, nor it near Master.
         Level::Expert => base,
         // Expert's search with the refinements that won their tests (docs/AI.md).
         Level::Master => Params {
+            nodes: 2_500_000,
             table_bits: 22,
             // Neihuang: +86 Elo (95%: +45 to +130) over 144 games at 25 000 nodes.
             keep_table: long_game,
@@ -149,6 +175,18 @@ pub(crate) fn tuned(level: Level, game: GameId, tweaks: &Tweaks) -> Params {
     }
     if let Some(n) = tweaks.solve {
         p.solve = n;
+    }
+    if let Some(d) = tweaks.depth {
+        p.max_depth = d;
+    }
+    if let Some(n) = tweaks.noise {
+        p.noise = n;
+    }
+    if let Some(b) = tweaks.blunder {
+        p.blunder = b;
+    }
+    if let Some(q) = tweaks.quiescence {
+        p.quiescence = q;
     }
     p
 }
