@@ -171,8 +171,8 @@ fn bestmove_refuses_bad_budgets() {
         let message = run_err(&all);
         assert!(message.starts_with(expected), "{args:?}: {message}");
     }
-    let message = run_err(&["bestmove", "flying", "--level", "master:depth=3"]);
-    assert!(message.contains("unknown setting `depth`"), "{message}");
+    let message = run_err(&["bestmove", "flying", "--level", "master:width=3"]);
+    assert!(message.contains("unknown setting `width`"), "{message}");
     let message = run_err(&["bestmove", "flying", "--level", "grandmaster"]);
     assert!(message.contains("unknown level `grandmaster`"), "{message}");
 }
