@@ -69,13 +69,14 @@ fn without_a_table_master_searches_says_so_once_and_offers_the_build() {
     let mut h = harness(dir.path(), Language::English);
     // The person plays White: Master moves first, by searching.
     play_master(&mut h, SideChoice::White);
-    let s = h.state().session().expect("a game");
-    assert_eq!(s.game().len(), 1);
     assert!(has_text(&h, MISSING));
     assert!(has_text(&h, "Build it now?"));
+    // Master waits while the question is open, as behind any dialog.
+    assert_eq!(h.state().session().expect("a game").game().len(), 0);
     h.get_by_label("Not now").click();
     h.run();
     assert!(!has_text(&h, "Build it now?"));
+    assert_eq!(h.state().session().expect("a game").game().len(), 1);
     assert!(h.state().settings().table_offer_declined);
     // Remembered in the settings file: the next run does not ask.
     let saved = std::fs::read_to_string(dir.path().join("settings.json")).expect("settings");
@@ -98,11 +99,13 @@ fn a_damaged_table_is_not_used_and_the_app_says_so() {
     std::fs::write(dir.path().join(FILE_NAME), b"SANQI-TB, but nothing else").expect("a write");
     let mut h = harness(dir.path(), Language::English);
     play_master(&mut h, SideChoice::White);
-    assert_eq!(h.state().session().expect("a game").game().len(), 1);
     assert!(has_text(
         &h,
         "Master plays Flying by searching: the Flying table file is damaged."
     ));
+    h.get_by_label("Not now").click();
+    h.run();
+    assert_eq!(h.state().session().expect("a game").game().len(), 1);
     assert!(h.state_mut().apply(Command::Open(Open::Settings)).is_ok());
     h.run();
     assert!(has_text(&h, "Damaged: the table file cannot be used"));

@@ -152,7 +152,8 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                                 .color(theme::INFO),
                         )
                         .on_hover_text(i18n.t("panel.paused"));
-                    } else if s.computer_busy() {
+                    } else if s.computer_busy() && s.hold().is_none() {
+                        // Held behind a dialog, the computer is not thinking: no spinner.
                         ui.add(egui::Spinner::new().size(16.0))
                             .on_hover_text(i18n.t("panel.thinking"));
                     }
