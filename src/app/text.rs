@@ -175,30 +175,6 @@ pub fn duration_text(i18n: &I18n, time: std::time::Duration) -> String {
     }
 }
 
-/// A moment as a date and time in UTC, "2026-12-01 10:57 UTC" (the same in every language).
-pub fn date_text(when: std::time::SystemTime) -> String {
-    let Ok(since) = when.duration_since(std::time::UNIX_EPOCH) else {
-        return String::new();
-    };
-    let secs = since.as_secs();
-    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
-    // Days to a civil date (the proleptic Gregorian calendar), by 400-year eras.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
-        rest / 3_600,
-        rest % 3_600 / 60
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,12 +239,7 @@ mod tests {
     }
 
     #[test]
-    fn dates_and_durations_read_as_the_settings_show_them() {
-        let at = |secs| std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs);
-        assert_eq!(date_text(at(0)), "1970-01-01 00:00 UTC");
-        // 2026-12-01 10:57:20 UTC; 2024-02-29 23:59 UTC (a leap day).
-        assert_eq!(date_text(at(1_796_122_640)), "2026-12-01 10:57 UTC");
-        assert_eq!(date_text(at(1_709_251_140)), "2024-02-29 23:59 UTC");
+    fn durations_read_as_the_settings_show_them() {
         let en = I18n::new(crate::app::i18n::Language::English);
         let d = std::time::Duration::from_secs;
         assert_eq!(duration_text(&en, d(41)), "41 s");

@@ -10,7 +10,8 @@ use crate::app::flying_table::{BuildState, TableState};
 use crate::app::i18n::I18n;
 use crate::app::i18n::Language;
 use crate::app::settings::{ClockSetting, Opponent};
-use crate::app::text::{clock_name, date_text, duration_text};
+use crate::app::storage::date_text;
+use crate::app::text::{clock_name, duration_text};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{
