@@ -2,45 +2,23 @@
 //! background with its progress, can be cancelled, and labels a known blunder in the move list
 //! and in the panel, with the better action on the board.
 
+#[path = "common/window.rs"]
+mod window;
+
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sanqi::ai::analysis::Label;
-use sanqi::app::clock::ManualTime;
 use sanqi::app::i18n::Language;
-use sanqi::app::storage::Store;
-use sanqi::app::{AiMode, AppOptions, Command, SanqiApp};
+use sanqi::app::{Command, SanqiApp};
+use window::{has_text, window};
 
 /// Black's first move, then White's `d5-d3`: a loss in 38 by the table, and about four pieces
 /// by the search at any budget tried (500 to 100 000 nodes).
 const BLUNDER: &str = r#"{"format":"sanqi-record","version":1,"game":"flying",
     "actions":["c1-c3","d5-d3","e1-e3"]}"#;
-
-fn harness(dir: &Path, language: Language) -> Harness<'static, SanqiApp> {
-    let time = ManualTime::new();
-    let options = AppOptions {
-        time: time.source(),
-        ai: AiMode::Inline,
-        ai_step_delay: Duration::ZERO,
-        seed: Some(7),
-        demo: None,
-        language: Some(language),
-        file_chooser: false,
-    };
-    let store = Store::at(dir);
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        .with_max_steps(400)
-        .build_eframe(move |cc| SanqiApp::new(&cc.egui_ctx, store, options));
-    harness.run();
-    harness
-}
-
-fn has_text(harness: &Harness<'static, SanqiApp>, text: &str) -> bool {
-    harness.query_all_by_label_contains(text).next().is_some()
-}
 
 fn click_button(harness: &mut Harness<'static, SanqiApp>, label: &str) {
     harness
@@ -76,7 +54,7 @@ fn wait_for_report(h: &mut Harness<'static, SanqiApp>) {
 #[test]
 fn analysis_labels_a_known_blunder_and_shows_the_better_move() {
     let dir = tempfile::tempdir().expect("a folder");
-    let mut h = harness(dir.path(), Language::English);
+    let mut h = window(dir.path(), Language::English);
     open_record(&mut h, dir.path(), BLUNDER);
     assert!(!has_text(&h, "d5-d3??"));
     click_button(&mut h, "Analyse the game");
@@ -101,7 +79,7 @@ fn analysis_labels_a_known_blunder_and_shows_the_better_move() {
 #[test]
 fn an_analysis_can_be_cancelled_and_the_window_keeps_answering() {
     let dir = tempfile::tempdir().expect("a folder");
-    let mut h = harness(dir.path(), Language::Chinese);
+    let mut h = window(dir.path(), Language::Chinese);
     // A long game, so that the analysis is still running when it is cancelled.
     let mut actions = Vec::new();
     for _ in 0..20 {

@@ -5,47 +5,23 @@
 //! The table here is synthetic (see `common/synthetic_table.rs`): the game's real one takes a
 //! quarter of an hour to build.
 
+#[path = "common/window.rs"]
+mod window;
+
 #[path = "common/synthetic_table.rs"]
 mod synthetic_table;
 
-use std::path::Path;
-use std::time::Duration;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sanqi::ai::Level;
-use sanqi::app::clock::ManualTime;
 use sanqi::app::command::Open;
 use sanqi::app::i18n::Language;
 use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
-use sanqi::app::storage::Store;
-use sanqi::app::{AiMode, AppOptions, Command, SanqiApp};
+use sanqi::app::{Command, SanqiApp};
 use sanqi::rules::{GameId, State};
 use sanqi::tablebase::{Board, FILE_NAME, Value};
-
-fn harness(dir: &Path, language: Language) -> Harness<'static, SanqiApp> {
-    let time = ManualTime::new();
-    let options = AppOptions {
-        time: time.source(),
-        ai: AiMode::Inline,
-        ai_step_delay: Duration::ZERO,
-        seed: Some(7),
-        demo: None,
-        language: Some(language),
-        file_chooser: false,
-    };
-    let store = Store::at(dir);
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        .with_max_steps(400)
-        .build_eframe(move |cc| SanqiApp::new(&cc.egui_ctx, store, options));
-    harness.run();
-    harness
-}
-
-fn has_text(harness: &Harness<'static, SanqiApp>, text: &str) -> bool {
-    harness.query_all_by_label_contains(text).next().is_some()
-}
+use window::{has_text, window};
 
 /// A Flying game against Master, the person playing `side`.
 fn play_master(harness: &mut Harness<'static, SanqiApp>, side: SideChoice) {
@@ -66,7 +42,7 @@ const MISSING: &str = "Master plays Flying by searching: the Flying table is not
 #[test]
 fn without_a_table_master_searches_says_so_once_and_offers_the_build() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let mut h = harness(dir.path(), Language::English);
+    let mut h = window(dir.path(), Language::English);
     // The person plays White: Master moves first, by searching.
     play_master(&mut h, SideChoice::White);
     assert!(has_text(&h, MISSING));
@@ -87,7 +63,7 @@ fn without_a_table_master_searches_says_so_once_and_offers_the_build() {
     assert!(has_text(&h, "Not built. Master plays Flying by searching."));
     assert!(has_text(&h, "Build the table"));
     drop(h);
-    let mut h = harness(dir.path(), Language::Chinese);
+    let mut h = window(dir.path(), Language::Chinese);
     play_master(&mut h, SideChoice::White);
     assert!(has_text(&h, "大师级下飞棋时改用搜索"));
     assert!(!has_text(&h, "现在生成吗"));
@@ -97,7 +73,7 @@ fn without_a_table_master_searches_says_so_once_and_offers_the_build() {
 fn a_damaged_table_is_not_used_and_the_app_says_so() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     std::fs::write(dir.path().join(FILE_NAME), b"SANQI-TB, but nothing else").expect("a write");
-    let mut h = harness(dir.path(), Language::English);
+    let mut h = window(dir.path(), Language::English);
     play_master(&mut h, SideChoice::White);
     assert!(has_text(
         &h,
@@ -131,7 +107,7 @@ fn with_the_table_master_plays_its_move_and_the_hint_gives_exact_values() {
         &[(position, Value::Win(1), 1), (after, Value::Loss(0), 0)],
     );
     // Master (Black) plays a winning move at once, from the table.
-    let mut h = harness(dir.path(), Language::English);
+    let mut h = window(dir.path(), Language::English);
     play_master(&mut h, SideChoice::White);
     let s = h.state().session().expect("a game");
     let first = s.game().actions().next().expect("Master's move");
@@ -150,7 +126,7 @@ fn with_the_table_master_plays_its_move_and_the_hint_gives_exact_values() {
     drop(h);
 
     // The person plays Black: the hint is the table's, with every move's value.
-    let mut h = harness(dir.path(), Language::English);
+    let mut h = window(dir.path(), Language::English);
     play_master(&mut h, SideChoice::Black);
     assert!(h.state_mut().apply(Command::Hint).is_ok());
     h.run();
@@ -161,7 +137,7 @@ fn with_the_table_master_plays_its_move_and_the_hint_gives_exact_values() {
     assert!(values.contains(&(hint, Value::Win(1))));
     assert!(has_text(&h, &format!("Hint: {hint} (wins in 1).")));
     drop(h);
-    let mut h = harness(dir.path(), Language::Chinese);
+    let mut h = window(dir.path(), Language::Chinese);
     play_master(&mut h, SideChoice::Black);
     assert!(h.state_mut().apply(Command::Hint).is_ok());
     h.run();
