@@ -11,7 +11,6 @@ mod window;
 #[path = "common/synthetic_table.rs"]
 mod synthetic_table;
 
-
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sanqi::ai::Level;
