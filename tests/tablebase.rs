@@ -267,16 +267,7 @@ fn table_files_hold_the_solution_and_refuse_damage() {
     }
     drop(file);
     // No temporary files are left behind.
-    let names: Vec<String> = std::fs::read_dir(dir.path())
-        .expect("a folder")
-        .map(|e| {
-            e.expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    assert_eq!(names, ["t.sanqi-table"]);
+    assert_eq!(common::file_names(dir.path()), ["t.sanqi-table"]);
 
     let bytes = std::fs::read(&path).expect("the table");
     let damaged = |name: &str, bytes: &[u8]| -> String {

@@ -7,7 +7,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::generate::{Mark, Monitor, Solver, Step, Stop};
+use super::generate::{Bytes, Mark, Monitor, Solver, Step, Stop};
+use super::index::Indexer;
 use super::{Board, Figures, Solution, file};
 
 /// What a build is doing, for a progress line or bar.
@@ -235,18 +236,28 @@ pub fn solve(board: Board, threads: usize) -> Result<Solution, BuildError> {
         progress_every: Duration::from_secs(3600),
     };
     run_solver(&mut solver, threads, &mut monitor)?;
-    let dtz = solver
-        .dtz
-        .as_ref()
-        .ok_or_else(|| BuildError::Failed("no flip distances".to_string()))?;
-    let mut figures = Figures::count(&indexer, &solver.values, dtz).map_err(BuildError::Failed)?;
-    figures.solve_time = monitor.elapsed();
+    let (figures, dtz) = figures_of(&solver, &indexer, &monitor)?;
     Ok(Solution {
         values: solver.values.to_vec(),
         dtz: dtz.to_vec(),
         indexer,
         figures,
     })
+}
+
+/// The figures of a finished solve, with its flip distances.
+fn figures_of<'s>(
+    solver: &'s Solver,
+    indexer: &Indexer,
+    monitor: &BuildMonitor,
+) -> Result<(Figures, &'s Bytes), BuildError> {
+    let dtz = solver
+        .dtz
+        .as_ref()
+        .ok_or_else(|| BuildError::Failed("no flip distances".to_string()))?;
+    let mut figures = Figures::count(indexer, &solver.values, dtz).map_err(BuildError::Failed)?;
+    figures.solve_time = monitor.elapsed();
+    Ok((figures, dtz))
 }
 
 fn run_solver(
@@ -328,12 +339,7 @@ pub fn build(
     };
     run_solver(&mut solver, threads, &mut monitor)?;
     monitor.report(Phase::Writing, 0.97);
-    let dtz = solver
-        .dtz
-        .as_ref()
-        .ok_or_else(|| BuildError::Failed("no flip distances".to_string()))?;
-    let mut figures = Figures::count(&indexer, &solver.values, dtz).map_err(BuildError::Failed)?;
-    figures.solve_time = monitor.elapsed();
+    let (figures, dtz) = figures_of(&solver, &indexer, &monitor)?;
     file::write_table(&config.out, config.board, &figures, &solver.values, dtz)
         .map_err(|e| BuildError::Io(format!("could not write {}: {e}", config.out.display())))?;
     let _ = std::fs::remove_file(&checkpoint);
