@@ -46,17 +46,8 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-apt_install() {
-    echo "installing $* (missing)"
-    if [ "$(id -u)" -ne 0 ]; then
-        echo "error: installing packages needs root: apt-get install $*" >&2
-        exit 1
-    fi
-    if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null 2>&1; then
-        apt-get update -qq >/dev/null 2>&1
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
-    fi
-}
+# shellcheck source=scripts/apt-install.sh
+. "$repo_root/scripts/apt-install.sh"
 command -v dpkg-shlibdeps >/dev/null 2>&1 || apt_install dpkg-dev
 
 version="$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)"

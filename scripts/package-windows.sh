@@ -32,18 +32,8 @@ for arg in "$@"; do
     esac
 done
 
-# apt_install PACKAGE...: installs the Debian packages, saying so in one line.
-apt_install() {
-    echo "installing $* (missing)"
-    if [ "$(id -u)" -ne 0 ]; then
-        echo "error: installing packages needs root: apt-get install $*" >&2
-        exit 1
-    fi
-    if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null 2>&1; then
-        apt-get update -qq >/dev/null 2>&1
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
-    fi
-}
+# shellcheck source=scripts/apt-install.sh
+. "$repo_root/scripts/apt-install.sh"
 
 command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || apt_install gcc-mingw-w64-x86-64
 command -v makensis >/dev/null 2>&1 || apt_install nsis

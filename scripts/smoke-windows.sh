@@ -17,7 +17,9 @@
 #   data folder  the data folder is %APPDATA%\Sanqi\Sanqi\data of a user named 张伟
 #   console      started from cmd.exe in a terminal, a command prints into that terminal
 #   window       the window opens and draws its first frame; the home screen is saved to
-#                docs/screenshots/windows-home.png (look at it) and the renderer named
+#                docs/screenshots/windows-home.png (look at it) and the renderer named; then
+#                on a Chinese system, where it opens in Chinese (windows-home-zh.png), and
+#                the data folder is there
 #   installer    the NSIS installer installs silently (/S) for the user, the installed
 #                sanqi.exe runs, and the uninstaller removes it all, leaving the player's data
 #
@@ -27,7 +29,7 @@
 # Windows 10 and 11 have the real one: it is never shipped.
 #
 # What it needs and is missing it installs, saying so in one line (as root): wine, wine64,
-# xvfb, xauth, xdotool, imagemagick, tmux, gcc-mingw-w64-x86-64.
+# xvfb, xauth, xdotool, imagemagick, tmux, gcc-mingw-w64-x86-64, and the zh_CN.UTF-8 locale.
 #
 # Usage: scripts/smoke-windows.sh [--exe PATH] [--setup PATH] [--linux PATH] [--keep]
 #   --exe    the sanqi.exe to check (default: target/x86_64-pc-windows-gnu/release/sanqi.exe)
@@ -61,17 +63,8 @@ done
 [ -f "$setup" ] || { echo "error: $setup is missing: run scripts/package-windows.sh" >&2; exit 1; }
 
 # --- what the checks need -------------------------------------------------------------------
-apt_install() {
-    echo "installing $* (missing)"
-    if [ "$(id -u)" -ne 0 ]; then
-        echo "error: installing packages needs root: apt-get install $*" >&2
-        exit 1
-    fi
-    if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null 2>&1; then
-        apt-get update -qq >/dev/null 2>&1
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
-    fi
-}
+# shellcheck source=scripts/apt-install.sh
+. "$repo_root/scripts/apt-install.sh"
 command -v wine >/dev/null 2>&1 && [ -x /usr/lib/wine/wine64 ] || apt_install wine wine64
 command -v Xvfb >/dev/null 2>&1 || apt_install xvfb
 command -v xauth >/dev/null 2>&1 || apt_install xauth
@@ -79,6 +72,14 @@ command -v xdotool >/dev/null 2>&1 || apt_install xdotool
 command -v import >/dev/null 2>&1 || apt_install imagemagick
 command -v tmux >/dev/null 2>&1 || apt_install tmux
 command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || apt_install gcc-mingw-w64-x86-64
+# Wine takes the Windows language from LANG, which needs the Linux locale itself.
+if ! locale -a 2>/dev/null | grep -qix "zh_CN.utf-\?8"; then
+    echo "generating the zh_CN.UTF-8 locale (missing), for the window in Chinese"
+    command -v locale-gen >/dev/null 2>&1 || apt_install locales
+    sed -i 's/^# *\(zh_CN.UTF-8 UTF-8\)/\1/' /etc/locale.gen
+    grep -q "^zh_CN.UTF-8 UTF-8" /etc/locale.gen || echo "zh_CN.UTF-8 UTF-8" >>/etc/locale.gen
+    locale-gen >/dev/null
+fi
 
 if [ -z "$linux" ]; then
     for candidate in "$target_dir/release/sanqi" "$target_dir/debug/sanqi"; do
@@ -292,47 +293,67 @@ fi
 wineserver -k >/dev/null 2>&1
 wineserver -w
 
-# The window: opened as by a double-click (no arguments), with the renderer's libraries noted.
+# show_window NAME PICTURE [VARIABLE=VALUE…]: opens the window as a double-click does (no
+# arguments), with those variables set, waits for its first frame (a minute at most), gives it
+# the keyboard (without a window manager it would stay in the background), saves a picture of
+# it to PICTURE and closes it. $drawn is 1 if the frame came; $work/NAME.err is its stderr.
+show_window() {
+    local name="$1" picture="$2"
+    shift 2
+    env "$@" SANQI_STARTUP_TIMING=1 wine "$exe" >"$work/$name.out" 2>"$work/$name.err" </dev/null &
+    local pid=$!
+    drawn=0
+    for _ in $(seq 120); do
+        sleep 0.5
+        if grep -q "^startup: first frame" "$work/$name.err"; then drawn=1; break; fi
+        kill -0 "$pid" 2>/dev/null || break
+    done
+    if [ "$drawn" -eq 1 ]; then
+        sleep 3
+        local window_id
+        window_id="$(xdotool search --onlyvisible --name "Sanqi" 2>/dev/null | head -n 1)"
+        [ -n "$window_id" ] && xdotool windowfocus "$window_id" >/dev/null 2>&1
+        sleep 2
+        import -window "${window_id:-root}" "${picture%.png}.tmp.png" &&
+            mv -f "${picture%.png}.tmp.png" "$picture"
+        kill -0 "$pid" 2>/dev/null || drawn=0
+    fi
+    kill "$pid" 2>/dev/null
+    wineserver -k >/dev/null 2>&1
+    wineserver -w
+}
+# The first frame's line, for a message.
+first_frame() { grep -m1 '^startup: first frame' "$work/$1.err"; }
+
+# The window, with the libraries it loads noted: sanqi.exe imports opengl32.dll and dxgi.dll
+# whichever renderer draws; wgpu alone loads d3d12.dll or vulkan-1.dll, when OpenGL has failed.
 screenshot="$repo_root/docs/screenshots/windows-home.png"
-WINEDEBUG=-all,+loaddll SANQI_STARTUP_TIMING=1 wine "$exe" >"$work/window.out" 2>"$work/window.err" </dev/null &
-window_pid=$!
-drawn=0
-for _ in $(seq 120); do
-    sleep 0.5
-    if grep -q "^startup: first frame" "$work/window.err"; then drawn=1; break; fi
-    kill -0 "$window_pid" 2>/dev/null || break
-done
+show_window window "$screenshot" WINEDEBUG=-all,+loaddll
 if [ "$drawn" -eq 1 ]; then
-    sleep 3
-    # Without a window manager the window would stay in the background: give it the keyboard.
-    window_id="$(xdotool search --onlyvisible --name "Sanqi" 2>/dev/null | head -n 1)"
-    [ -n "$window_id" ] && xdotool windowfocus "$window_id" >/dev/null 2>&1
-    sleep 2
-    import -window "${window_id:-root}" "${screenshot%.png}.tmp.png" &&
-        mv -f "${screenshot%.png}.tmp.png" "$screenshot"
-    # sanqi.exe imports opengl32.dll and dxgi.dll whichever renderer draws; wgpu alone loads
-    # d3d12.dll or vulkan-1.dll, when OpenGL has failed.
     if grep -qi "d3d12\.dll\|vulkan-1\.dll" "$work/window.err"; then
         renderer="wgpu ($(grep -oi 'd3d12\.dll\|vulkan-1\.dll' "$work/window.err" | sort -u | tr '\n' ' '))"
     else
         renderer="OpenGL (glow), through Wine's opengl32"
     fi
-    if kill -0 "$window_pid" 2>/dev/null; then
-        pass window "$(grep -m1 '^startup: first frame' "$work/window.err"); renderer $renderer; screenshot $screenshot"
-    else
-        fail window "the window closed after its first frame"
-    fi
+    pass window "$(first_frame window); renderer $renderer; screenshot $screenshot"
 else
-    fail window "no first frame within 60 s: $(grep -v ':loaddll:' "$work/window.err" | head -n 2 | tr '\n' '|')"
+    fail window "no first frame within 60 s, or closed after it: $(grep -v ':loaddll:' "$work/window.err" | head -n 2 | tr '\n' '|')"
 fi
 if [ -d "$user_dir/AppData/Roaming/Sanqi/Sanqi/data" ]; then
     pass "window data folder" "the window made $data_dir"
 else
     fail "window data folder" "no $data_dir after the window opened"
 fi
-kill "$window_pid" 2>/dev/null
-wineserver -k >/dev/null 2>&1
-wineserver -w
+
+# Again on a Chinese system (Wine takes the Windows language from LANG): the app picks Chinese
+# by itself (look at the picture).
+screenshot_zh="$repo_root/docs/screenshots/windows-home-zh.png"
+show_window window-zh "$screenshot_zh" LANG=zh_CN.UTF-8
+if [ "$drawn" -eq 1 ]; then
+    pass "window in Chinese" "$(first_frame window-zh); screenshot $screenshot_zh"
+else
+    fail "window in Chinese" "no first frame within 60 s: $(head -n 2 "$work/window-zh.err" | tr '\n' '|')"
+fi
 
 # The installer, silently, then the installed program, then the uninstaller.
 install_dir="$user_dir/AppData/Local/Programs/Sanqi"
