@@ -276,6 +276,8 @@ struct TurnBudget {
     /// The turn stops here at the latest.
     deadline: Instant,
     threads: usize,
+    /// The share of a timed turn for a Neihuang move that captures or a yield may follow.
+    move_share: f64,
 }
 
 impl TurnBudget {
@@ -308,6 +310,7 @@ impl TurnBudget {
             movetime,
             deadline,
             threads: threads.max(1),
+            move_share: f64::from(params.move_share) / 100.0,
         }
     }
 }
@@ -342,10 +345,10 @@ fn plan_turn<R: Evaluate + Solve>(
                     && R::ID == GameId::Neihuang
                     && current.decision() == Some(Decision::Move) =>
             {
-                // A Neihuang move may be followed by captures: leave them a quarter.
+                // A Neihuang move may be followed by captures: leave them the rest.
                 (
                     budget.nodes,
-                    (started + t.mul_f64(0.75)).min(budget.deadline),
+                    (started + t.mul_f64(budget.move_share)).min(budget.deadline),
                 )
             }
             Some(t) if first => (budget.nodes, started + t),

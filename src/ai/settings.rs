@@ -368,6 +368,10 @@ settings! {
             (Medium, Flying) => 4,
             _ => 6,
         };
+    move_share: u8, "move-share", Kind::Number { min: 10, max: 100 },
+        "Percent of a timed turn that a Neihuang move may search when captures or a yield may \
+         follow it (each of them gets a tenth of the turn, within what is left).",
+        |level, game| 75;
     limit: u64, "limit", Kind::Number { min: 1, max: 3_600_000 },
         "Milliseconds a turn that plays on nodes may take at most, a safety net far above \
          what the nodes take.",
