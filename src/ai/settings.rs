@@ -732,6 +732,28 @@ mod tests {
     }
 
     #[test]
+    fn the_settings_table_in_the_docs_is_the_one_declared_here() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/AI.md");
+        let docs = std::fs::read_to_string(&path).expect("docs/AI.md");
+        let (start, end) = (
+            "<!-- settings table -->\n",
+            "<!-- end of settings table -->",
+        );
+        let from = docs.find(start).expect("the table's start") + start.len();
+        let to = docs.find(end).expect("the table's end");
+        let table = markdown();
+        if std::env::var_os("SANQI_BLESS").is_some() {
+            let updated = format!("{}{table}{}", &docs[..from], &docs[to..]);
+            std::fs::write(&path, updated).expect("docs/AI.md written");
+        } else {
+            assert!(
+                docs[from..to] == table,
+                "docs/AI.md's settings table is out of date: SANQI_BLESS=1 cargo test --lib settings"
+            );
+        }
+    }
+
+    #[test]
     fn the_help_and_the_docs_list_every_setting() {
         let help = help();
         let docs = markdown();
