@@ -32,9 +32,11 @@ usage: sanqi                      open the window
        sanqi replay FILE.json
        sanqi bestmove GAME --level PLAYER [--moves \"…\"] [--seed N]
                            [--movetime MS] [--nodes N] [--threads N] [--weights FILE]
+                           [--book FILE]
        sanqi match GAME --black PLAYER --white PLAYER --games N [--seed N] [--swap]
                         [--black-engine BIN] [--white-engine BIN]
                         [--black-weights FILE] [--white-weights FILE]
+                        [--black-book FILE] [--white-book FILE]
                         [--openings] [--opening-plies N] [--sprt ELO0,ELO1]
                         [--movetime MS] [--nodes N] [--threads N] [--budget-scale F]
                         [--max-actions N] [--records DIR] [--quiet]
@@ -46,6 +48,9 @@ usage: sanqi                      open the window
                            [--player PLAYER] [--weights FILE] [--threads N] [--quiet]
        sanqi train GAME --data FILE [--data FILE ...] --out FILE [--epochs N]
                         [--lambda F] [--l2 F] [--rate F] [--seed S] [--curve FILE.svg]
+       sanqi book build GAME --out FILE [--plies N] [--nodes N] [--player PLAYER]
+                        [--weights FILE] [--threads N] [--seed S] [--quiet]
+       sanqi book show GAME [--moves \"…\"] [--book FILE]
        sanqi help | --version
 
 GAME is neihuang, flying or wudao. Actions are written c3 (place), c2-c4 (move),
@@ -119,6 +124,7 @@ fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Res
         "analyse" => analyse::analyse_command(&mut args, out, errors),
         "selfplay" => learn::selfplay_command(&mut args, out, errors),
         "train" => learn::train_command(&mut args, out),
+        "book" => learn::book_command(&mut args, out, errors),
         other => Err(ArgumentError::UnknownCommand(other.to_string()).into()),
     }
 }

@@ -385,6 +385,13 @@ settings! {
     oracle: bool, "oracle", Kind::Switch,
         "Plays from an exact oracle (the Flying table) wherever the caller gives one.",
         |level, game| level == Master;
+    book: bool, "book", Kind::Switch,
+        "Plays the first placements from the opening book, where the game has one.",
+        |level, game| false;
+    book_margin: i32, "book-margin", Kind::Number { min: 0, max: 1000 },
+        "Centipieces below the book's best action within which its actions are equally \
+         good choices (the decision's seed picks one, so that games differ).",
+        |level, game| 10;
     eval: EvalKind, "eval", Kind::Choice(EVALUATIONS),
         "The evaluation at the horizon: the hand-written terms, or the pattern evaluation \
          learned from self-play.",

@@ -8,8 +8,10 @@ use std::time::Instant;
 
 use super::play::parse_bounded;
 use super::{Args, ArgumentError, CliError, FileTask, parse_game, write_line};
+use crate::ai::book::Book;
 use crate::ai::{Config, Weights};
 use crate::files::{MAX_FILE_SIZE, read_regular_file, write_atomic};
+use crate::learn::book::{Spec as BookSpec, build as build_book};
 use crate::learn::data::{GameData, Header, Outcome, Writer};
 use crate::learn::selfplay::{self, Progress, Spec};
 use crate::learn::train::{self, Options};
@@ -236,11 +238,14 @@ pub(super) fn train_command(args: &mut Args, out: &mut dyn Write) -> Result<(), 
         out,
         &format!(
             "{} games: {} positions trained on, {} held out; the data's scores fit a scale of {:.0} \
-             centipieces; {:.1} s; weights in {}, curve in {}",
+             centipieces and predict the held-out results with a loss of {:.5}, the hand-written \
+             evaluation with {:.5}; {:.1} s; weights in {}, curve in {}",
             trained.games,
             trained.train_positions,
             trained.held_out_positions,
             trained.data_scale,
+            trained.search_loss,
+            trained.hand_loss,
             started.elapsed().as_secs_f64(),
             crate::echo::quoted_path(&out_path),
             crate::echo::quoted_path(&curve)
@@ -265,5 +270,130 @@ fn parse_fraction(
                 expected: format!("a number from {min} to {max}"),
             }),
         },
+    }
+}
+
+/// Reads a book file for `game` (for the lifetime of the process).
+pub(super) fn load_book(path: &Path, game: GameId) -> Result<&'static Book, CliError> {
+    let bytes = read_regular_file(path, MAX_FILE_SIZE).map_err(|error| {
+        CliError::Learn(format!(
+            "cannot read book file {}: {error}",
+            crate::echo::quoted_path(path)
+        ))
+    })?;
+    let book = Book::parse(game, &bytes)
+        .map_err(|error| CliError::Learn(format!("{}: {error}", crate::echo::quoted_path(path))))?;
+    Ok(Box::leak(Box::new(book)))
+}
+
+/// `book build` and `book show`.
+pub(super) fn book_command(
+    args: &mut Args,
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+) -> Result<(), CliError> {
+    match args.positional("build or show")? {
+        "build" => book_build(args, out, errors),
+        "show" => book_show(args, out),
+        other => Err(ArgumentError::Invalid {
+            name: "book",
+            value: other.to_string(),
+            expected: "build or show".to_string(),
+        }
+        .into()),
+    }
+}
+
+fn book_build(
+    args: &mut Args,
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+) -> Result<(), CliError> {
+    let plies = parse_bounded(args.option("--plies")?, "--plies", 1, 6)?.unwrap_or(2) as usize;
+    let out_path = PathBuf::from(args.option("--out")?.ok_or(ArgumentError::Required {
+        name: "--out",
+        expected: "the book file to write",
+    })?);
+    let nodes = parse_bounded(args.option("--nodes")?, "--nodes", 1, 1 << 40)?.unwrap_or(200_000);
+    let threads = parse_bounded(args.option("--threads")?, "--threads", 1, 64)?.unwrap_or(1);
+    let seed = parse_bounded(args.option("--seed")?, "--seed", 0, u64::MAX)?.unwrap_or(1);
+    let player_text = args.option("--player")?.unwrap_or("master");
+    let weights_path = args.option("--weights")?.map(PathBuf::from);
+    let quiet = args.flag("--quiet");
+    let game = parse_game(args.positional("GAME")?)?;
+    args.finish()?;
+    if game == GameId::Flying {
+        return Err(CliError::Learn(
+            "flying has no opening book: it starts with moves, and the table plays it".into(),
+        ));
+    }
+    let mut player = Config::parse(player_text).map_err(|reason| ArgumentError::BadPlayer {
+        name: "--player",
+        reason,
+    })?;
+    player.set_nodes(nodes);
+    let weights = weights_path
+        .as_deref()
+        .map(|p| load_weights(p, game))
+        .transpose()?;
+    let spec = BookSpec {
+        game,
+        plies,
+        player,
+        weights,
+        threads: threads as usize,
+        seed,
+    };
+    let started = Instant::now();
+    let mut last: Option<Instant> = None;
+    let book = build_book(&spec, |done, total, ply| {
+        let now = Instant::now();
+        if quiet
+            || (done < total && last.is_some_and(|t| now - t < std::time::Duration::from_secs(2)))
+        {
+            return;
+        }
+        last = Some(now);
+        let _ = writeln!(
+            errors,
+            "ply {ply}: {done}/{total} searches, {:.0} s",
+            started.elapsed().as_secs_f64()
+        );
+    })
+    .map_err(CliError::Learn)?;
+    write_atomic(&out_path, &book.to_bytes()).map_err(|error| CliError::File {
+        task: FileTask::Write,
+        path: out_path.clone(),
+        error,
+    })?;
+    write_line(
+        out,
+        &format!(
+            "{} positions of {game} to {plies} plies, each action searched by {player}, in {:.0} s: {}",
+            book.len(),
+            started.elapsed().as_secs_f64(),
+            crate::echo::quoted_path(&out_path)
+        ),
+    )
+}
+
+fn book_show(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let moves = args.option("--moves")?;
+    let book_path = args.option("--book")?.map(PathBuf::from);
+    let game = parse_game(args.positional("GAME")?)?;
+    args.finish()?;
+    let book = match &book_path {
+        Some(path) => load_book(path, game)?,
+        None => crate::ai::book::embedded(game),
+    };
+    let state = super::replay_ignoring_draws(game, moves)?;
+    match book.actions(&state) {
+        Some(actions) => {
+            for (action, score) in actions {
+                write_line(out, &format!("{action} {score}"))?;
+            }
+            Ok(())
+        }
+        None => write_line(out, "not in the book"),
     }
 }

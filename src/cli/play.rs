@@ -167,12 +167,17 @@ pub(super) fn bestmove_command(
     let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
     let table_path = args.option("--table")?.map(PathBuf::from);
     let weights_path = args.option("--weights")?.map(PathBuf::from);
+    let book_path = args.option("--book")?.map(PathBuf::from);
     read_budget(args, &mut config)?;
     let game = parse_game(args.positional("GAME")?)?;
     args.finish()?;
     let weights = weights_path
         .as_deref()
         .map(|p| super::learn::load_weights(p, game))
+        .transpose()?;
+    let book = book_path
+        .as_deref()
+        .map(|p| super::learn::load_book(p, game))
         .transpose()?;
     let (state, history) = replay_with_history(game, moves)?;
     if let Some(movetime) = config.movetime() {
@@ -197,6 +202,9 @@ pub(super) fn bestmove_command(
     if let Some(w) = weights {
         engine = engine.with_weights(w);
     }
+    if let Some(b) = book {
+        engine = engine.with_book(b);
+    }
     let context = Context::new(&history, &cancel).with_quiet_turns(quiet_turns);
     let plan = engine
         .plan(&state, &config, seed, context)
@@ -211,7 +219,13 @@ pub(super) fn bestmove_command(
             plan.stats.nodes,
             plan.score.map_or("-".to_string(), |s| s.to_string()),
             plan.stats.elapsed.as_secs_f64(),
-            if plan.from_oracle { "table" } else { "search" },
+            if plan.from_oracle {
+                "table"
+            } else if plan.from_book {
+                "book"
+            } else {
+                "search"
+            },
             turn.join(" ")
         ),
     )?;
@@ -254,15 +268,21 @@ pub(super) fn match_command(
         config: parse_config(args.option("--black")?, "--black")?,
         program: args.option("--black-engine")?.map(PathBuf::from),
         weights: None,
+        book: None,
     };
     let mut second = PlayerSpec {
         config: parse_config(args.option("--white")?, "--white")?,
         program: args.option("--white-engine")?.map(PathBuf::from),
         weights: None,
+        book: None,
     };
     let weights_paths = [
         args.option("--black-weights")?.map(PathBuf::from),
         args.option("--white-weights")?.map(PathBuf::from),
+    ];
+    let book_paths = [
+        args.option("--black-book")?.map(PathBuf::from),
+        args.option("--white-book")?.map(PathBuf::from),
     ];
     let games = parse_bounded(args.option("--games")?, "--games", 1, u64::MAX)?.ok_or(
         ArgumentError::Required {
@@ -328,9 +348,16 @@ pub(super) fn match_command(
     let table_path = args.option("--table")?.map(PathBuf::from);
     let game = parse_game(args.positional("GAME")?)?;
     args.finish()?;
-    for (spec, path) in [&mut first, &mut second].into_iter().zip(&weights_paths) {
-        if let Some(path) = path {
+    for ((spec, weights), book) in [&mut first, &mut second]
+        .into_iter()
+        .zip(&weights_paths)
+        .zip(&book_paths)
+    {
+        if let Some(path) = weights {
             spec.weights = Some(super::learn::load_weights(path, game)?);
+        }
+        if let Some(path) = book {
+            spec.book = Some(super::learn::load_book(path, game)?);
         }
     }
     if budget_scale != 1.0 && (first.program.is_some() || second.program.is_some()) {
