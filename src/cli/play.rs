@@ -542,6 +542,7 @@ fn summarize(
             tally.score() * 100.0
         ),
     )?;
+    write_line(out, &tally.colours_line())?;
     let estimate = if tally.pairs.iter().sum::<u64>() > 0 {
         sprt::estimate(&tally.pair_counts(), &PAIR_VALUES)
     } else {
