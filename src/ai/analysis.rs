@@ -13,10 +13,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use super::exact::Value;
 use super::search::{MATE, MAX_PLY};
 use super::{AiError, Config, Context, Engine, Level};
 use crate::rules::{Action, Game, Side, State, Status};
-use crate::tablebase::{self, Value};
 
 /// The labels' thresholds, in pieces the mover's evaluation loses against the engine's
 /// preferred action. An action losing at most [`BEST_LOSS`] is best, at most [`GOOD_LOSS`]
@@ -213,21 +213,6 @@ pub trait ExactValues: Send + Sync {
     fn value(&self, state: &State) -> Option<Value>;
     /// Each legal action of `state` with its value for the side that plays it, if known.
     fn move_values(&self, state: &State) -> Option<Vec<(Action, Value)>>;
-}
-
-impl ExactValues for tablebase::Table {
-    fn value(&self, state: &State) -> Option<Value> {
-        match state {
-            State::Flying(s) => self.probe(s).ok(),
-            _ => None,
-        }
-    }
-    fn move_values(&self, state: &State) -> Option<Vec<(Action, Value)>> {
-        match state {
-            State::Flying(s) => tablebase::Table::move_values(self, s).ok(),
-            _ => None,
-        }
-    }
 }
 
 /// How much each position may be searched.

@@ -13,6 +13,7 @@
 pub mod analysis;
 pub mod config;
 mod eval;
+pub mod exact;
 mod mcts;
 mod search;
 mod searcher;

@@ -1,10 +1,7 @@
 //! Where the app keeps its files, and how it writes them.
 //!
-//! One folder holds everything the app keeps between runs: the per-user data folder of
-//! `directories::ProjectDirs::from("org", "Sanqi", "Sanqi")` (on Linux
-//! `~/.local/share/sanqi`, on macOS `~/Library/Application Support/org.Sanqi.Sanqi`, on
-//! Windows `%APPDATA%\Sanqi\Sanqi\data`), or the folder named by the `SANQI_DATA_DIR`
-//! environment variable when it is set. In it:
+//! One folder holds everything the app keeps between runs: the data folder of
+//! [`crate::data_dir`] (the per-user data folder, or the one `SANQI_DATA_DIR` names). In it:
 //!
 //! - `settings.json`: [`Settings`];
 //! - `game.json`: the game in progress ([`SavedGame`]), removed when the game ends;
@@ -40,6 +37,7 @@ use crate::app::lessons::{LESSONS_VERSION, LessonProgress};
 use crate::app::settings::{
     SAVED_GAME_VERSION, SETTINGS_VERSION, STATS_VERSION, SavedGame, SavedGameError, Settings, Stats,
 };
+use crate::data_dir;
 use crate::echo::{one_line, quoted_path};
 use crate::files::{
     self, IoFailure, ReadError, read_regular_file, sync_dir, temp_path, write_new_file,
@@ -57,8 +55,6 @@ pub const STATS_FILE: &str = "stats.json";
 pub const LESSONS_FILE: &str = "lessons.json";
 /// The largest file the store or [`read_record_file`] reads.
 pub const MAX_FILE_SIZE: u64 = files::MAX_FILE_SIZE;
-/// The environment variable that, when set, names the data folder instead of the usual one.
-pub const DATA_DIR_VARIABLE: &str = "SANQI_DATA_DIR";
 
 /// Something the user should be told about the app's files.
 #[derive(Clone, Debug, PartialEq)]
@@ -231,10 +227,10 @@ impl Store {
     /// needed. If there is no such folder, or it cannot be created or written, the store
     /// keeps nothing and [`Store::startup_notices`] says so.
     pub fn open_default() -> Store {
-        if let Some(dir) = data_dir_from_environment() {
+        if let Some(dir) = data_dir::from_environment() {
             return Store::at(dir);
         }
-        match per_user_data_dir() {
+        match data_dir::per_user() {
             Some(dir) => {
                 let records = default_records_dir(Some(&dir));
                 Store::open(dir, records)
@@ -552,24 +548,6 @@ fn is_record_name(name: &std::ffi::OsStr) -> bool {
     !name.starts_with(b".")
         && name.len() > suffix.len()
         && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
-}
-
-/// The data folder: `SANQI_DATA_DIR` when it is set, else the per-user data folder (see the
-/// module documentation), or `None` if there is no home folder. Nothing is created.
-pub fn data_dir() -> Option<PathBuf> {
-    data_dir_from_environment().or_else(per_user_data_dir)
-}
-
-/// The folder named by `SANQI_DATA_DIR`, if it is set and not empty.
-fn data_dir_from_environment() -> Option<PathBuf> {
-    std::env::var_os(DATA_DIR_VARIABLE)
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-}
-
-/// The per-user data folder of `ProjectDirs`.
-fn per_user_data_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("org", "Sanqi", "Sanqi").map(|p| p.data_dir().to_path_buf())
 }
 
 /// The default folder of exported records: `Sanqi` in the documents folder, else `records`

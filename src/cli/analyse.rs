@@ -10,7 +10,7 @@ use crate::ai::analysis::{
     self, ACCURACY_POWER, ACCURACY_SCALE_PIECES, BEST_LOSS, Budget, DECIDED_PIECES,
     EXACT_GOOD_PLIES, Evaluation, GOOD_LOSS, INACCURACY_LOSS, Label, MISTAKE_LOSS, Report,
 };
-use crate::app::storage;
+use crate::data_dir;
 use crate::rules::{GameId, Side};
 use crate::tablebase::{self, Check, Table, TableError};
 
@@ -111,7 +111,7 @@ fn open_table(given: Option<&str>, errors: &mut dyn Write) -> Result<Option<Tabl
             Check::Once,
         )?));
     }
-    let opened = storage::data_dir()
+    let opened = data_dir::path()
         .ok_or(TableError::NoDataFolder)
         .and_then(|dir| Table::open_with(&tablebase::path_in(&dir), Check::Once));
     match opened {

@@ -11,9 +11,9 @@ use super::{
     Args, ArgumentError, CliError, FileTask, parse_game, replay_ignoring_draws, write_line,
 };
 use crate::ai::{Config, Context, Engine, Level, Oracle};
-use crate::app::storage;
 use crate::arena::sprt::{self, PAIR_VALUES, Sprt, Verdict};
 use crate::arena::{self, Flow, MatchSpec, PlayerSpec, Tally, openings};
+use crate::data_dir;
 use crate::rules::{Game, GameId, State};
 use crate::tablebase::{self, Check, Table, TableError};
 
@@ -103,7 +103,7 @@ fn uses_table(game: GameId, config: &Config) -> bool {
 fn open_table(given: Option<&Path>, errors: &mut dyn Write) -> Option<Arc<Table>> {
     let path = match given {
         Some(path) => Some(path.to_path_buf()),
-        None => storage::data_dir().map(|dir| tablebase::path_in(&dir)),
+        None => data_dir::path().map(|dir| tablebase::path_in(&dir)),
     };
     let opened = match &path {
         Some(path) => Table::open_with(path, Check::Once),

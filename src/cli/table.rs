@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::{Args, ArgumentError, CliError, parse_game, replay_ignoring_draws, write_line};
-use crate::app::storage;
+use crate::data_dir;
 use crate::rules::{GameId, State};
 use crate::tablebase::{
     self, Board, BuildConfig, Check, Figures, Progress, Table, TableError, TableFile, verify,
@@ -68,7 +68,7 @@ fn table_path(given: Option<&str>, board: Board) -> Result<PathBuf, CliError> {
     } else {
         format!("flying-{0}x{0}-{1}.sanqi-table", board.size, board.pieces)
     };
-    storage::data_dir()
+    data_dir::path()
         .map(|dir| dir.join(name))
         .ok_or(CliError::Table(TableError::NoDataFolder))
 }

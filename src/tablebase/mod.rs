@@ -29,6 +29,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use crate::ai::exact::Value;
 use crate::rules::{Action, Point, flying};
 pub use build::{BuildConfig, BuildError, BuildReport, Phase, Progress, build, solve};
 pub use file::HEADER_LEN as TABLE_HEADER_LEN;
@@ -115,45 +116,6 @@ impl Board {
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{0}×{0} with {1} pieces", self.size, self.pieces)
-    }
-}
-
-/// The exact value of a position for the side to move, or of a move for the side that plays
-/// it, in plies to the end with best play (the repetition and 100-turn rules aside).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Value {
-    Win(u32),
-    Loss(u32),
-    /// Best play goes on for ever.
-    Draw,
-}
-
-impl Value {
-    /// The plies to the end (0 for a draw).
-    pub fn plies(self) -> u32 {
-        match self {
-            Value::Win(d) | Value::Loss(d) => d,
-            Value::Draw => 0,
-        }
-    }
-
-    /// `win`, `loss` or `draw`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Value::Win(_) => "win",
-            Value::Loss(_) => "loss",
-            Value::Draw => "draw",
-        }
-    }
-}
-
-impl fmt::Display for Value {
-    /// `win in 19`, `loss in 22`, `draw` (and `loss in 0` for a side without a move).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Draw => f.write_str("draw"),
-            v => write!(f, "{} in {}", v.word(), v.plies()),
-        }
     }
 }
 
@@ -490,10 +452,7 @@ mod tests {
     }
 
     #[test]
-    fn values_read_as_the_command_line_prints_them() {
-        assert_eq!(Value::Win(19).to_string(), "win in 19");
-        assert_eq!(Value::Loss(0).to_string(), "loss in 0");
-        assert_eq!(Value::Draw.to_string(), "draw");
+    fn phases_read_as_the_command_line_prints_them() {
         assert_eq!(Phase::Distance(1).to_string(), "results in 1 ply");
         assert_eq!(Phase::FlipDistance(7).to_string(), "flips in 7 plies");
     }
