@@ -4,14 +4,16 @@
 //! - [`read_regular_file`] opens only regular files and never reads more than a limit, so a
 //!   FIFO, a device (`/dev/zero`), a folder or a huge file can neither hang the program nor
 //!   fill its memory: each is a [`ReadError`].
-//! - [`write_atomic`] writes a whole file or nothing: the bytes go to a temporary file in the
-//!   same folder, which is flushed to disk and renamed over the old one, so a reader sees the
-//!   old file or the new one, never a torn one. It never opens the old file, so a FIFO left
-//!   where the file should be is simply replaced.
+//! - [`write_atomic`] (and [`write_atomic_with`], for a file written in pieces) writes a whole
+//!   file or nothing: the bytes go to a temporary file in the same folder, which is flushed
+//!   to disk and renamed over the old one, so a reader sees the old file or the new one,
+//!   never a torn one. It never opens the old file, so a FIFO left where the file should be
+//!   is simply replaced. Every file Sanqi writes goes through it: the app's store, records,
+//!   the Flying table and its checkpoints.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -131,6 +133,15 @@ fn check_regular(metadata: &fs::Metadata, limit: u64) -> Result<(), ReadError> {
 /// then renamed over `path`. On failure the temporary file is removed and `path` is left as
 /// it was.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, |out| out.write_all(bytes))
+}
+
+/// Writes a file atomically as [`write_atomic`] does, its bytes written by `fill` (a large
+/// file in pieces, without holding it all in memory). If `fill` fails, nothing is renamed.
+pub fn write_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     let dir = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
@@ -141,7 +152,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .to_string_lossy()
         .into_owned();
     let temp = temp_path(dir, &name);
-    let result = write_new_file(&temp, bytes).and_then(|()| fs::rename(&temp, path));
+    let result = write_new_file_with(&temp, fill).and_then(|()| fs::rename(&temp, path));
     match result {
         Ok(()) => {
             sync_dir(dir);
@@ -165,10 +176,26 @@ pub(crate) fn temp_path(dir: &Path, name: &str) -> PathBuf {
 /// Creates a file that must not exist yet, writes `bytes` and flushes them to disk. A file
 /// left incomplete by an error is removed.
 pub(crate) fn write_new_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = OpenOptions::new().write(true).create_new(true).open(path)?;
-    let result = file.write_all(bytes).and_then(|()| file.sync_all());
+    write_new_file_with(path, |out| out.write_all(bytes))
+}
+
+/// The size of the buffer between a writer's `fill` and the file: large writes pass through
+/// it at once.
+const WRITE_BUFFER: usize = 1 << 16;
+
+/// Creates a file that must not exist yet, lets `fill` write it and flushes it to disk. A
+/// file left incomplete by an error is removed.
+fn write_new_file_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let file = OpenOptions::new().write(true).create_new(true).open(path)?;
+    let mut writer = BufWriter::with_capacity(WRITE_BUFFER, file);
+    let result = fill(&mut writer)
+        .and_then(|()| writer.flush())
+        .and_then(|()| writer.get_ref().sync_all());
     if result.is_err() {
-        drop(file);
+        drop(writer);
         let _ = fs::remove_file(path);
     }
     result

@@ -16,8 +16,8 @@
 //! Both are written to a temporary file in the same folder, flushed, and renamed over the
 //! target, so a reader never sees half a file.
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufWriter, Read, Write};
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -25,6 +25,7 @@ use super::generate::{Bytes, Mark, Solver, Step};
 use super::index::Indexer;
 use super::play::Entry;
 use super::{Board, Figures, TableError};
+use crate::files::write_atomic_with;
 
 const TABLE_MAGIC: &[u8; 8] = b"SANQI-TB";
 const CHECKPOINT_MAGIC: &[u8; 8] = b"SANQI-CP";
@@ -155,49 +156,6 @@ fn parse_table_header(bytes: &[u8]) -> Result<(Board, Figures, u32), String> {
     Ok((board, figures, data_crc))
 }
 
-/// A temporary name in the folder of `target`, unique to this process and call.
-fn temp_path(target: &Path) -> PathBuf {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let name = target
-        .file_name()
-        .map_or_else(|| "table".into(), |n| n.to_string_lossy().into_owned());
-    target.with_file_name(format!(".{name}.{}-{n}.tmp", std::process::id()))
-}
-
-/// Writes a file through `fill`, atomically: into a temporary file beside `target`, flushed,
-/// then renamed over it. On failure the temporary file is removed.
-pub fn write_atomically(
-    target: &Path,
-    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> io::Result<()> {
-    let temp = temp_path(target);
-    let result = (|| {
-        let file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)?;
-        let mut writer = BufWriter::with_capacity(BLOCK, file);
-        fill(&mut writer)?;
-        let file = writer.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&temp, target)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temp);
-    } else {
-        #[cfg(unix)]
-        if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty())
-            && let Ok(dir) = File::open(dir)
-        {
-            let _ = dir.sync_all();
-        }
-    }
-    result
-}
-
 /// A writer that keeps the CRC-32 of what passes through it.
 struct Hashing<'a> {
     inner: &'a mut dyn Write,
@@ -234,7 +192,7 @@ pub fn write_table(
     let mut header = table_header(board, figures, data_crc);
     let header_crc = crc32fast::hash(&header);
     header.extend_from_slice(&header_crc.to_le_bytes());
-    write_atomically(path, |out| {
+    write_atomic_with(path, |out| {
         out.write_all(&header)?;
         for_each_data_block(values, dtz, &mut block, |b| out.write_all(b))
     })
@@ -392,7 +350,7 @@ impl TableFile {
             {
                 // Without the record the next open checks everything again: no harm.
                 let _ =
-                    write_atomically(&verified_path(path), |out| out.write_all(record.as_bytes()));
+                    write_atomic_with(&verified_path(path), |out| out.write_all(record.as_bytes()));
             }
         }
         Ok(TableFile {
@@ -492,7 +450,7 @@ pub fn write_checkpoint(path: &Path, solver: &Solver, elapsed: Duration) -> io::
         .u64(elapsed.as_millis() as u64);
     debug_assert!(f.0.len() <= CHECKPOINT_HEADER_LEN);
     f.0.resize(CHECKPOINT_HEADER_LEN, 0);
-    write_atomically(path, |out| {
+    write_atomic_with(path, |out| {
         let mut out = Hashing {
             inner: out,
             hasher: crc32fast::Hasher::new(),
