@@ -20,7 +20,7 @@ use sanqi::app::flying_table::{BuildState, TableBuild};
 use sanqi::cli;
 use sanqi::rules::{Action, GameId, State, flying};
 use sanqi::tablebase::{
-    Board, BuildConfig, Check, Table, TableError, TableFile, Value, build, checkpoint_path,
+    Board, BoardTable, BuildConfig, Check, Table, TableError, Value, build, checkpoint_path,
     position_of, verified_path,
 };
 
@@ -177,7 +177,7 @@ fn a_table_is_read_in_full_once_and_again_when_it_changes() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let path = small_table(dir.path());
     let record = verified_path(&path);
-    let open = |check| TableFile::open_with(&path, check).map(|_| ());
+    let open = |check| BoardTable::open_with(&path, check).map(|_| ());
     // A full check leaves no record; the first check-once writes one.
     open(Check::Full).expect("a table");
     assert!(!record.exists());
@@ -252,7 +252,7 @@ fn the_apps_build_finishes_or_stops_and_resumes_from_its_checkpoint() {
         "{state:?} {why:?}"
     );
     assert!(!checkpoint_path(&out).exists());
-    assert!(TableFile::open(&out).is_ok());
+    assert!(BoardTable::open(&out).is_ok());
     // A build that cannot write its file (its folder would be inside a file) fails with a
     // reason.
     let nowhere = BuildConfig {

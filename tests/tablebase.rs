@@ -15,8 +15,8 @@ use sanqi::rules::{Action, Point, Rules, Side, State, flying};
 use sanqi::tablebase::geometry::Geometry;
 use sanqi::tablebase::play::{self, Source};
 use sanqi::tablebase::{
-    Board, BuildConfig, BuildError, Phase, Pos, Solution, TABLE_HEADER_LEN, Table, TableError,
-    TableFile, Value, build, position_of, solve, verify,
+    Board, BoardTable, BuildConfig, BuildError, Phase, Pos, Solution, TABLE_HEADER_LEN, Table,
+    TableError, Value, build, position_of, solve, verify,
 };
 
 fn solved(size: u8, pieces: u8) -> Solution {
@@ -250,7 +250,7 @@ fn build_small(dir: &Path, pieces: u8, name: &str) -> std::path::PathBuf {
 fn tables_can_be_shared_between_threads() {
     fn shared<T: Send + Sync>() {}
     shared::<Table>();
-    shared::<TableFile>();
+    shared::<BoardTable>();
 }
 
 #[test]
@@ -258,7 +258,7 @@ fn table_files_hold_the_solution_and_refuse_damage() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let path = build_small(dir.path(), 5, "t.sanqi-table");
     let solution = solved(4, 5);
-    let file = TableFile::open(&path).expect("a valid table");
+    let file = BoardTable::open(&path).expect("a valid table");
     assert_eq!(file.figures().positions, solution.figures().positions);
     assert_eq!(file.figures().wins, solution.figures().wins);
     for (pos, value) in classes(&solution) {
@@ -273,7 +273,7 @@ fn table_files_hold_the_solution_and_refuse_damage() {
     let damaged = |name: &str, bytes: &[u8]| -> String {
         let p = dir.path().join(name);
         std::fs::write(&p, bytes).expect("a write");
-        match TableFile::open(&p) {
+        match BoardTable::open(&p) {
             Err(TableError::Corrupt { reason, .. }) => reason,
             Err(e) => panic!("{name}: {e}"),
             Ok(_) => panic!("{name} was accepted"),
@@ -292,7 +292,7 @@ fn table_files_hold_the_solution_and_refuse_damage() {
     let mut newer = bytes.clone();
     newer[8] = 9;
     assert!(damaged("newer", &newer).contains("newer version"));
-    match TableFile::open(&dir.path().join("none")) {
+    match BoardTable::open(&dir.path().join("none")) {
         Err(TableError::Missing { .. }) => {}
         other => panic!("{:?}", other.err()),
     }

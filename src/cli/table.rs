@@ -9,7 +9,7 @@ use super::{Args, ArgumentError, CliError, parse_game, replay_ignoring_draws, wr
 use crate::data_dir;
 use crate::rules::{GameId, State};
 use crate::tablebase::{
-    self, Board, BuildConfig, Check, Figures, Progress, Table, TableError, TableFile, verify,
+    self, Board, BoardTable, BuildConfig, Check, Figures, Progress, Table, TableError, verify,
 };
 
 /// A whole number option, or its default.
@@ -226,7 +226,7 @@ fn verify_command(
     seed: u64,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let file = TableFile::open(path)?;
+    let file = BoardTable::open(path)?;
     if file.board() != board {
         return Err(CliError::Verify(format!(
             "{} is a table for {}, not {board}",

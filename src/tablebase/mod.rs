@@ -308,23 +308,24 @@ impl Source for Solution {
     }
 }
 
-/// An open table file of any board, probed by position.
-pub struct TableFile {
+/// The table of any board, read from its file and probed by position (the 5×5 game's is
+/// [`Table`]).
+pub struct BoardTable {
     file: file::TableFile,
     indexer: Indexer,
 }
 
-impl TableFile {
+impl BoardTable {
     /// Opens and verifies a table file (its header and the checksum of all its data).
-    pub fn open(path: &Path) -> Result<TableFile, TableError> {
-        TableFile::open_with(path, Check::Full)
+    pub fn open(path: &Path) -> Result<BoardTable, TableError> {
+        BoardTable::open_with(path, Check::Full)
     }
 
     /// Opens a table file with the given check.
-    pub fn open_with(path: &Path, check: Check) -> Result<TableFile, TableError> {
+    pub fn open_with(path: &Path, check: Check) -> Result<BoardTable, TableError> {
         let file = file::TableFile::open_with(path, check)?;
         let indexer = file.board().indexer();
-        Ok(TableFile { file, indexer })
+        Ok(BoardTable { file, indexer })
     }
 
     pub fn board(&self) -> Board {
@@ -340,7 +341,7 @@ impl TableFile {
     }
 }
 
-impl Source for TableFile {
+impl Source for BoardTable {
     fn indexer(&self) -> &Indexer {
         &self.indexer
     }
@@ -351,7 +352,7 @@ impl Source for TableFile {
 
 /// The 5×5 table, answering for [`flying::State`]s.
 pub struct Table {
-    inner: TableFile,
+    inner: BoardTable,
 }
 
 /// The solver's view of a game position: the side to move's pieces are "own".
@@ -382,7 +383,7 @@ impl Table {
     /// file only the first time (or after it changed), so that a process that opens the
     /// table for one decision starts in milliseconds.
     pub fn open_with(path: &Path, check: Check) -> Result<Table, TableError> {
-        let inner = TableFile::open_with(path, check)?;
+        let inner = BoardTable::open_with(path, check)?;
         if inner.board() != Board::FLYING {
             return Err(TableError::Corrupt {
                 path: path.to_path_buf(),
