@@ -6,6 +6,7 @@
 
 mod analyse;
 mod error;
+mod moves;
 mod play;
 mod table;
 
@@ -15,12 +16,12 @@ use std::path::Path;
 
 use crate::files::{MAX_FILE_SIZE, read_regular_file};
 
-use crate::rules::notation::parse_actions;
 use crate::rules::perft::{Growth, divide, perft_state};
 use crate::rules::records;
-use crate::rules::{Action, Game, GameId, State, Status};
+use crate::rules::{Game, GameId, Status};
 
 pub use error::{ArgumentError, CliError, FileTask};
+pub use moves::{DrawRules, Replayed};
 
 /// The usage text printed by `sanqi help`.
 pub const USAGE: &str = "\
@@ -182,32 +183,6 @@ pub fn parse_game(text: &str) -> Result<GameId, ArgumentError> {
     GameId::parse(text).ok_or_else(|| ArgumentError::UnknownGame(text.to_string()))
 }
 
-/// Replays `--moves` from the start under the game's own rules only (no draw rules), as
-/// perft, legal and bestmove do.
-pub fn replay_ignoring_draws(game: GameId, moves: Option<&str>) -> Result<State, CliError> {
-    let mut state = State::start(game);
-    let actions = parse_moves(moves)?;
-    for (i, action) in actions.into_iter().enumerate() {
-        state
-            .apply(action)
-            .map_err(|reason| illegal_at(i, action, reason))?;
-    }
-    Ok(state)
-}
-
-/// The error for the `i`-th (from 0) of the `--moves` actions, named as records name it.
-fn illegal_at(i: usize, action: Action, reason: crate::rules::IllegalAction) -> CliError {
-    CliError::IllegalMove {
-        index: i + 1,
-        action,
-        reason,
-    }
-}
-
-fn parse_moves(moves: Option<&str>) -> Result<Vec<Action>, CliError> {
-    Ok(parse_actions(moves.unwrap_or(""))?)
-}
-
 fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let moves = args.option("--moves")?;
     let show_divide = args.flag("--divide");
@@ -225,9 +200,10 @@ fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         }
     };
     args.finish()?;
-    let state = replay_ignoring_draws(game, moves)?;
+    let replayed = Replayed::new(game, moves, DrawRules::Ignore)?;
+    let state = replayed.state();
     // Refuse, before counting anything, a count that would run for hours or years.
-    let growth = Growth::of(&state, depth);
+    let growth = Growth::of(state, depth);
     let estimate = growth.estimate(depth);
     if estimate > PERFT_COUNT_LIMIT {
         return Err(ArgumentError::TooDeep {
@@ -240,7 +216,7 @@ fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     }
     if show_divide {
         let mut total = 0;
-        for (action, count) in divide(&state, depth) {
+        for (action, count) in divide(state, depth) {
             write_line(out, &format!("{action} {count}"))?;
             total += count;
         }
@@ -249,7 +225,7 @@ fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         }
         write_line(out, &total.to_string())
     } else {
-        write_line(out, &perft_state(&state, depth).to_string())
+        write_line(out, &perft_state(state, depth).to_string())
     }
 }
 
@@ -257,8 +233,8 @@ fn legal_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let moves = args.option("--moves")?;
     let game = parse_game(args.positional("GAME")?)?;
     args.finish()?;
-    let state = replay_ignoring_draws(game, moves)?;
-    for action in state.legal_vec() {
+    let replayed = Replayed::new(game, moves, DrawRules::Ignore)?;
+    for action in replayed.state().legal_vec() {
         write_line(out, &action.to_string())?;
     }
     Ok(())
@@ -269,14 +245,7 @@ fn replay_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> 
     let target = args.positional("GAME or FILE.json")?;
     args.finish()?;
     let game = match GameId::parse(target) {
-        Some(id) => {
-            let mut game = Game::new(id);
-            for (i, action) in parse_moves(moves)?.into_iter().enumerate() {
-                game.apply(action)
-                    .map_err(|reason| illegal_at(i, action, reason))?;
-            }
-            game
-        }
+        Some(id) => Replayed::new(id, moves, DrawRules::Apply)?.into_game(),
         None => {
             if moves.is_some() {
                 return Err(ArgumentError::MovesWithFile.into());

@@ -42,8 +42,9 @@ const FIGURES: &[(GameId, &str, u32, u64)] = &[
 ];
 
 fn position(game: GameId, moves: &str) -> State {
-    cli::replay_ignoring_draws(game, Some(moves))
+    *cli::Replayed::new(game, Some(moves), cli::DrawRules::Ignore)
         .unwrap_or_else(|e| panic!("{game} --moves {moves:?}: {e}"))
+        .state()
 }
 
 fn check(game: GameId, moves: &str, depth: u32, expected: u64) {

@@ -543,13 +543,13 @@ fn a_closed_pipe_ends_quietly_and_other_write_errors_are_reported() {
 
 #[test]
 fn errors_are_typed() {
-    use sanqi::cli::{ArgumentError, CliError};
-    let illegal = cli::replay_ignoring_draws(GameId::Wudao, Some("c3 c3"));
+    use sanqi::cli::{ArgumentError, CliError, DrawRules, Replayed};
+    let illegal = Replayed::new(GameId::Wudao, Some("c3 c3"), DrawRules::Ignore);
     assert!(
         matches!(illegal, Err(CliError::IllegalMove { index: 2, .. })),
         "{illegal:?}"
     );
-    let bad = cli::replay_ignoring_draws(GameId::Wudao, Some("c3 q7"));
+    let bad = Replayed::new(GameId::Wudao, Some("c3 q7"), DrawRules::Ignore);
     assert!(matches!(bad, Err(CliError::Notation(_))), "{bad:?}");
     assert_eq!(
         cli::parse_game("go"),

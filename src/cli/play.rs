@@ -7,14 +7,12 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::{
-    Args, ArgumentError, CliError, FileTask, parse_game, replay_ignoring_draws, write_line,
-};
+use super::{Args, ArgumentError, CliError, DrawRules, FileTask, Replayed, parse_game, write_line};
 use crate::ai::{Config, Context, Engine, Level, Oracle};
 use crate::arena::sprt::{self, PAIR_VALUES, Sprt, Verdict};
 use crate::arena::{self, Flow, MatchSpec, PlayerSpec, Tally, openings};
 use crate::data_dir;
-use crate::rules::{Game, GameId, State};
+use crate::rules::GameId;
 use crate::tablebase::{self, Check, Table, TableError};
 
 /// A player's configuration: `LEVEL[:KEY=VALUE,...]` (see [`Config::parse`]).
@@ -118,43 +116,6 @@ fn open_table(given: Option<&Path>, errors: &mut dyn Write) -> Option<Arc<Table>
     }
 }
 
-/// Turns played in a row without a capture or a flip after `moves`, as the 100-turn rule
-/// counts them (what the table player needs to win in time). `bestmove` plays on past a
-/// draw by the rules, and the count goes on with it: a turn that changes no side's number of
-/// pieces adds one, any other starts it again.
-fn quiet_turns_after(game: GameId, moves: Option<&str>) -> Result<u16, CliError> {
-    let mut played = Game::new(game);
-    let mut past_end: Option<(State, u16, bool)> = None;
-    for (i, action) in crate::rules::notation::parse_actions(moves.unwrap_or(""))?
-        .into_iter()
-        .enumerate()
-    {
-        let illegal = |reason| CliError::IllegalMove {
-            index: i + 1,
-            action,
-            reason,
-        };
-        if past_end.is_none() && played.status().is_over() {
-            past_end = Some((*played.state(), played.quiet_turns(), false));
-        }
-        match &mut past_end {
-            None => {
-                played.apply(action).map_err(illegal)?;
-            }
-            Some((state, quiet, changed)) => {
-                let (side, counts) = (state.to_act(), state.counts());
-                state.apply(action).map_err(illegal)?;
-                *changed |= state.counts() != counts;
-                if state.to_act() != side {
-                    *quiet = if *changed { 0 } else { quiet.saturating_add(1) };
-                    *changed = false;
-                }
-            }
-        }
-    }
-    Ok(past_end.map_or_else(|| played.quiet_turns(), |(_, quiet, _)| quiet))
-}
-
 pub(super) fn bestmove_command(
     args: &mut Args,
     out: &mut dyn Write,
@@ -168,7 +129,8 @@ pub(super) fn bestmove_command(
     read_budget(args, &mut config)?;
     let game = parse_game(args.positional("GAME")?)?;
     args.finish()?;
-    let (state, history) = replay_with_history(game, moves)?;
+    // The one replay of --moves: the position, the keys before it and the quiet turns.
+    let replayed = Replayed::new(game, moves, DrawRules::Ignore)?;
     if let Some(movetime) = config.movetime {
         // The answer is due within --movetime of the process's start: the replay, the start-up
         // and the exit come out of the search's time (never more than half of it).
@@ -178,7 +140,6 @@ pub(super) fn bestmove_command(
             config.tweaks.table_bits = Some(table_bits_for(movetime, config.threads.unwrap_or(1)));
         }
     }
-    let quiet_turns = quiet_turns_after(game, moves)?;
     let cancel = AtomicBool::new(false);
     // Kept until the answer is out: freeing a large table takes a few milliseconds.
     let mut engine = match uses_table(game, &config)
@@ -188,9 +149,10 @@ pub(super) fn bestmove_command(
         Some(table) => Engine::with_oracle(table),
         None => Engine::new(),
     };
-    let context = Context::new(&history, &cancel).with_quiet_turns(quiet_turns);
+    let context =
+        Context::new(replayed.history(), &cancel).with_quiet_turns(replayed.quiet_turns());
     let plan = engine
-        .plan(&state, &config, seed, context)
+        .plan(replayed.state(), &config, seed, context)
         .map_err(|error| CliError::Computer { level: None, error })?;
     let turn: Vec<String> = plan.actions.iter().map(|a| a.to_string()).collect();
     write_line(
@@ -212,28 +174,6 @@ pub(super) fn bestmove_command(
             level: config.level,
         }),
     }
-}
-
-/// The position after `--moves` (as [`replay_ignoring_draws`] gives it) and the keys of the
-/// positions before it, for the repetition rule.
-fn replay_with_history(game: GameId, moves: Option<&str>) -> Result<(State, Vec<u128>), CliError> {
-    let state = replay_ignoring_draws(game, moves)?;
-    let mut history = Vec::new();
-    let mut current = State::start(game);
-    for (i, action) in crate::rules::notation::parse_actions(moves.unwrap_or(""))?
-        .into_iter()
-        .enumerate()
-    {
-        history.push(current.key());
-        current
-            .apply(action)
-            .map_err(|reason| CliError::IllegalMove {
-                index: i + 1,
-                action,
-                reason,
-            })?;
-    }
-    Ok((state, history))
 }
 
 pub(super) fn match_command(
@@ -535,24 +475,6 @@ fn summarize(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Action;
-
-    /// Counts the turns since the last flip by replaying with the pieces counted (each Flying
-    /// action is a turn).
-    fn counted(moves: &[Action]) -> u16 {
-        let mut state = State::start(GameId::Flying);
-        let mut quiet = 0;
-        for &action in moves {
-            let before = state.counts();
-            state.apply(action).expect("legal");
-            quiet = if state.counts() == before {
-                quiet + 1
-            } else {
-                0
-            };
-        }
-        quiet
-    }
 
     #[test]
     fn a_single_decision_gets_a_table_sized_by_its_time() {
@@ -560,44 +482,5 @@ mod tests {
         assert_eq!(table_bits_for(Duration::from_millis(500), 2), 20);
         assert_eq!(table_bits_for(Duration::from_millis(1), 1), 16);
         assert_eq!(table_bits_for(Duration::from_secs(60), 4), 21);
-    }
-
-    #[test]
-    fn quiet_turns_count_from_the_last_flip() {
-        assert_eq!(quiet_turns_after(GameId::Flying, None).ok(), Some(0));
-        // A game of chosen moves: some flip, most do not, and it repeats a position.
-        let mut state = State::start(GameId::Flying);
-        let mut game = Game::new(GameId::Flying);
-        let mut moves = Vec::new();
-        let mut flips = 0;
-        let mut past_end = 0;
-        for i in 0..60 {
-            let legal = state.legal_vec();
-            let Some(&action) = legal.get(i * 7 % legal.len().max(1)) else {
-                break;
-            };
-            let before = state.counts();
-            state.apply(action).expect("legal");
-            flips += usize::from(state.counts() != before);
-            moves.push(action);
-            let text: Vec<String> = moves.iter().map(|a| a.to_string()).collect();
-            let found = quiet_turns_after(GameId::Flying, Some(&text.join(" "))).ok();
-            assert_eq!(found, Some(counted(&moves)), "after {}", text.join(" "));
-            if game.status().is_over() {
-                past_end += 1;
-            } else {
-                game.apply(action).expect("legal");
-                assert_eq!(found, Some(game.quiet_turns()));
-            }
-            if state.status().is_over() {
-                break;
-            }
-        }
-        assert!(
-            flips > 0 && moves.len() > flips,
-            "{flips} flips in {}",
-            moves.len()
-        );
-        assert!(past_end > 0, "the draw rules never ended the game");
     }
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::{Args, ArgumentError, CliError, parse_game, replay_ignoring_draws, write_line};
+use super::{Args, ArgumentError, CliError, DrawRules, Replayed, parse_game, write_line};
 use crate::data_dir;
 use crate::rules::{GameId, State};
 use crate::tablebase::{
@@ -271,13 +271,14 @@ pub(super) fn probe_command(args: &mut Args, out: &mut dyn Write) -> Result<(), 
     let given = args.option("--table")?;
     flying_only(args)?;
     args.finish()?;
-    let State::Flying(state) = replay_ignoring_draws(GameId::Flying, moves)? else {
+    let replayed = Replayed::new(GameId::Flying, moves, DrawRules::Ignore)?;
+    let State::Flying(state) = replayed.state() else {
         return Err(TableError::Inconsistent("not a Flying position".to_string()).into());
     };
     let path = table_path(given, Board::FLYING)?;
     let table = Table::open_with(&path, Check::Once)?;
-    write_line(out, &format!("value: {}", table.probe(&state)?))?;
-    for (action, value) in table.move_values(&state)? {
+    write_line(out, &format!("value: {}", table.probe(state)?))?;
+    for (action, value) in table.move_values(state)? {
         write_line(out, &format!("{action} {value}"))?;
     }
     Ok(())
