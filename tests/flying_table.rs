@@ -15,9 +15,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use common::run_cli;
 use sanqi::ai::{Config, Context, Engine, Level, Oracle, Request, Worker};
 use sanqi::app::flying_table::{BuildState, TableBuild};
-use sanqi::cli;
 use sanqi::rules::{Action, GameId, State, flying};
 use sanqi::tablebase::{
     Board, BoardTable, BuildConfig, Check, Table, TableError, Value, build, checkpoint_path,
@@ -104,7 +104,7 @@ fn master_plays_the_tables_move_and_expert_searches() {
 
     // The command line plays it too, from the table named.
     let table = path.to_string_lossy();
-    let (code, out, err) = run(&[
+    let (code, out, err) = run_cli(&[
         "bestmove",
         "flying",
         "--level",
@@ -265,18 +265,6 @@ fn the_apps_build_finishes_or_stops_and_resumes_from_its_checkpoint() {
     assert!(why.is_some());
 }
 
-/// Runs the command line; returns (exit status, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = cli::run(&args, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).expect("UTF-8"),
-        String::from_utf8(err).expect("UTF-8"),
-    )
-}
-
 #[test]
 fn bestmove_and_match_search_when_the_table_is_missing_or_damaged() {
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -289,7 +277,7 @@ fn bestmove_and_match_search_when_the_table_is_missing_or_damaged() {
         (&damaged, "cannot be used"),
     ] {
         let table = table.to_string_lossy();
-        let (code, out, err) = run(&[
+        let (code, out, err) = run_cli(&[
             "bestmove", "flying", "--level", "master", "--nodes", "400", "--table", &table,
             "--moves", "a1-a4",
         ]);
@@ -310,12 +298,12 @@ fn bestmove_and_match_search_when_the_table_is_missing_or_damaged() {
             "{answer}"
         );
         // Other levels do not look for the table.
-        let (code, _, err) = run(&[
+        let (code, _, err) = run_cli(&[
             "bestmove", "flying", "--level", "expert", "--nodes", "400", "--table", &table,
         ]);
         assert_eq!((code, err.as_str()), (0, ""));
         // A match says so once, then plays.
-        let (code, out, err) = run(&[
+        let (code, out, err) = run_cli(&[
             "match",
             "flying",
             "--black",

@@ -1,5 +1,8 @@
 //! Every perft figure published in RULES.md, through the library and through the command line.
 
+mod common;
+
+use common::cli_quiet;
 use sanqi::cli;
 use sanqi::rules::perft::{Growth, divide, perft_state};
 use sanqi::rules::{Action, ActionList, GameId, GameRules, GameVisitor, Rules, State, Status};
@@ -56,17 +59,6 @@ fn check(game: GameId, moves: &str, depth: u32, expected: u64) {
     );
 }
 
-/// Runs the command line, expecting success; returns stdout.
-fn run_ok(args: &[&str]) -> String {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = cli::run(&args, &mut out, &mut err);
-    let err = String::from_utf8(err).unwrap();
-    assert_eq!(code, 0, "{args:?} failed: {err}");
-    assert!(err.is_empty(), "{args:?} wrote to stderr: {err}");
-    String::from_utf8(out).unwrap()
-}
-
 #[test]
 fn published_figures_up_to_depth_four() {
     for &(game, moves, depth, expected) in FIGURES {
@@ -110,11 +102,11 @@ fn perft_command_prints_the_published_figures() {
         if !moves.is_empty() {
             args.extend(["--moves", moves]);
         }
-        assert_eq!(run_ok(&args), format!("{expected}\n"), "{args:?}");
+        assert_eq!(cli_quiet(&args), format!("{expected}\n"), "{args:?}");
     }
     // Options may come before the positional arguments.
     assert_eq!(
-        run_ok(&["perft", "--moves", FLYING_MID, "flying", "2"]),
+        cli_quiet(&["perft", "--moves", FLYING_MID, "flying", "2"]),
         "263\n"
     );
 }
@@ -145,7 +137,7 @@ fn divide_sums_to_the_total() {
     ];
     for &(game, moves, depth, expected) in cases {
         let depth_text = depth.to_string();
-        let out = run_ok(&[
+        let out = cli_quiet(&[
             "perft",
             game.id(),
             &depth_text,
@@ -171,8 +163,8 @@ fn divide_sums_to_the_total() {
 
 #[test]
 fn divide_at_depth_zero_and_one() {
-    assert_eq!(run_ok(&["perft", "wudao", "0", "--divide"]), "1\n");
-    let (rows, total) = parse_divide(&run_ok(&["perft", "flying", "1", "--divide"]));
+    assert_eq!(cli_quiet(&["perft", "wudao", "0", "--divide"]), "1\n");
+    let (rows, total) = parse_divide(&cli_quiet(&["perft", "flying", "1", "--divide"]));
     assert_eq!(total, 15);
     assert_eq!(rows.len(), 15);
     assert!(rows.iter().all(|r| r.1 == 1));

@@ -9,8 +9,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use common::Rng;
-use sanqi::cli;
+use common::{Rng, cli_err, run_cli};
 use sanqi::rules::{Action, Point, Rules, Side, State, flying};
 use sanqi::tablebase::geometry::Geometry;
 use sanqi::tablebase::play::{self, Source};
@@ -359,59 +358,38 @@ fn a_cancelled_build_resumes_to_the_same_table() {
     assert_eq!(table_data(&out), table_data(&reference));
 }
 
-/// Runs the command line; returns (exit status, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = cli::run(&args, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).expect("UTF-8"),
-        String::from_utf8(err).expect("UTF-8"),
-    )
-}
-
-/// A command that must fail: exit status 2, nothing on stdout, one line on stderr.
-fn run_err(args: &[&str]) -> String {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 2, "{args:?}: {out}");
-    assert_eq!(out, "", "{args:?}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    err
-}
-
 #[test]
 fn solve_and_probe_commands() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let small = dir.path().join("small");
     let small = small.to_string_lossy();
-    let (code, out, _) = run(&["solve", "flying", "--board", "3x4", "--out", &small]);
+    let (code, out, _) = run_cli(&["solve", "flying", "--board", "3x4", "--out", &small]);
     assert_eq!(code, 0);
     assert!(out.contains("positions: 2016 in 298 classes"), "{out}");
     assert!(out.contains("wins: 936 positions (46.43%)"), "{out}");
-    let (code, out, err) = run(&[
+    let (code, out, err) = run_cli(&[
         "solve", "flying", "--board", "3x4", "--out", &small, "--verify",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("consistency: 298 classes follow"), "{out}");
 
     let missing = dir.path().join("missing").to_string_lossy().into_owned();
-    let e = run_err(&["probe", "flying", "--table", &missing]);
-    assert!(e.starts_with("sanqi: there is no Flying table at "), "{e}");
+    let e = cli_err(&["probe", "flying", "--table", &missing]);
+    assert!(e.starts_with("there is no Flying table at "), "{e}");
     assert!(e.contains("sanqi solve flying"), "{e}");
-    let e = run_err(&["probe", "flying", "--table", &small]);
+    let e = cli_err(&["probe", "flying", "--table", &small]);
     assert!(
         e.contains("cannot be used: it is for 3×3 with 4 pieces"),
         "{e}"
     );
-    let e = run_err(&["probe", "flying", "--moves", "a1-a6", "--table", &missing]);
+    let e = cli_err(&["probe", "flying", "--moves", "a1-a6", "--table", &missing]);
     assert!(e.contains("a1-a6"), "{e}");
-    let e = run_err(&["solve", "wudao"]);
+    let e = cli_err(&["solve", "wudao"]);
     assert!(e.contains("flying, the only game with a table"), "{e}");
-    let e = run_err(&["solve", "flying", "--threads", "0"]);
+    let e = cli_err(&["solve", "flying", "--threads", "0"]);
     assert!(e.contains("--threads"), "{e}");
-    let e = run_err(&["solve", "flying", "--board", "6x3"]);
+    let e = cli_err(&["solve", "flying", "--board", "6x3"]);
     assert!(e.contains("--board"), "{e}");
-    let e = run_err(&["solve", "flying", "--verify", "--out", &missing]);
+    let e = cli_err(&["solve", "flying", "--verify", "--out", &missing]);
     assert!(e.contains("there is no Flying table"), "{e}");
 }
