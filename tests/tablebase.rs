@@ -14,8 +14,8 @@ use sanqi::rules::{Action, Point, Rules, Side, State, flying};
 use sanqi::tablebase::geometry::Geometry;
 use sanqi::tablebase::play::{self, Source};
 use sanqi::tablebase::{
-    Board, BoardTable, BuildConfig, BuildError, Phase, Pos, Solution, TABLE_HEADER_LEN, Table,
-    TableError, Value, build, position_of, solve, verify,
+    Board, BoardTable, BuildConfig, BuildError, Damage, Phase, Pos, Solution, TABLE_HEADER_LEN,
+    Table, TableError, Value, build, position_of, solve, verify,
 };
 
 fn solved(size: u8, pieces: u8) -> Solution {
@@ -273,7 +273,7 @@ fn table_files_hold_the_solution_and_refuse_damage() {
         let p = dir.path().join(name);
         std::fs::write(&p, bytes).expect("a write");
         match BoardTable::open(&p) {
-            Err(TableError::Corrupt { reason, .. }) => reason,
+            Err(TableError::Corrupt { reason, .. }) => reason.to_string(),
             Err(e) => panic!("{name}: {e}"),
             Ok(_) => panic!("{name} was accepted"),
         }
@@ -297,7 +297,10 @@ fn table_files_hold_the_solution_and_refuse_damage() {
     }
     // The game's table must be the 5×5 one.
     match Table::open(&path) {
-        Err(TableError::Corrupt { reason, .. }) => assert!(reason.contains("not the 5×5 game")),
+        Err(TableError::Corrupt { reason, .. }) => {
+            assert!(matches!(reason, Damage::OtherBoard(_)));
+            assert!(reason.to_string().contains("not the 5×5 game"));
+        }
         other => panic!("{:?}", other.err()),
     }
 }

@@ -150,10 +150,9 @@ fn open_state(path: &Path) -> TableState {
         }
         Err(TableError::Missing { .. }) => TableState::Missing,
         Err(TableError::NoDataFolder) => TableState::NoFolder,
-        Err(TableError::Corrupt { reason, .. } | TableError::Io { reason, .. }) => {
-            TableState::Damaged(reason)
-        }
-        Err(TableError::Inconsistent(reason)) => TableState::Damaged(reason),
+        Err(TableError::Corrupt { reason, .. }) => TableState::Damaged(reason.to_string()),
+        Err(TableError::Io { reason, .. }) => TableState::Damaged(reason.to_string()),
+        Err(TableError::Inconsistent(reason)) => TableState::Damaged(reason.to_string()),
     }
 }
 

@@ -9,7 +9,8 @@ use super::{Args, ArgumentError, CliError, DrawRules, Replayed, parse_game, writ
 use crate::data_dir;
 use crate::rules::{GameId, State};
 use crate::tablebase::{
-    self, Board, BoardTable, BuildConfig, Check, Figures, Progress, Table, TableError, verify,
+    self, Board, BoardTable, BuildConfig, Check, Figures, Inconsistency, Progress, Table,
+    TableError, verify,
 };
 
 /// A whole number option, or its default.
@@ -273,7 +274,7 @@ pub(super) fn probe_command(args: &mut Args, out: &mut dyn Write) -> Result<(), 
     args.finish()?;
     let replayed = Replayed::new(GameId::Flying, moves, DrawRules::Ignore)?;
     let State::Flying(state) = replayed.state() else {
-        return Err(TableError::Inconsistent("not a Flying position".to_string()).into());
+        return Err(TableError::Inconsistent(Inconsistency::NotFlying).into());
     };
     let path = table_path(given, Board::FLYING)?;
     let table = Table::open_with(&path, Check::Once)?;

@@ -16,6 +16,7 @@
 //! The solver uses `rules` types for the 5×5 interface only; `rules` knows nothing of it.
 
 mod build;
+mod error;
 mod file;
 mod generate;
 pub mod geometry;
@@ -30,8 +31,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use crate::ai::exact::Value;
+use crate::files::IoFailure;
 use crate::rules::{Action, Point, flying};
 pub use build::{BuildConfig, BuildError, BuildReport, Phase, Progress, build, solve};
+pub use error::{CheckpointError, Damage, Inconsistency};
 pub use file::HEADER_LEN as TABLE_HEADER_LEN;
 pub use file::{Check, checkpoint_path, verified_path};
 use generate::Bytes;
@@ -160,7 +163,7 @@ impl Figures {
     }
 
     /// Counts the figures of a finished analysis.
-    fn count(indexer: &Indexer, values: &Bytes, dtz: &Bytes) -> Result<Figures, String> {
+    fn count(indexer: &Indexer, values: &Bytes, dtz: &Bytes) -> Result<Figures, Inconsistency> {
         let mut figures = Figures {
             entries: indexer.entries(),
             positions: indexer.positions(),
@@ -211,66 +214,58 @@ impl Figures {
                     }
                 }
                 (Value::Draw, None) => {}
-                _ => return Err(format!("class {i} has no flip distance")),
+                _ => return Err(Inconsistency::NoFlipDistance(i)),
             }
         }
         let counted = figures.wins.positions + figures.losses.positions + figures.draws.positions;
         if counted != figures.positions {
-            return Err(format!(
-                "the classes hold {counted} positions instead of {}",
-                figures.positions
-            ));
+            return Err(Inconsistency::PositionCount {
+                counted,
+                expected: figures.positions,
+            });
         }
         Ok(figures)
     }
 }
 
 /// Why a table cannot be used. Callers fall back to search and say so.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {
     /// There is no table file (it has not been built).
-    Missing { path: PathBuf },
+    #[error(
+        "there is no Flying table at {} (build it with `sanqi solve flying`)",
+        path.display()
+    )]
+    Missing {
+        /// Where it was looked for.
+        path: PathBuf,
+    },
     /// The file is not a usable table: damaged, cut short, of another version or board.
-    Corrupt { path: PathBuf, reason: String },
+    #[error(
+        "the Flying table {} cannot be used: {reason} (rebuild it with `sanqi solve flying`)",
+        path.display()
+    )]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: Damage,
+    },
     /// The file could not be read.
-    Io { path: PathBuf, reason: String },
+    #[error("cannot read the Flying table {}: {reason}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        reason: IoFailure,
+    },
     /// There is no data folder to keep a table in.
+    #[error("there is no data folder to keep the Flying table in")]
     NoDataFolder,
     /// A probe found something the table cannot hold: a damaged table that passed its checks.
-    Inconsistent(String),
+    #[error("the Flying table is inconsistent: {0}")]
+    Inconsistent(Inconsistency),
 }
-
-impl fmt::Display for TableError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TableError::Missing { path } => write!(
-                f,
-                "there is no Flying table at {} (build it with `sanqi solve flying`)",
-                path.display()
-            ),
-            TableError::Corrupt { path, reason } => write!(
-                f,
-                "the Flying table {} cannot be used: {reason} (rebuild it with `sanqi solve flying`)",
-                path.display()
-            ),
-            TableError::Io { path, reason } => {
-                write!(
-                    f,
-                    "cannot read the Flying table {}: {reason}",
-                    path.display()
-                )
-            }
-            TableError::NoDataFolder => {
-                f.write_str("there is no data folder to keep the Flying table in")
-            }
-            TableError::Inconsistent(reason) => {
-                write!(f, "the Flying table is inconsistent: {reason}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for TableError {}
 
 /// A finished analysis in memory.
 pub struct Solution {
@@ -387,7 +382,7 @@ impl Table {
         if inner.board() != Board::FLYING {
             return Err(TableError::Corrupt {
                 path: path.to_path_buf(),
-                reason: format!("it is for {}, not the 5×5 game", inner.board()),
+                reason: Damage::OtherBoard(inner.board()),
             });
         }
         Ok(Table { inner })
@@ -405,11 +400,6 @@ impl Table {
     /// The value of a position for the side to move.
     pub fn probe(&self, state: &flying::State) -> Result<Value, TableError> {
         Ok(self.inner.lookup(position_of(state))?.0)
-    }
-
-    /// The plies to the next flip or the end under best play (None for a draw).
-    pub fn probe_dtz(&self, state: &flying::State) -> Result<Option<u32>, TableError> {
-        Ok(self.inner.lookup(position_of(state))?.1)
     }
 
     /// Each legal action with its value for the side that plays it, in the order of
