@@ -187,11 +187,6 @@ impl Evaluation {
             Evaluation::Draw => 0.5,
         }
     }
-
-    /// Whether it is exact (a decided result or a value from the table) rather than a score.
-    pub fn is_exact(self) -> bool {
-        !matches!(self, Evaluation::Score(_))
-    }
 }
 
 impl fmt::Display for Evaluation {
