@@ -1,13 +1,17 @@
 //! `bestmove` and `match`: the computer's choice for a position, and AI-against-AI matches
 //! with a score and per-level timings.
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::{Args, ArgumentError, CliError, DrawRules, FileTask, Replayed, parse_game, write_line};
+use super::{
+    ArgumentError, CliError, DrawRules, FileTask, MovesArg, Replayed, game_argument, optional_text,
+    text, wrap, write_line,
+};
 use crate::ai::{Config, Context, Engine, Level, Oracle};
 use crate::arena::sprt::{self, PAIR_VALUES, Sprt, Verdict};
 use crate::arena::{self, Flow, MatchSpec, PlayerSpec, Tally, openings};
@@ -15,15 +19,113 @@ use crate::data_dir;
 use crate::rules::GameId;
 use crate::tablebase::{self, Check, Table, TableError};
 
-/// A player's configuration: `LEVEL[:KEY=VALUE,...]` (see [`Config::parse`]).
-fn parse_config(text: Option<&str>, what: &'static str) -> Result<Config, ArgumentError> {
-    let Some(text) = text else {
-        return Err(ArgumentError::Required {
-            name: what,
-            expected: "easy, medium, hard, expert, master, mcts or random",
-        });
+/// How a player is written, for the help of `bestmove` and `match`.
+macro_rules! player_help {
+    () => {
+        "PLAYER is a level (easy, medium, hard, expert, master, random) or mcts, optionally \
+         with settings, e.g. master:contempt=0,nodes=200000."
     };
-    Config::parse(text).map_err(|reason| ArgumentError::BadPlayer { name: what, reason })
+}
+
+/// `bestmove`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(after_help = wrap(player_help!()))]
+pub struct BestmoveArgs {
+    /// neihuang, flying or wudao
+    #[arg(value_name = "GAME")]
+    game: OsString,
+    /// Who chooses: a level or mcts, with any settings (see below)
+    #[arg(long, value_name = "PLAYER", allow_hyphen_values = true)]
+    level: OsString,
+    #[command(flatten)]
+    moves: MovesArg,
+    /// The seed of the computer's random choices [default: 1]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    seed: Option<OsString>,
+    /// The time to answer in, in milliseconds, counted from the process's start
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
+    movetime: Option<OsString>,
+    /// The most positions to search (reproducible on any machine)
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    nodes: Option<OsString>,
+    /// Search threads, 1 to 256
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    threads: Option<OsString>,
+    /// Master's Flying table [default: the one in the data folder]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    table: Option<OsString>,
+}
+
+/// `match`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(after_help = wrap(concat!(
+    "In a match, --black names player A and --white player B; --swap, --openings and --sprt \
+     alternate their colours, and --threads plays that many games at once. ",
+    player_help!()
+)))]
+pub struct MatchArgs {
+    /// neihuang, flying or wudao
+    #[arg(value_name = "GAME")]
+    game: OsString,
+    /// Player A, black in the first game
+    #[arg(long, value_name = "PLAYER", allow_hyphen_values = true)]
+    black: OsString,
+    /// Player B, white in the first game
+    #[arg(long, value_name = "PLAYER", allow_hyphen_values = true)]
+    white: OsString,
+    /// Player A is another build of sanqi, asked through its `bestmove`
+    #[arg(long, value_name = "BIN", allow_hyphen_values = true)]
+    black_engine: Option<OsString>,
+    /// Player B is another build of sanqi, asked through its `bestmove`
+    #[arg(long, value_name = "BIN", allow_hyphen_values = true)]
+    white_engine: Option<OsString>,
+    /// How many games to play (with openings, whole pairs)
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    games: OsString,
+    /// The seed of the openings and the players' random choices [default: 1]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    seed: Option<OsString>,
+    /// Players take turns with Black from game to game
+    #[arg(long)]
+    swap: bool,
+    /// Each game starts from a seeded random opening, played with both colours
+    #[arg(long)]
+    openings: bool,
+    /// The length of the openings, in actions (0 to 40) [default: the game's own]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    opening_plies: Option<OsString>,
+    /// Stop as soon as a sequential test decides between ELO0 and ELO1 (played in pairs)
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    sprt: Option<OsString>,
+    /// Time per turn for both sides, in milliseconds, unless a player sets its own
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
+    movetime: Option<OsString>,
+    /// Positions per turn for both sides, unless a player sets its own
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    nodes: Option<OsString>,
+    /// Games played at once, 1 to 64 [default: 1]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    threads: Option<OsString>,
+    /// Every budget multiplied by F (above 0, at most 100)
+    #[arg(long, value_name = "F", allow_hyphen_values = true)]
+    budget_scale: Option<OsString>,
+    /// A game longer than N actions is stopped as a draw [default: 20000]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    max_actions: Option<OsString>,
+    /// Save each game's record in DIR
+    #[arg(long, value_name = "DIR", allow_hyphen_values = true)]
+    records: Option<OsString>,
+    /// Print only the summary, not a line per game
+    #[arg(long)]
+    quiet: bool,
+    /// Master's Flying table [default: the one in the data folder]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    table: Option<OsString>,
+}
+
+/// A player's configuration: `LEVEL[:KEY=VALUE,...]` (see [`Config::parse`]).
+fn parse_config(arg: &std::ffi::OsStr, what: &'static str) -> Result<Config, ArgumentError> {
+    Config::parse(text(arg)?).map_err(|reason| ArgumentError::BadPlayer { name: what, reason })
 }
 
 fn parse_number(
@@ -63,14 +165,15 @@ pub(super) fn parse_bounded(
 
 /// Reads `--movetime`, `--nodes` and `--threads` into `config` (they win over the
 /// configuration's own settings).
-fn read_budget(args: &mut Args, config: &mut Config) -> Result<(), CliError> {
-    if let Some(ms) = parse_bounded(args.option("--movetime")?, "--movetime", 1, 3_600_000)? {
+fn read_budget(args: &BestmoveArgs, config: &mut Config) -> Result<(), CliError> {
+    let movetime = optional_text(&args.movetime)?;
+    if let Some(ms) = parse_bounded(movetime, "--movetime", 1, 3_600_000)? {
         config.movetime = Some(Duration::from_millis(ms));
     }
-    if let Some(n) = parse_bounded(args.option("--nodes")?, "--nodes", 1, 1 << 40)? {
+    if let Some(n) = parse_bounded(optional_text(&args.nodes)?, "--nodes", 1, 1 << 40)? {
         config.nodes = Some(n);
     }
-    if let Some(n) = parse_bounded(args.option("--threads")?, "--threads", 1, 256)? {
+    if let Some(n) = parse_bounded(optional_text(&args.threads)?, "--threads", 1, 256)? {
         config.threads = Some(n as usize);
     }
     Ok(())
@@ -117,18 +220,17 @@ fn open_table(given: Option<&Path>, errors: &mut dyn Write) -> Option<Arc<Table>
 }
 
 pub(super) fn bestmove_command(
-    args: &mut Args,
+    args: &BestmoveArgs,
     out: &mut dyn Write,
     errors: &mut dyn Write,
 ) -> Result<(), CliError> {
     let started = Instant::now();
-    let mut config = parse_config(args.option("--level")?, "--level")?;
-    let moves = args.option("--moves")?;
-    let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
-    let table_path = args.option("--table")?.map(PathBuf::from);
+    let mut config = parse_config(&args.level, "--level")?;
+    let moves = args.moves.text()?;
+    let seed = parse_number(optional_text(&args.seed)?, "--seed", 1)?;
+    let table_path = args.table.as_ref().map(PathBuf::from);
     read_budget(args, &mut config)?;
-    let game = parse_game(args.positional("GAME")?)?;
-    args.finish()?;
+    let game = game_argument(&args.game)?;
     // The one replay of --moves: the position, the keys before it and the quiet turns.
     let replayed = Replayed::new(game, moves, DrawRules::Ignore)?;
     if let Some(movetime) = config.movetime {
@@ -177,29 +279,29 @@ pub(super) fn bestmove_command(
 }
 
 pub(super) fn match_command(
-    args: &mut Args,
+    args: &MatchArgs,
     out: &mut dyn Write,
     errors: &mut dyn Write,
 ) -> Result<(), CliError> {
     let mut first = PlayerSpec {
-        config: parse_config(args.option("--black")?, "--black")?,
-        program: args.option("--black-engine")?.map(PathBuf::from),
+        config: parse_config(&args.black, "--black")?,
+        program: args.black_engine.as_ref().map(PathBuf::from),
     };
     let mut second = PlayerSpec {
-        config: parse_config(args.option("--white")?, "--white")?,
-        program: args.option("--white-engine")?.map(PathBuf::from),
+        config: parse_config(&args.white, "--white")?,
+        program: args.white_engine.as_ref().map(PathBuf::from),
     };
-    let games = parse_bounded(args.option("--games")?, "--games", 1, u64::MAX)?.ok_or(
-        ArgumentError::Required {
-            name: "--games",
-            expected: "a whole number of at least 1",
-        },
-    )?;
-    let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
-    let threads = parse_bounded(args.option("--threads")?, "--threads", 1, 64)?.unwrap_or(1);
-    let max_actions = parse_bounded(args.option("--max-actions")?, "--max-actions", 1, 1_000_000)?
-        .unwrap_or(20_000) as usize;
-    let budget_scale = match args.option("--budget-scale")? {
+    let games = parse_bounded(Some(text(&args.games)?), "--games", 1, u64::MAX)?.unwrap_or(1);
+    let seed = parse_number(optional_text(&args.seed)?, "--seed", 1)?;
+    let threads = parse_bounded(optional_text(&args.threads)?, "--threads", 1, 64)?.unwrap_or(1);
+    let max_actions = parse_bounded(
+        optional_text(&args.max_actions)?,
+        "--max-actions",
+        1,
+        1_000_000,
+    )?
+    .unwrap_or(20_000) as usize;
+    let budget_scale = match optional_text(&args.budget_scale)? {
         None => 1.0,
         Some(t) => match t.parse::<f64>() {
             Ok(f) if f > 0.0 && f <= 100.0 => f,
@@ -214,17 +316,22 @@ pub(super) fn match_command(
         },
     };
     // Budgets for both sides, unless a side's configuration sets its own.
-    let movetime = parse_bounded(args.option("--movetime")?, "--movetime", 1, 3_600_000)?;
-    let nodes = parse_bounded(args.option("--nodes")?, "--nodes", 1, 1 << 40)?;
+    let movetime = parse_bounded(optional_text(&args.movetime)?, "--movetime", 1, 3_600_000)?;
+    let nodes = parse_bounded(optional_text(&args.nodes)?, "--nodes", 1, 1 << 40)?;
     for side in [&mut first, &mut second] {
         if side.config.movetime.is_none() && side.config.nodes.is_none() {
             side.config.movetime = movetime.map(Duration::from_millis);
             side.config.nodes = nodes;
         }
     }
-    let openings = args.flag("--openings");
-    let opening_plies = parse_bounded(args.option("--opening-plies")?, "--opening-plies", 0, 40)?;
-    let sprt = match args.option("--sprt")? {
+    let openings = args.openings;
+    let opening_plies = parse_bounded(
+        optional_text(&args.opening_plies)?,
+        "--opening-plies",
+        0,
+        40,
+    )?;
+    let sprt = match optional_text(&args.sprt)? {
         None => None,
         Some(t) => Some(Sprt::parse(t).ok_or_else(|| ArgumentError::Invalid {
             name: "--sprt",
@@ -232,9 +339,9 @@ pub(super) fn match_command(
             expected: "ELO0,ELO1 with ELO0 below ELO1".to_string(),
         })?),
     };
-    let records_dir = match args.option("--records")? {
+    let records_dir = match args.records.as_deref() {
         // An empty name would put the records in the current folder.
-        Some("") => {
+        Some(name) if name.is_empty() => {
             return Err(ArgumentError::Invalid {
                 name: "--records",
                 value: String::new(),
@@ -244,11 +351,10 @@ pub(super) fn match_command(
         }
         other => other.map(PathBuf::from),
     };
-    let swap = args.flag("--swap");
-    let quiet = args.flag("--quiet");
-    let table_path = args.option("--table")?.map(PathBuf::from);
-    let game = parse_game(args.positional("GAME")?)?;
-    args.finish()?;
+    let swap = args.swap;
+    let quiet = args.quiet;
+    let table_path = args.table.as_ref().map(PathBuf::from);
+    let game = game_argument(&args.game)?;
     if budget_scale != 1.0 && (first.program.is_some() || second.program.is_some()) {
         return Err(ArgumentError::NotWith {
             name: "--budget-scale",
