@@ -673,21 +673,13 @@ fn fifos_devices_folders_and_huge_files_are_refused_unread() {
     common::make_fifo(&in_the_way);
     let records_arg = name(&records);
     let (code, _, err) = common::without_hanging("match --records", move || {
-        run_cli(&[
-            "match",
-            "flying",
-            "--black",
-            "random",
-            "--white",
-            "random",
-            "--games",
-            "1",
+        run_cli(&random_match(&[
             "--max-actions",
             "40",
             "--quiet",
             "--records",
             &records_arg,
-        ])
+        ]))
     });
     assert_eq!(code, 0, "{err}");
     let written = std::fs::read(&in_the_way).unwrap();
@@ -755,21 +747,19 @@ fn perft_refuses_a_depth_it_could_not_finish() {
     assert_eq!(cli_quiet(&["perft", "flying", "5"]), "1070848\n");
 }
 
+/// A one-game Flying match of the random player against itself, with more arguments.
+fn random_match<'a>(more: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "match", "flying", "--black", "random", "--white", "random", "--games", "1",
+    ];
+    args.extend_from_slice(more);
+    args
+}
+
 #[test]
 fn an_empty_records_folder_is_refused() {
     assert_eq!(
-        cli_err(&[
-            "match",
-            "flying",
-            "--black",
-            "random",
-            "--white",
-            "random",
-            "--games",
-            "1",
-            "--records",
-            ""
-        ]),
+        cli_err(&random_match(&["--records", ""])),
         "--records must be a folder name, not ``"
     );
 }
