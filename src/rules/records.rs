@@ -186,6 +186,24 @@ impl Record {
 }
 
 /// Reads and replays a record.
+///
+/// A record written and read back:
+///
+/// ```
+/// use sanqi::rules::records::{self, Metadata, Record};
+/// use sanqi::rules::{Action, Game, GameId, Point};
+///
+/// let mut game = Game::new(GameId::Wudao);
+/// for name in ["c3", "b2", "d4"] {
+///     let point = Point::parse(name).expect("a point");
+///     game.apply(Action::Place(point))?;
+/// }
+/// let json = Record::of_game(&game, Metadata::default()).to_json();
+/// let (record, replayed) = records::load(json.as_bytes())?;
+/// assert_eq!(record.actions, ["c3", "b2", "d4"]);
+/// assert_eq!(replayed, game);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn load(bytes: &[u8]) -> Result<(Record, Game), RecordError> {
     let record = Record::from_json(bytes)?;
     let game = record.replay()?;
