@@ -46,14 +46,20 @@ pub const ACCURACY_POWER: i32 = 4;
 /// How good an action was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Label {
+    /// The engine's choice, or as good within [`BEST_LOSS`].
     Best,
+    /// Close to the best: within [`GOOD_LOSS`].
     Good,
+    /// A small loss: within [`INACCURACY_LOSS`].
     Inaccuracy,
+    /// A clear loss: within [`MISTAKE_LOSS`].
     Mistake,
+    /// A loss beyond [`MISTAKE_LOSS`], or a result thrown away.
     Blunder,
 }
 
 impl Label {
+    /// Every label, best first.
     pub const ALL: [Label; 5] = [
         Label::Best,
         Label::Good,
@@ -241,7 +247,9 @@ pub struct ActionReport {
     pub index: usize,
     /// The number the move list gives its turn (from 1).
     pub turn: usize,
+    /// The side that played it.
     pub side: Side,
+    /// The action.
     pub action: Action,
     /// The position after it, from Black's side.
     pub after: Evaluation,
@@ -249,6 +257,7 @@ pub struct ActionReport {
     pub before: Evaluation,
     /// The evaluation the side lost by it, in pieces (0 for the best action).
     pub loss: f64,
+    /// How good it was.
     pub label: Label,
     /// The engine's choice, when it differs from the action played.
     pub preferred: Option<Action>,
@@ -271,6 +280,7 @@ pub struct Report {
     /// The evaluation of every position from Black's side, the start first (one more than
     /// the actions).
     pub positions: Vec<Evaluation>,
+    /// Every action of the game, in order.
     pub actions: Vec<ActionReport>,
     /// Black's, then White's.
     pub summary: [SideSummary; 2],
@@ -281,7 +291,9 @@ pub struct Report {
 /// Positions done out of the total.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
+    /// Positions analysed so far.
     pub done: usize,
+    /// Positions to analyse in all.
     pub total: usize,
 }
 

@@ -44,6 +44,7 @@ impl Algorithm {
 /// Changes to a level's search, each `None` when the level's own setting stands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tweaks {
+    /// The search algorithm, if not the level's own.
     pub algorithm: Option<Algorithm>,
     /// How much the searching side dislikes a draw (centipieces).
     pub contempt: Option<i32>,
@@ -82,6 +83,7 @@ pub struct Tweaks {
 /// A computer player: a level, its budget and any overrides.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
+    /// The level whose search and imperfections it starts from.
     pub level: Level,
     /// Node budget of a turn's first decision (overrides the level's).
     pub nodes: Option<u64>,
@@ -89,6 +91,7 @@ pub struct Config {
     pub movetime: Option<Duration>,
     /// Search threads (one unless told).
     pub threads: Option<usize>,
+    /// Settings that override the level's.
     pub tweaks: Tweaks,
 }
 

@@ -41,9 +41,13 @@ use searcher::{Search, Task};
 pub enum Level {
     /// Uniformly random legal actions (for testing and for measuring the other levels).
     Random,
+    /// The first level offered to players, for beginners.
     Easy,
+    /// The second level offered to players.
     Medium,
+    /// The third level offered to players.
     Hard,
+    /// The strongest search on a node budget: a seed always gives the same choice.
     Expert,
     /// The strongest play: Expert's search with its refinements, on time and on every core.
     Master,
@@ -71,6 +75,7 @@ impl Level {
         }
     }
 
+    /// The level named by its id (`easy`, `master` …), if there is one.
     pub fn parse(text: &str) -> Option<Level> {
         [
             Level::Random,
@@ -117,6 +122,7 @@ pub struct Plan {
     pub score: Option<i32>,
     /// Whether the oracle chose the turn (without searching).
     pub from_oracle: bool,
+    /// What the search did to find it.
     pub stats: SearchStats,
 }
 
@@ -211,6 +217,7 @@ pub struct Engine {
 }
 
 impl Engine {
+    /// An engine that keeps nothing yet and has no oracle.
     pub fn new() -> Engine {
         Engine::default()
     }
