@@ -175,7 +175,8 @@ pub fn run<A: AsRef<OsStr>>(args: &[A], out: &mut dyn Write, errors: &mut dyn Wr
 /// What the command line asks for: a command to run, or text to print.
 #[derive(Debug)]
 enum Parsed {
-    Run(Command),
+    /// A command to run (boxed: its arguments are much larger than the text).
+    Run(Box<Command>),
     /// Help or the version, as clap words it.
     Print(String),
 }
@@ -215,7 +216,7 @@ fn parse<A: AsRef<OsStr>>(args: &[A]) -> Result<Parsed, CliError> {
         .map_err(|e| CliError::Argument(ArgumentError::from_clap(&e, args)))?;
     match cli.command {
         Command::Help(help) => Ok(Parsed::Print(help_text(help.command.as_deref())?)),
-        other => Ok(Parsed::Run(other)),
+        other => Ok(Parsed::Run(Box::new(other))),
     }
 }
 
@@ -299,7 +300,7 @@ fn dispatch(parsed: Parsed, out: &mut dyn Write, errors: &mut dyn Write) -> Resu
         Parsed::Print(text) => return write_line(out, text.trim_end()),
         Parsed::Run(command) => command,
     };
-    match command {
+    match *command {
         Command::Perft(args) => perft_command(&args, out),
         Command::Legal(args) => legal_command(&args, out),
         Command::Replay(args) => replay_command(&args, out),

@@ -24,6 +24,7 @@ pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
 /// can be compared and cloned.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IoFailure {
+    /// The kind of failure.
     pub kind: io::ErrorKind,
     /// The system's description, such as "Permission denied (os error 13)".
     pub message: String,
@@ -55,7 +56,10 @@ pub enum ReadError {
     /// device. Such a thing is never opened, as opening or reading it may never end.
     NotRegular,
     /// The file is larger than `limit` bytes.
-    TooLarge { limit: u64 },
+    TooLarge {
+        /// The largest size read, in bytes.
+        limit: u64,
+    },
     /// The system refused (permissions, an I/O error …).
     Io(IoFailure),
 }

@@ -38,6 +38,7 @@ pub enum TableState {
 /// An open table with what the settings show of its file.
 #[derive(Clone)]
 pub struct ReadyTable {
+    /// The table.
     pub table: Arc<Table>,
     /// The file's size in bytes.
     pub bytes: u64,

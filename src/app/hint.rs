@@ -15,9 +15,17 @@ use crate::rules::{Action, Side, State};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Gain {
     /// Neihuang: a 2×2 block completed, the side then takes this many pieces.
-    Block { captures: u8 },
+    Block {
+        /// The pieces the side then takes.
+        captures: u8,
+    },
     /// Neihuang: a row or column completed (with any blocks), and the pieces to take.
-    Line { line: Line, captures: u8 },
+    Line {
+        /// The row or column.
+        line: Line,
+        /// The pieces the side then takes.
+        captures: u8,
+    },
     /// Flying: pieces turned over.
     Flips(u8),
     /// Wu Dao: pieces taken.
@@ -85,6 +93,7 @@ impl Gain {
 /// The reason given with a hint.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HintReason {
+    /// The action suggested.
     pub action: Action,
     /// What the action itself wins.
     pub gains: Option<Gain>,

@@ -25,6 +25,7 @@ pub const ZH_CN_JSON: &str = include_str!("../../locales/zh-CN.json");
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Language {
     #[serde(rename = "en")]
+    /// English, the language every text falls back to.
     English,
     /// Simplified Chinese.
     #[serde(rename = "zh-CN")]
@@ -131,13 +132,16 @@ pub struct GameHelp {
 /// A titled part of the rules.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 pub struct HelpSection {
+    /// Its title.
     pub title: String,
+    /// Its paragraphs.
     pub paragraphs: Vec<String>,
 }
 
 /// A position drawn in the help.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 pub struct Diagram {
+    /// What it shows, in a sentence.
     pub caption: String,
     /// Five rows of five characters, `B` (Black), `W` (White) or `.` (empty), the top row
     /// (row 5) first.

@@ -65,13 +65,17 @@ pub enum StoreNotice {
     SetAside {
         /// The file's name, such as `settings.json`.
         file: String,
+        /// Where it is now.
         moved_to: PathBuf,
+        /// Why it could not be used.
         reason: StoreError,
     },
     /// The data folder is missing or cannot be written: settings and games are not kept this
     /// session.
     NotWritable {
+        /// The data folder, if there is one.
         dir: Option<PathBuf>,
+        /// Why it cannot be used.
         reason: StoreError,
     },
 }
@@ -107,7 +111,9 @@ impl fmt::Display for StoreNotice {
 /// A value loaded from the store, with anything the user should be told about it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Loaded<T> {
+    /// The value, or the defaults.
     pub value: T,
+    /// What the user should be told.
     pub notices: Vec<StoreNotice>,
 }
 
@@ -121,7 +127,10 @@ pub enum StoreError {
     /// There is no data folder: nothing is kept.
     NoDataFolder,
     /// The data folder could not be written when the store was opened.
-    NotWritable { dir: PathBuf },
+    NotWritable {
+        /// The data folder.
+        dir: PathBuf,
+    },
     /// The system refused to create or write the data folder.
     Io(IoFailure),
     /// A file could not be read.
@@ -131,7 +140,12 @@ pub enum StoreError {
     /// A file is JSON, but not an object.
     NotAnObject,
     /// A file was written by a newer version of Sanqi.
-    NewerVersion { found: u64, known: u32 },
+    NewerVersion {
+        /// The file's version.
+        found: u64,
+        /// The newest this build reads.
+        known: u32,
+    },
     /// A file's `version` is not a whole number.
     BadVersion,
     /// A file is a JSON object of the wrong shape; the parser's description.
@@ -141,18 +155,38 @@ pub enum StoreError {
     /// A record file is not a record that replays.
     Record(RecordError),
     /// Writing a file failed.
-    Write { path: PathBuf, error: IoFailure },
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        error: IoFailure,
+    },
     /// Removing a file failed.
-    Remove { path: PathBuf, error: IoFailure },
+    Remove {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        error: IoFailure,
+    },
     /// Creating a folder failed.
-    CreateFolder { path: PathBuf, error: IoFailure },
+    CreateFolder {
+        /// The folder.
+        path: PathBuf,
+        /// What the system said.
+        error: IoFailure,
+    },
     /// Every name tried for a new file in `dir` is taken.
-    NoFreeName { dir: PathBuf },
+    NoFreeName {
+        /// The folder.
+        dir: PathBuf,
+    },
     /// The data could not be encoded as JSON; the encoder's description.
     Encode(String),
     /// An unusable file could not be renamed aside and was left where it was.
     NotSetAside {
+        /// Why it could not be used.
         reason: Box<StoreError>,
+        /// Why the rename failed, if the system said.
         error: Option<IoFailure>,
     },
 }
@@ -635,13 +669,17 @@ pub fn read_record_file(path: &Path) -> Result<(Record, Game), StoreError> {
 /// database.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct UtcTime {
+    /// The year.
     pub year: i64,
     /// 1–12.
     pub month: u8,
     /// 1–31.
     pub day: u8,
+    /// 0–23.
     pub hour: u8,
+    /// 0–59.
     pub minute: u8,
+    /// 0–59.
     pub second: u8,
 }
 

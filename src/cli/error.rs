@@ -26,18 +26,34 @@ pub enum CliError {
     Notation(ParseActionError),
     /// Action `index` (from 1) of `--moves` breaks the rules.
     IllegalMove {
+        /// Its place in `--moves`, from 1.
         index: usize,
+        /// The action.
         action: Action,
+        /// Why the rules refuse it.
         reason: IllegalAction,
     },
     /// A record file could not be read (`replay FILE.json`).
-    ReadRecord { path: PathBuf, error: ReadError },
+    ReadRecord {
+        /// The file.
+        path: PathBuf,
+        /// Why it could not be read.
+        error: ReadError,
+    },
     /// A record file was read but is not a record that replays.
-    Record { path: PathBuf, error: RecordError },
+    Record {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        error: RecordError,
+    },
     /// A file or folder could not be created or written.
     File {
+        /// What was being done.
         task: FileTask,
+        /// The file or folder.
         path: PathBuf,
+        /// What the system said.
         error: io::Error,
     },
     /// Printing the output failed for another reason than a closed pipe.
@@ -46,18 +62,26 @@ pub enum CliError {
     BrokenPipe,
     /// The computer could not choose (`level` is the level that was asked, if one was).
     Computer {
+        /// The level asked for, if one was.
         level: Option<Level>,
+        /// Why it failed.
         error: AiError,
     },
     /// The computer returned no action for a position that has one.
-    NoAction { level: Level },
+    NoAction {
+        /// The level asked for.
+        level: Level,
+    },
     /// A match could not go on (a player failed or chose an illegal action); the message
     /// names the player.
     Match(String),
     /// The computer chose an action the rules refuse.
     ComputerIllegal {
+        /// The level that chose it.
         level: Level,
+        /// The action.
         action: Action,
+        /// Why the rules refuse it.
         reason: IllegalAction,
     },
     /// The Flying table is missing, damaged or unreadable, or could not be built.
@@ -84,10 +108,17 @@ pub enum ArgumentError {
     NoCommand,
     /// Argument `position` (from 1) is not valid Unicode; `lossy` shows it with the bad
     /// bytes replaced.
-    NotUnicode { position: usize, lossy: String },
+    NotUnicode {
+        /// Its place among the arguments, from 1.
+        position: usize,
+        /// The argument, its bad bytes replaced.
+        lossy: String,
+    },
     /// The command is not one of `sanqi help`; `suggestion` is a command of a similar name.
     UnknownCommand {
+        /// The command given.
         command: String,
+        /// A command of a similar name, if there is one.
         suggestion: Option<String>,
     },
     /// A required argument (`GAME`, `DEPTH`, `--level PLAYER` …) is missing.
@@ -98,7 +129,9 @@ pub enum ArgumentError {
     Repeated(String),
     /// An argument the command does not take; `suggestion` is an option of a similar name.
     Unexpected {
+        /// The argument.
         argument: String,
+        /// An option of a similar name, if there is one.
         suggestion: Option<String>,
     },
     /// Not `neihuang`, `flying` or `wudao`.
@@ -107,24 +140,38 @@ pub enum ArgumentError {
     UnknownLevel(String),
     /// A player's configuration (`LEVEL[:KEY=VALUE,...]`) that does not parse; the reason
     /// says why.
-    BadPlayer { name: &'static str, reason: String },
+    BadPlayer {
+        /// The option.
+        name: &'static str,
+        /// Why it does not parse.
+        reason: String,
+    },
     /// An option that cannot be combined with another.
     NotWith {
+        /// The option.
         name: &'static str,
+        /// What it does not go with.
         other: &'static str,
     },
     /// A value of the wrong form or out of range; `expected` says what is accepted.
     Invalid {
+        /// The argument's name.
         name: &'static str,
+        /// Its value.
         value: String,
+        /// What it must be.
         expected: String,
     },
     /// `perft` would count about `estimate` sequences, far too many to finish; `deepest` is
     /// the greatest depth it would accept from the same position.
     TooDeep {
+        /// The game.
         game: GameId,
+        /// The depth asked for.
         depth: u32,
+        /// The action sequences it would count.
         estimate: f64,
+        /// The greatest depth accepted from the position.
         deepest: u32,
     },
     /// `--moves` was given with a record file.

@@ -66,6 +66,7 @@ impl Game {
         }
     }
 
+    /// The game played.
     pub fn id(&self) -> GameId {
         self.start.game()
     }
@@ -108,10 +109,12 @@ impl Game {
         self.steps.last().map(|s| &s.effects)
     }
 
+    /// The number of actions played.
     pub fn len(&self) -> usize {
         self.steps.len()
     }
 
+    /// Whether no action has been played.
     pub fn is_empty(&self) -> bool {
         self.steps.is_empty()
     }

@@ -52,6 +52,7 @@ fn plies(n: u32) -> &'static str {
 /// A progress report.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Progress {
+    /// What the build is doing.
     pub phase: Phase,
     /// An estimate of the share of the whole build done, from 0 to 1.
     pub fraction: f32,
@@ -62,6 +63,7 @@ pub struct Progress {
 /// How to build a table.
 #[derive(Clone, Debug)]
 pub struct BuildConfig {
+    /// The board to solve.
     pub board: Board,
     /// The table file to write; the checkpoint goes beside it.
     pub out: PathBuf,
@@ -87,6 +89,7 @@ impl BuildConfig {
 /// How a build went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BuildReport {
+    /// What the solve found.
     pub figures: Figures,
     /// Whether it continued from a checkpoint.
     pub resumed: bool,
@@ -103,16 +106,34 @@ pub enum BuildError {
     } else {
         "the build was cancelled and its checkpoint could not be saved"
     })]
-    Cancelled { saved: bool },
+    Cancelled {
+        /// Whether its state is in the checkpoint.
+        saved: bool,
+    },
     /// The table's folder could not be created.
     #[error("could not create {}: {error}", path.display())]
-    CreateFolder { path: PathBuf, error: IoFailure },
+    CreateFolder {
+        /// The folder.
+        path: PathBuf,
+        /// What the system said.
+        error: IoFailure,
+    },
     /// The table could not be written.
     #[error("could not write {}: {error}", path.display())]
-    Write { path: PathBuf, error: IoFailure },
+    Write {
+        /// The table file.
+        path: PathBuf,
+        /// What the system said.
+        error: IoFailure,
+    },
     /// A checkpoint could not be saved.
     #[error("could not save the checkpoint {}: {error}", path.display())]
-    Checkpoint { path: PathBuf, error: IoFailure },
+    Checkpoint {
+        /// The checkpoint file.
+        path: PathBuf,
+        /// What the system said.
+        error: IoFailure,
+    },
     /// The analysis hit a limit or found itself inconsistent.
     #[error("the solve failed: {0}")]
     Failed(Inconsistency),

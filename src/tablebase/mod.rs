@@ -53,7 +53,9 @@ pub fn path_in(data_dir: &Path) -> PathBuf {
 /// A board to solve: its side and the number of pieces on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
+    /// The number of points on a side.
     pub size: u8,
+    /// The number of pieces on the board.
     pub pieces: u8,
 }
 
@@ -125,7 +127,9 @@ impl fmt::Display for Board {
 /// Positions and classes of one kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// Positions, each class counted by its size.
     pub positions: u64,
+    /// Classes of positions alike by symmetry.
     pub classes: u64,
 }
 
@@ -138,13 +142,17 @@ pub struct Figures {
     pub positions: u64,
     /// Wins, losses and draws for the side to move; positions count each class by its size.
     pub wins: Tally,
+    /// See [`Figures::wins`].
     pub losses: Tally,
+    /// See [`Figures::wins`].
     pub draws: Tally,
     /// The longest win and the longest loss, in plies.
     pub longest_win: u32,
+    /// See [`Figures::longest_win`].
     pub longest_loss: u32,
     /// The largest flip distances of won and of lost positions.
     pub max_dtz_win: u32,
+    /// See [`Figures::max_dtz_win`].
     pub max_dtz_loss: u32,
     /// Won positions whose next flip is more than 100 plies away with best defence: under
     /// the 100-turn rule they are draws, even with no quiet turns played before.
@@ -276,6 +284,7 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// What the solve found.
     pub fn figures(&self) -> &Figures {
         &self.figures
     }
@@ -323,14 +332,17 @@ impl BoardTable {
         Ok(BoardTable { file, indexer })
     }
 
+    /// The board it is for.
     pub fn board(&self) -> Board {
         self.file.board()
     }
 
+    /// What the solve found, from the file's header.
     pub fn figures(&self) -> &Figures {
         self.file.figures()
     }
 
+    /// The file.
     pub fn path(&self) -> &Path {
         self.file.path()
     }
@@ -393,6 +405,7 @@ impl Table {
         self.inner.figures()
     }
 
+    /// The file.
     pub fn path(&self) -> &Path {
         self.inner.path()
     }

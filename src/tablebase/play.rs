@@ -12,7 +12,9 @@ use super::{Inconsistency, TableError, Value};
 /// The two bytes stored for a class: its value and its distance to the next flip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
+    /// The value's byte.
     pub value: u8,
+    /// The flip distance's byte.
     pub dtz: u8,
 }
 
@@ -41,7 +43,9 @@ impl Entry {
 
 /// Anything that gives the entry of a class: a solution in memory or a table file.
 pub trait Source {
+    /// The numbering of the positions.
     fn indexer(&self) -> &Indexer;
+    /// The entry of class `index`.
     fn entry(&self, index: u64) -> Result<Entry, TableError>;
 
     /// The value and flip distance of a position.
@@ -57,6 +61,7 @@ pub trait Source {
 /// A move with what the table says about it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RatedMove {
+    /// The move.
     pub play: Move,
     /// The value for the side that plays it.
     pub value: Value,

@@ -49,6 +49,7 @@ pub fn sample_consistency(source: &dyn Source, samples: u64, seed: u64) -> Resul
 /// What the conversion games showed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ConversionReport {
+    /// Games played.
     pub games: u64,
     /// Games the table player won.
     pub won: u64,

@@ -38,8 +38,11 @@ use crate::rules::GameId;
 /// A course of lessons: one per game, and one for the house rules the three share.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Course {
+    /// Neihuang Ge Fang Qi.
     Neihuang,
+    /// Square Flying Chess.
     Flying,
+    /// Wu Dao Qi.
     Wudao,
     /// The clock, repetition and the 100-turn limit.
     HouseRules,
