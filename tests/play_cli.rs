@@ -121,25 +121,34 @@ fn bestmove_searches_with_the_history_of_its_moves() {
     );
 }
 
-#[test]
-fn bestmove_refuses_bad_budgets() {
-    for (args, expected) in [
-        (
-            &["--movetime", "0"][..],
-            "--movetime must be a whole number from 1",
-        ),
-        (&["--movetime", "soon"], "--movetime must be a whole number"),
-        (&["--nodes", "0"], "--nodes must be a whole number from 1"),
-        (
-            &["--threads", "999"],
-            "--threads must be a whole number from 1 to 256",
-        ),
-    ] {
-        let mut all = vec!["bestmove", "flying", "--level", "master"];
+/// Runs `command` with each case's extra arguments; each must fail with a message that starts
+/// as the case says.
+fn refuses(command: &[&str], cases: &[(&[&str], &str)]) {
+    for (args, expected) in cases {
+        let mut all = command.to_vec();
         all.extend_from_slice(args);
         let message = cli_err(&all);
         assert!(message.starts_with(expected), "{args:?}: {message}");
     }
+}
+
+#[test]
+fn bestmove_refuses_bad_budgets() {
+    refuses(
+        &["bestmove", "flying", "--level", "master"],
+        &[
+            (
+                &["--movetime", "0"],
+                "--movetime must be a whole number from 1",
+            ),
+            (&["--movetime", "soon"], "--movetime must be a whole number"),
+            (&["--nodes", "0"], "--nodes must be a whole number from 1"),
+            (
+                &["--threads", "999"],
+                "--threads must be a whole number from 1 to 256",
+            ),
+        ],
+    );
     let message = cli_err(&["bestmove", "flying", "--level", "master:width=3"]);
     assert!(message.contains("unknown setting `width`"), "{message}");
     let message = cli_err(&["bestmove", "flying", "--level", "grandmaster"]);
@@ -215,19 +224,16 @@ fn a_match_of_one_level_against_itself_credits_the_player_not_the_level() {
     assert_eq!(lines[1].0, "B");
 }
 
+/// A Wu Dao match of Easy (A) against the random player, with more arguments.
+fn easy_against_random<'a>(more: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["match", "wudao", "--black", "easy", "--white", "random"];
+    args.extend_from_slice(more);
+    args
+}
+
 #[test]
 fn the_summary_names_endings_and_gives_an_elo_interval() {
-    let out = cli_ok(&[
-        "match",
-        "wudao",
-        "--black",
-        "easy",
-        "--white",
-        "random",
-        "--games",
-        "4",
-        "--openings",
-    ]);
+    let out = cli_ok(&easy_against_random(&["--games", "4", "--openings"]));
     let endings = out
         .lines()
         .find(|l| l.starts_with("endings: "))
@@ -246,13 +252,7 @@ fn huge_game_counts_run_until_the_sprt_decides() {
     // Easy is far stronger than random: the test accepts within a few hundred games, and the
     // results are never allocated up front.
     for games in ["18446744073709551615", "4294967296"] {
-        let out = cli_ok(&[
-            "match",
-            "wudao",
-            "--black",
-            "easy",
-            "--white",
-            "random",
+        let out = cli_ok(&easy_against_random(&[
             "--games",
             games,
             "--sprt",
@@ -260,7 +260,7 @@ fn huge_game_counts_run_until_the_sprt_decides() {
             "--quiet",
             "--threads",
             "2",
-        ]);
+        ]));
         let verdict = out
             .lines()
             .find(|l| l.starts_with("sprt elo0 "))
@@ -308,27 +308,22 @@ fn another_build_can_play_through_bestmove() {
 
 #[test]
 fn match_refuses_bad_arguments() {
-    for (args, expected) in [
-        (
-            &["--games", "0"][..],
-            "--games must be a whole number from 1",
-        ),
-        (
-            &["--games", "1", "--sprt", "10,0"],
-            "--sprt must be ELO0,ELO1",
-        ),
-        (
-            &["--games", "1", "--openings"],
-            "--games must be at least 2 with openings",
-        ),
-        (
-            &["--games", "2", "--max-actions", "0"],
-            "--max-actions must be a whole number from 1",
-        ),
-    ] {
-        let mut all = vec!["match", "wudao", "--black", "easy", "--white", "easy"];
-        all.extend_from_slice(args);
-        let message = cli_err(&all);
-        assert!(message.starts_with(expected), "{args:?}: {message}");
-    }
+    refuses(
+        &["match", "wudao", "--black", "easy", "--white", "easy"],
+        &[
+            (&["--games", "0"], "--games must be a whole number from 1"),
+            (
+                &["--games", "1", "--sprt", "10,0"],
+                "--sprt must be ELO0,ELO1",
+            ),
+            (
+                &["--games", "1", "--openings"],
+                "--games must be at least 2 with openings",
+            ),
+            (
+                &["--games", "2", "--max-actions", "0"],
+                "--max-actions must be a whole number from 1",
+            ),
+        ],
+    );
 }

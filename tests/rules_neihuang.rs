@@ -47,6 +47,14 @@ fn play_all(state: &mut State, text: &str) {
     }
 }
 
+/// Plays a step that earns `owed` captures, and checks that the position now asks for them.
+fn earns(state: &mut State, text: &str, owed: u8) -> Effects {
+    let e = play(state, text);
+    assert_eq!(e.owed, owed, "{text}");
+    assert_eq!(state.decision(), Some(Decision::Capture { owed }), "{text}");
+    e
+}
+
 /// Who acts after an action, and whether it ended the turn.
 fn next(e: &Effects) -> (Option<Side>, bool) {
     (e.to_act, e.turn_over)
@@ -372,9 +380,7 @@ fn two_blocks_earn_two() {
         ],
         Side::Black,
     );
-    let e = play(&mut s, "c3-c2");
-    assert_eq!(e.owed, 2);
-    assert_eq!(s.decision(), Some(Decision::Capture { owed: 2 }));
+    earns(&mut s, "c3-c2", 2);
 }
 
 #[test]
@@ -429,9 +435,7 @@ fn a_block_left_over_from_placement_captures_when_a_piece_steps_into_it() {
     // White pulls a piece of Black's block, Black pulls c3, White moves.
     play_all(&mut s, "xb2 xc3 c2-c3");
     assert_eq!(s.to_act(), Some(Side::Black));
-    let e = play(&mut s, "b3-b2");
-    assert_eq!(e.owed, 1);
-    assert_eq!(s.decision(), Some(Decision::Capture { owed: 1 }));
+    earns(&mut s, "b3-b2", 1);
 }
 
 #[test]
