@@ -12,6 +12,7 @@
 
 mod analyse;
 mod error;
+mod learn;
 mod moves;
 mod play;
 mod table;
@@ -62,6 +63,8 @@ struct Cli {
 }
 
 /// The commands.
+// One is parsed per run, and then carried out: the size of the largest arguments costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Count the action sequences of DEPTH actions from a position (perft)
@@ -81,6 +84,10 @@ enum Command {
     Probe(table::ProbeArgs),
     /// Label every action of a game record by what it cost, with a summary per side
     Analyse(analyse::AnalyseArgs),
+    /// Play the computer against itself and record every position, for training
+    Selfplay(learn::SelfplayArgs),
+    /// Fit the pattern evaluation's weights to self-play data
+    Train(learn::TrainArgs),
     /// Print the help, or a command's
     Help(HelpArgs),
 }
@@ -309,6 +316,8 @@ fn dispatch(parsed: Parsed, out: &mut dyn Write, errors: &mut dyn Write) -> Resu
         Command::Solve(args) => table::solve_command(&args, out, errors),
         Command::Probe(args) => table::probe_command(&args, out),
         Command::Analyse(args) => analyse::analyse_command(&args, out, errors),
+        Command::Selfplay(args) => learn::selfplay_command(&args, out, errors),
+        Command::Train(args) => learn::train_command(&args, out),
         // Answered while parsing.
         Command::Help(_) => Ok(()),
     }
@@ -349,6 +358,26 @@ pub(crate) fn text(arg: &OsStr) -> Result<&str, ArgumentError> {
 /// An optional argument's text (see [`text`]).
 pub(crate) fn optional_text(arg: &Option<OsString>) -> Result<Option<&str>, ArgumentError> {
     arg.as_deref().map(text).transpose()
+}
+
+/// A whole number from `min` to `max`, if given.
+pub(crate) fn parse_bounded(
+    text: Option<&str>,
+    what: &'static str,
+    min: u64,
+    max: u64,
+) -> Result<Option<u64>, ArgumentError> {
+    match text {
+        None => Ok(None),
+        Some(t) => match t.parse::<u64>() {
+            Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
+            _ => Err(ArgumentError::Invalid {
+                name: what,
+                value: t.to_string(),
+                expected: format!("a whole number from {min} to {max}"),
+            }),
+        },
+    }
 }
 
 /// Parses a game id.

@@ -9,13 +9,21 @@
 //!   to disk and renamed over the old one, so a reader sees the old file or the new one,
 //!   never a torn one. It never opens the old file, so a FIFO left where the file should be
 //!   is simply replaced. Every file Sanqi writes goes through it: the app's store, records,
-//!   the Flying table and its checkpoints.
+//!   the Flying table and its checkpoints. On Windows, too, `fs::rename` replaces the old
+//!   file (`SetFileInformationByHandle` with POSIX semantics on Windows 10 1607 and later,
+//!   else `MoveFileExW` with `MOVEFILE_REPLACE_EXISTING`).
+//! - On Windows both refuse a file name that Windows cannot hold, such as `CON` or `game.`
+//!   ([`windows_names`]), before touching the disk.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+pub mod windows_names;
+pub use windows_names::NameProblem;
+use windows_names::path_problem_here;
 
 /// The largest file Sanqi reads: far more than any record or settings file needs.
 pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
@@ -60,6 +68,9 @@ pub enum ReadError {
         /// The largest size read, in bytes.
         limit: u64,
     },
+    /// The file's name is one that this system cannot hold as a file (on Windows, `CON` or
+    /// `game.`), so it is not opened.
+    BadName(NameProblem),
     /// The system refused (permissions, an I/O error …).
     Io(IoFailure),
 }
@@ -73,6 +84,7 @@ impl fmt::Display for ReadError {
             ReadError::TooLarge { limit } => {
                 write!(f, "the file is larger than {}", size_text(*limit))
             }
+            ReadError::BadName(problem) => problem.fmt(f),
             ReadError::Io(e) => e.fmt(f),
         }
     }
@@ -106,6 +118,9 @@ pub fn size_text(bytes: u64) -> String {
 /// Reads a whole regular file of at most `limit` bytes. Anything else at `path` is refused
 /// before it is opened (a symbolic link counts as what it points to).
 pub fn read_regular_file(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    if let Some(problem) = path_problem_here(path) {
+        return Err(ReadError::BadName(problem));
+    }
     check_regular(&fs::metadata(path)?, limit)?;
     let file = File::open(path)?;
     // Checked again on what was opened, in case the path changed in between.
@@ -135,7 +150,8 @@ fn check_regular(metadata: &fs::Metadata, limit: u64) -> Result<(), ReadError> {
 /// Writes `bytes` to `path` atomically: to a temporary file in the same folder (named with
 /// the process id and a counter, so concurrent writers never share one), flushed to disk,
 /// then renamed over `path`. On failure the temporary file is removed and `path` is left as
-/// it was.
+/// it was. A name that this system cannot hold is an [`io::ErrorKind::InvalidFilename`]
+/// error holding its [`NameProblem`].
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, |out| out.write_all(bytes))
 }
@@ -146,6 +162,9 @@ pub fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
+    if let Some(problem) = path_problem_here(path) {
+        return Err(io::Error::new(io::ErrorKind::InvalidFilename, problem));
+    }
     let dir = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),

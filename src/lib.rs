@@ -8,6 +8,7 @@ pub mod cli;
 pub mod data_dir;
 pub mod echo;
 pub mod files;
+pub mod learn;
 pub mod platform;
 pub mod rules;
 pub mod tablebase;

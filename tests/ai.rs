@@ -15,10 +15,8 @@ use sanqi::rules::{Decision, Game, GameId, Side, State};
 /// Node budgets are scaled down so that the debug build stays quick; the search is the same.
 fn context<'a>(history: &'a [u128], cancel: &'a AtomicBool) -> Context<'a> {
     Context {
-        history,
-        cancel,
         budget_scale: 0.02,
-        quiet_turns: 0,
+        ..Context::new(history, cancel)
     }
 }
 
@@ -171,7 +169,7 @@ fn the_same_seed_gives_the_same_choice() {
             // Everything that runs on nodes on one thread.
             for config in configurations()
                 .into_iter()
-                .filter(|c| c.movetime.is_none() && c.threads.is_none())
+                .filter(|c| c.movetime().is_none() && c.threads().is_none())
             {
                 let a = plan(&state, &config, 42, &cancel);
                 let b = plan(&state, &config, 42, &cancel);

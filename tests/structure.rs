@@ -1,8 +1,8 @@
 //! The shape of the crate, read from its source, as docs/ARCHITECTURE.md draws it:
 //!
 //! - the top-level modules form layers, and every reference goes down: `rules` ← `ai` ←
-//!   {`tablebase`, `arena`} ← {`app`, `cli`}, with the leaf modules (`files`, `echo`,
-//!   `platform`, `data_dir`) open to all and using only each other;
+//!   {`tablebase`, `arena`} ← `learn` ← {`app`, `cli`}, with the leaf modules (`files`,
+//!   `echo`, `platform`, `data_dir`) open to all and using only each other;
 //! - inside every module, at every depth, its parts (a file, or a folder with its files) refer
 //!   to each other without a cycle. A module's own file (`mod.rs`, or `ai.rs` beside `ai/`)
 //!   is its face: it declares and re-exports its parts and may be used by them, so it is not
@@ -29,17 +29,21 @@ const LAYERS: &[&[&str]] = &[
     &["rules"],
     &["ai"],
     &["tablebase", "arena"],
+    &["learn"],
     &["app", "cli"],
 ];
 
 /// TEMPORARY: the references inside `src/ai` that still close a cycle, left out of the check
-/// until they are gone. The evaluation (`eval.rs`) reads the search's parameters
-/// (`search::Params`) and calls the Wu Dao knowledge (`wudao.rs`), while the search and the
-/// Wu Dao knowledge use the evaluation. Once the evaluation depends on the rules and its own
-/// weights only, this list is emptied and stays empty. Each entry is (module, from part, to
-/// part).
-const TEMPORARY_AI_CYCLE: &[(&str, &str, &str)] =
-    &[("ai", "eval", "search"), ("ai", "eval", "wudao")];
+/// until they are gone. In `ai::eval`, the pattern evaluation's Neihuang and Wu Dao features
+/// (`eval/pattern/neihuang.rs`, `eval/pattern/wudao.rs`) call the hand-written evaluations
+/// (`best_step` in `eval/neihuang.rs`, `threats` in `eval/wudao.rs`), which read the pattern
+/// module's `Features`. Once the pattern evaluation and the hand-written ones stop knowing
+/// each other both ways, this list is emptied and stays empty. Each entry is (module, from
+/// part, to part).
+const TEMPORARY_AI_CYCLE: &[(&str, &str, &str)] = &[
+    ("ai::eval", "pattern", "neihuang"),
+    ("ai::eval", "pattern", "wudao"),
+];
 
 // ------------------------------------------------------------------------------- reading
 

@@ -13,9 +13,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use super::alphabeta::{MATE, MAX_PLY};
+use super::engine::{Context, Engine};
+use super::error::AiError;
 use super::exact::Value;
-use super::search::{MATE, MAX_PLY};
-use super::{AiError, Config, Context, Engine, Level};
+use super::level::Level;
+use super::settings::Config;
 use crate::rules::{Action, Game, Side, State, Status};
 
 /// The labels' thresholds, in pieces the mover's evaluation loses against the engine's
@@ -232,10 +235,10 @@ impl Budget {
     fn config(self) -> Config {
         let mut config = Config::new(Level::Master);
         match self {
-            Budget::Time(t) => config.movetime = Some(t),
-            Budget::Nodes(n) => config.nodes = Some(n),
+            Budget::Time(t) => config.set_movetime(t),
+            Budget::Nodes(n) => config.set_nodes(n),
         }
-        config.threads = Some(1);
+        config.set_threads(1);
         config
     }
 }

@@ -40,7 +40,7 @@ use crate::app::settings::{
 use crate::data_dir;
 use crate::echo::{one_line, quoted_path};
 use crate::files::{
-    self, IoFailure, ReadError, read_regular_file, sync_dir, temp_path, write_new_file,
+    self, IoFailure, NameProblem, ReadError, read_regular_file, sync_dir, temp_path, write_new_file,
 };
 use crate::rules::Game;
 use crate::rules::records::{self, MAX_DETAIL_CHARS, Record, RecordError};
@@ -161,6 +161,14 @@ pub enum StoreError {
         /// What the system said.
         error: IoFailure,
     },
+    /// A file was not written because this system cannot hold its name (on Windows, `CON`
+    /// or `game.`).
+    BadName {
+        /// The file.
+        path: PathBuf,
+        /// Why the system cannot hold its name.
+        problem: NameProblem,
+    },
     /// Removing a file failed.
     Remove {
         /// The file.
@@ -216,6 +224,9 @@ impl fmt::Display for StoreError {
             StoreError::Record(e) => e.fmt(f),
             StoreError::Write { path, error } => {
                 write!(f, "could not write {}: {error}", quoted_path(path))
+            }
+            StoreError::BadName { path, problem } => {
+                write!(f, "could not write {}: {problem}", quoted_path(path))
             }
             StoreError::Remove { path, error } => {
                 write!(f, "could not remove {}: {error}", quoted_path(path))
@@ -642,10 +653,22 @@ fn link_new(temp: &Path, target: &Path, bytes: &[u8]) -> io::Result<()> {
 /// then renamed over `path`. On failure the temporary file is removed and `path` is left as
 /// it was.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    files::write_atomic(path, bytes).map_err(|e| StoreError::Write {
-        path: path.to_path_buf(),
-        error: e.into(),
-    })
+    files::write_atomic(path, bytes).map_err(|e| write_error(path, e))
+}
+
+/// A failed write as a [`StoreError`]: [`StoreError::BadName`] when the name was refused, so
+/// that the app can say why in the user's language.
+fn write_error(path: &Path, error: io::Error) -> StoreError {
+    match NameProblem::of(&error) {
+        Some(problem) => StoreError::BadName {
+            path: path.to_path_buf(),
+            problem,
+        },
+        None => StoreError::Write {
+            path: path.to_path_buf(),
+            error: error.into(),
+        },
+    }
 }
 
 /// Writes a record to a file the user chose, atomically. A file already there is replaced:

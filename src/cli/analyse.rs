@@ -6,8 +6,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::play::parse_bounded;
-use super::{ArgumentError, CliError, load_record, optional_text, wrap, write_line};
+use super::{ArgumentError, CliError, load_record, optional_text, parse_bounded, wrap, write_line};
 use crate::ai::analysis::{
     self, ACCURACY_POWER, ACCURACY_SCALE_PIECES, BEST_LOSS, Budget, DECIDED_PIECES,
     EXACT_GOOD_PLIES, Evaluation, GOOD_LOSS, INACCURACY_LOSS, Label, MISTAKE_LOSS, Report,

@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 
 use super::{
     ArgumentError, CliError, DrawRules, FileTask, MovesArg, Replayed, game_argument, optional_text,
-    text, wrap, write_line,
+    parse_bounded, text, wrap, write_line,
 };
-use crate::ai::{Config, Context, Engine, Level, Oracle};
+use crate::ai::{Config, Context, Engine, Oracle};
 use crate::arena::sprt::{self, PAIR_VALUES, Sprt, Verdict};
 use crate::arena::{self, Flow, MatchSpec, PlayerSpec, Tally, openings};
 use crate::data_dir;
@@ -27,9 +27,19 @@ macro_rules! player_help {
     };
 }
 
+/// The help after a command's options that names players: `text`, then the engine's settings
+/// as their table lists them.
+fn player_help(text: &str) -> String {
+    format!(
+        "{}\n\n{}",
+        wrap(text),
+        crate::ai::settings::help().trim_end()
+    )
+}
+
 /// `bestmove`'s arguments.
 #[derive(Debug, clap::Args)]
-#[command(after_help = wrap(player_help!()))]
+#[command(after_help = player_help(player_help!()))]
 pub struct BestmoveArgs {
     /// neihuang, flying or wudao
     #[arg(value_name = "GAME")]
@@ -54,11 +64,14 @@ pub struct BestmoveArgs {
     /// Master's Flying table [default: the one in the data folder]
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     table: Option<OsString>,
+    /// The pattern evaluation's weights, from `sanqi train`
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    weights: Option<OsString>,
 }
 
 /// `match`'s arguments.
 #[derive(Debug, clap::Args)]
-#[command(after_help = wrap(concat!(
+#[command(after_help = player_help(concat!(
     "In a match, --black names player A and --white player B; --swap, --openings and --sprt \
      alternate their colours, and --threads plays that many games at once. ",
     player_help!()
@@ -79,6 +92,12 @@ pub struct MatchArgs {
     /// Player B is another build of sanqi, asked through its `bestmove`
     #[arg(long, value_name = "BIN", allow_hyphen_values = true)]
     white_engine: Option<OsString>,
+    /// Player A's pattern evaluation weights, from `sanqi train`
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    black_weights: Option<OsString>,
+    /// Player B's pattern evaluation weights, from `sanqi train`
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    white_weights: Option<OsString>,
     /// How many games to play (with openings, whole pairs)
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     games: OsString,
@@ -143,38 +162,18 @@ fn parse_number(
     }
 }
 
-/// A whole number from `min` to `max`, if given.
-pub(super) fn parse_bounded(
-    text: Option<&str>,
-    what: &'static str,
-    min: u64,
-    max: u64,
-) -> Result<Option<u64>, ArgumentError> {
-    match text {
-        None => Ok(None),
-        Some(t) => match t.parse::<u64>() {
-            Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
-            _ => Err(ArgumentError::Invalid {
-                name: what,
-                value: t.to_string(),
-                expected: format!("a whole number from {min} to {max}"),
-            }),
-        },
-    }
-}
-
 /// Reads `--movetime`, `--nodes` and `--threads` into `config` (they win over the
 /// configuration's own settings).
 fn read_budget(args: &BestmoveArgs, config: &mut Config) -> Result<(), CliError> {
     let movetime = optional_text(&args.movetime)?;
     if let Some(ms) = parse_bounded(movetime, "--movetime", 1, 3_600_000)? {
-        config.movetime = Some(Duration::from_millis(ms));
+        config.set_movetime(Duration::from_millis(ms));
     }
     if let Some(n) = parse_bounded(optional_text(&args.nodes)?, "--nodes", 1, 1 << 40)? {
-        config.nodes = Some(n);
+        config.set_nodes(n);
     }
     if let Some(n) = parse_bounded(optional_text(&args.threads)?, "--threads", 1, 256)? {
-        config.threads = Some(n as usize);
+        config.set_threads(n as usize);
     }
     Ok(())
 }
@@ -192,9 +191,10 @@ fn table_bits_for(movetime: Duration, threads: usize) -> u32 {
     entries.next_power_of_two().trailing_zeros().clamp(16, 21)
 }
 
-/// Whether `config` in `game` plays from the Flying table: Master in Flying.
+/// Whether `config` in `game` plays from the Flying table: a player that consults an oracle,
+/// in Flying.
 fn uses_table(game: GameId, config: &Config) -> bool {
-    game == GameId::Flying && config.level == Level::Master
+    game == GameId::Flying && config.params(game).oracle
 }
 
 /// The Flying table for Master: `--table FILE`, else the one in the data folder. It is
@@ -231,15 +231,20 @@ pub(super) fn bestmove_command(
     let table_path = args.table.as_ref().map(PathBuf::from);
     read_budget(args, &mut config)?;
     let game = game_argument(&args.game)?;
+    let weights = args
+        .weights
+        .as_deref()
+        .map(|p| super::learn::load_weights(Path::new(p), game))
+        .transpose()?;
     // The one replay of --moves: the position, the keys before it and the quiet turns.
     let replayed = Replayed::new(game, moves, DrawRules::Ignore)?;
-    if let Some(movetime) = config.movetime {
+    if let Some(movetime) = config.movetime() {
         // The answer is due within --movetime of the process's start: the replay, the start-up
         // and the exit come out of the search's time (never more than half of it).
         let spent = started.elapsed() + PROCESS_MARGIN;
-        config.movetime = Some(movetime.saturating_sub(spent).max(movetime / 2));
-        if config.tweaks.table_bits.is_none() && config.nodes.is_none() {
-            config.tweaks.table_bits = Some(table_bits_for(movetime, config.threads.unwrap_or(1)));
+        config.set_movetime(movetime.saturating_sub(spent).max(movetime / 2));
+        if config.nodes().is_none() {
+            config.default_table_bits(table_bits_for(movetime, config.threads().unwrap_or(1)));
         }
     }
     let cancel = AtomicBool::new(false);
@@ -251,6 +256,9 @@ pub(super) fn bestmove_command(
         Some(table) => Engine::with_oracle(table),
         None => Engine::new(),
     };
+    if let Some(w) = weights {
+        engine = engine.with_weights(w);
+    }
     let context =
         Context::new(replayed.history(), &cancel).with_quiet_turns(replayed.quiet_turns());
     let plan = engine
@@ -286,10 +294,12 @@ pub(super) fn match_command(
     let mut first = PlayerSpec {
         config: parse_config(&args.black, "--black")?,
         program: args.black_engine.as_ref().map(PathBuf::from),
+        weights: None,
     };
     let mut second = PlayerSpec {
         config: parse_config(&args.white, "--white")?,
         program: args.white_engine.as_ref().map(PathBuf::from),
+        weights: None,
     };
     let games = parse_bounded(Some(text(&args.games)?), "--games", 1, u64::MAX)?.unwrap_or(1);
     let seed = parse_number(optional_text(&args.seed)?, "--seed", 1)?;
@@ -319,9 +329,13 @@ pub(super) fn match_command(
     let movetime = parse_bounded(optional_text(&args.movetime)?, "--movetime", 1, 3_600_000)?;
     let nodes = parse_bounded(optional_text(&args.nodes)?, "--nodes", 1, 1 << 40)?;
     for side in [&mut first, &mut second] {
-        if side.config.movetime.is_none() && side.config.nodes.is_none() {
-            side.config.movetime = movetime.map(Duration::from_millis);
-            side.config.nodes = nodes;
+        if side.config.movetime().is_none() && side.config.nodes().is_none() {
+            if let Some(ms) = movetime {
+                side.config.set_movetime(Duration::from_millis(ms));
+            }
+            if let Some(n) = nodes {
+                side.config.set_nodes(n);
+            }
         }
     }
     let openings = args.openings;
@@ -355,6 +369,12 @@ pub(super) fn match_command(
     let quiet = args.quiet;
     let table_path = args.table.as_ref().map(PathBuf::from);
     let game = game_argument(&args.game)?;
+    let weights_paths = [&args.black_weights, &args.white_weights];
+    for (spec, path) in [&mut first, &mut second].into_iter().zip(weights_paths) {
+        if let Some(path) = path {
+            spec.weights = Some(super::learn::load_weights(Path::new(path), game)?);
+        }
+    }
     if budget_scale != 1.0 && (first.program.is_some() || second.program.is_some()) {
         return Err(ArgumentError::NotWith {
             name: "--budget-scale",

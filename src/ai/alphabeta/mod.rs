@@ -1,23 +1,26 @@
 //! Alpha-beta search shared by the three games, in parts a reader can hold:
 //!
-//! - [`params`]: how each level searches;
 //! - [`table`]: the transposition table, shared by the search threads;
 //! - [`ordering`]: move ordering (table move, killers, history);
 //! - [`quiescence`]: the capture-only search at the horizon;
-//! - [`alpha_beta`]: the main principal-variation search;
-//! - [`root`]: iterative deepening at the root, plain or noisy.
+//! - [`pvs`]: the main principal-variation search;
+//! - [`root`]: iterative deepening at the root, plain or noisy, and the expected line.
+//!
+//! How it searches (depth, budget, refinements, imperfection) is the player's
+//! [`Params`], from the settings table.
 //!
 //! With one thread and a node budget, results depend only on the seed. With more threads the
 //! helpers search the same root on the shared table (lazy SMP) and the main thread answers.
 //! Multi-action turns keep the sign: a child with the same side to act is searched with the
 //! same window.
 
-mod alpha_beta;
+mod bounds;
 mod ordering;
-pub(crate) mod params;
+mod pvs;
 mod quiescence;
 mod root;
 mod table;
+mod thread;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -26,44 +29,46 @@ use std::time::Instant;
 
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
-use super::eval::{Evaluate, Proof, SolveLimits};
-use super::searcher::{Found, Search, Task};
-use super::{AiError, Level};
+use super::error::AiError;
+use super::eval::pattern::Weights;
+use super::eval::{Evaluate, Knowledge};
+use super::settings::Params;
+use super::solver::{Proof, Solve, SolveLimits};
+use super::strategy::{Found, Strategy, Task};
 use crate::rules::{Action, ActionList, Side};
-use ordering::MoveOrder;
-pub(crate) use params::Params;
-pub(crate) use table::Table;
+pub(crate) use bounds::{MATE, MAX_PLY};
+pub(crate) use table::TranspositionTable;
+use thread::{SearchThread, Shared};
 
-/// A won game, scored from the winner's side (minus the distance in plies).
-pub(crate) const MATE: i32 = 1_000_000;
-const INFINITY: i32 = 2 * MATE;
-pub(crate) const MAX_PLY: usize = 128;
-/// No removal just made (see [`Searcher::removed`]).
-const NO_REMOVAL: u8 = u8::MAX;
-
-/// The alpha-beta searcher of one level.
+/// The alpha-beta strategy of one player.
 pub(crate) struct AlphaBeta {
-    level: Level,
     params: Params,
     /// The table, with `params.table_bits`: kept from earlier decisions of the same player
     /// if it keeps one, otherwise renewed before each decision.
-    table: Arc<Table>,
+    table: Arc<TranspositionTable>,
     /// Whether the table is new (no earlier generation to leave behind).
     fresh: bool,
+    /// The pattern weights to evaluate with, if the player uses them.
+    patterns: Option<&'static Weights>,
 }
 
 impl AlphaBeta {
-    pub fn new(level: Level, params: Params, table: Arc<Table>, fresh: bool) -> AlphaBeta {
+    pub fn new(
+        params: Params,
+        table: Arc<TranspositionTable>,
+        fresh: bool,
+        patterns: Option<&'static Weights>,
+    ) -> AlphaBeta {
         AlphaBeta {
-            level,
             params,
             table,
             fresh,
+            patterns,
         }
     }
 }
 
-impl<R: Evaluate> Search<R> for AlphaBeta {
+impl<R: Evaluate + Solve> Strategy<R> for AlphaBeta {
     fn decide(&mut self, state: &R, task: &Task<'_>) -> Result<(Action, Found), AiError> {
         let mut list = ActionList::new();
         state.legal_actions(&mut list);
@@ -73,7 +78,8 @@ impl<R: Evaluate> Search<R> for AlphaBeta {
         }
         let mut rng = StdRng::seed_from_u64(task.seed);
         let p = &self.params;
-        if self.level == Level::Random || rng.random_range(0..1000) < p.blunder {
+        // A player who always blunders (the random level) draws no number for it.
+        if p.blunder >= 1000 || rng.random_range(0..1000) < p.blunder {
             return Ok((list[rng.random_range(0..list.len())], Found::default()));
         }
         // Shuffle so that equal scores are broken by the seed, not by generation order.
@@ -94,7 +100,7 @@ impl<R: Evaluate> Search<R> for AlphaBeta {
             _ => p.contempt,
         };
         let contempt = if p.scaled_contempt {
-            scaled_contempt(base_contempt, state.evaluate())
+            scaled_contempt(base_contempt, state.evaluate(&Knowledge::PLAIN, None))
         } else {
             base_contempt
         };
@@ -114,6 +120,7 @@ impl<R: Evaluate> Search<R> for AlphaBeta {
                     score: Some(MATE - 1),
                     nodes: used,
                     depth: 0,
+                    line: vec![action],
                 };
                 return Ok((action, found));
             }
@@ -121,6 +128,11 @@ impl<R: Evaluate> Search<R> for AlphaBeta {
         }
         let earlier: HashSet<u128> = task.history.iter().copied().collect();
         let shared = Shared {
+            knowledge: Knowledge {
+                pulls: p.knowledge,
+                parity: p.parity,
+                patterns: self.patterns,
+            },
             table,
             salt,
             earlier: &earlier,
@@ -129,7 +141,7 @@ impl<R: Evaluate> Search<R> for AlphaBeta {
             helper_nodes: AtomicU64::new(0),
         };
         let searcher = |helper: usize| {
-            Searcher::<R>::new(
+            SearchThread::<R>::new(
                 p,
                 side,
                 contempt,
@@ -177,116 +189,4 @@ impl<R: Evaluate> Search<R> for AlphaBeta {
 /// likes one when it is clearly behind.
 fn scaled_contempt(base: i32, root_eval: i32) -> i32 {
     (base + root_eval / 4).clamp(-150, 150)
-}
-
-/// What the threads of one decision share.
-struct Shared<'a> {
-    table: &'a Table,
-    /// Mixed into every hash (see `Table::renew`).
-    salt: u64,
-    /// Positions of the game before the root (a repetition of one is a draw).
-    earlier: &'a HashSet<u128>,
-    cancel: &'a AtomicBool,
-    /// Set by the main thread when it has answered: the helpers stop.
-    stop: AtomicBool,
-    helper_nodes: AtomicU64,
-}
-
-/// One thread's search state.
-struct Searcher<'a, R: Evaluate> {
-    nodes: u64,
-    node_limit: u64,
-    /// When to look at the clock and the flags next.
-    next_check: u64,
-    deadline: Instant,
-    shared: &'a Shared<'a>,
-    /// 0 for the main thread; helpers start deeper to spread the work.
-    helper: usize,
-    /// Set when the budget, the clock or a flag stops the search; every value computed
-    /// after that is meaningless and discarded.
-    aborted: bool,
-    order: MoveOrder,
-    /// Positions from the root to the current node.
-    path: Vec<u128>,
-    /// For each ply, the point of the capture that led to it when the same side still owes
-    /// another: further captures are searched in increasing point order only, since any
-    /// order of the same captures reaches the same position.
-    removed: [u8; MAX_PLY + 1],
-    root_side: Side,
-    contempt: i32,
-    params: Params,
-    _game: std::marker::PhantomData<R>,
-}
-
-impl<'a, R: Evaluate> Searcher<'a, R> {
-    fn new(
-        p: &Params,
-        root_side: Side,
-        contempt: i32,
-        node_limit: u64,
-        deadline: Instant,
-        shared: &'a Shared<'a>,
-        helper: usize,
-    ) -> Self {
-        Searcher {
-            nodes: 0,
-            node_limit: if helper == 0 { node_limit } else { u64::MAX },
-            next_check: 1024,
-            deadline,
-            shared,
-            helper,
-            aborted: false,
-            order: MoveOrder::new(),
-            path: Vec::with_capacity(MAX_PLY),
-            removed: [NO_REMOVAL; MAX_PLY + 1],
-            root_side,
-            contempt,
-            params: *p,
-            _game: std::marker::PhantomData,
-        }
-    }
-
-    /// A draw as `pov` sees it: the searching side slightly dislikes it.
-    #[inline]
-    fn draw_score(&self, pov: Side) -> i32 {
-        if pov == self.root_side {
-            -self.contempt
-        } else {
-            self.contempt
-        }
-    }
-
-    /// Counts a node and stops the search when a budget is spent or a flag is set.
-    #[inline]
-    fn count_node(&mut self) {
-        self.nodes += 1;
-        if self.nodes >= self.next_check {
-            self.next_check = self.nodes + 1024;
-            if self.shared.cancel.load(Ordering::Relaxed)
-                || self.shared.stop.load(Ordering::Relaxed)
-                || Instant::now() >= self.deadline
-            {
-                self.aborted = true;
-            }
-        }
-        if self.nodes >= self.node_limit {
-            self.aborted = true;
-        }
-    }
-
-    fn cancelled(&self) -> Result<(), AiError> {
-        if self.shared.cancel.load(Ordering::Relaxed) {
-            Err(AiError::Cancelled)
-        } else {
-            Ok(())
-        }
-    }
-
-    fn found(&self, score: Option<i32>, depth: i32) -> Found {
-        Found {
-            score,
-            nodes: self.nodes,
-            depth: depth.clamp(0, 255) as u8,
-        }
-    }
 }
