@@ -17,6 +17,7 @@ pub mod analysis;
 mod engine;
 mod error;
 pub(crate) mod eval;
+pub mod exact;
 mod level;
 mod mcts;
 pub mod settings;
