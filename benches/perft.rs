@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use sanqi::cli::replay_ignoring_draws;
+use sanqi::cli::{DrawRules, Replayed};
 use sanqi::rules::GameId;
 use sanqi::rules::perft::perft_state;
 
@@ -28,8 +28,8 @@ fn main() {
         return;
     }
     for (game, moves, depth) in CASES {
-        let state = match replay_ignoring_draws(game, Some(moves)) {
-            Ok(state) => state,
+        let state = match Replayed::new(game, Some(moves), DrawRules::Ignore) {
+            Ok(replayed) => *replayed.state(),
             Err(e) => {
                 eprintln!("{game}: {e}");
                 std::process::exit(2);

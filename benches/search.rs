@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use sanqi::ai::{Config, Context, Engine};
-use sanqi::cli::replay_ignoring_draws;
+use sanqi::cli::{DrawRules, Replayed};
 use sanqi::rules::GameId;
 
 const NODES: u64 = 400_000;
@@ -38,7 +38,9 @@ fn rate(game: GameId, player: &str) -> f64 {
         if g != game {
             continue;
         }
-        let state = replay_ignoring_draws(game, Some(moves)).expect("a position");
+        let state = *Replayed::new(game, Some(moves), DrawRules::Ignore)
+            .expect("a position")
+            .state();
         let started = Instant::now();
         let plan = Engine::new()
             .plan(&state, &config, 1, Context::new(&[], &cancel))

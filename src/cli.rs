@@ -1,79 +1,179 @@
 //! The command line: `perft`, `legal`, `replay`, `bestmove`, `match`, `solve`, `probe` and
 //! `analyse`.
 //!
+//! The commands and their arguments are declared once, with clap's derive: [`Command`] has a
+//! variant per command, holding the struct of its arguments, whose doc comments are the help
+//! of `sanqi CMD --help`. Adding a command is a variant (with its arguments' struct, beside
+//! the function that runs it) and its arm in [`dispatch`].
+//!
 //! Every error is a [`CliError`], printed by [`run`] as one line on stderr naming what is
-//! wrong, with exit status 2.
+//! wrong, with exit status 2; clap's own errors are put in the same words
+//! ([`ArgumentError::from_clap`]). Help and the version go to stdout, with status 0.
 
 mod analyse;
 mod error;
 mod learn;
+mod moves;
 mod play;
 mod table;
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::path::Path;
 
-use crate::files::{MAX_FILE_SIZE, read_regular_file};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::rules::notation::parse_actions;
+use crate::files::{MAX_FILE_SIZE, read_regular_file};
 use crate::rules::perft::{Growth, divide, perft_state};
 use crate::rules::records;
-use crate::rules::{Action, Game, GameId, State, Status};
+use crate::rules::{Game, GameId, Status};
 
 pub use error::{ArgumentError, CliError, FileTask};
+pub use moves::{DrawRules, Replayed};
 
-/// The usage text printed by `sanqi help`.
-pub const USAGE: &str = "\
-usage: sanqi                      open the window
-       sanqi perft GAME DEPTH [--moves \"…\"] [--divide]
-       sanqi legal GAME [--moves \"…\"]
-       sanqi replay GAME --moves \"…\"
-       sanqi replay FILE.json
-       sanqi bestmove GAME --level PLAYER [--moves \"…\"] [--seed N]
-                           [--movetime MS] [--nodes N] [--threads N] [--weights FILE]
-                           [--book FILE]
-       sanqi match GAME --black PLAYER --white PLAYER --games N [--seed N] [--swap]
-                        [--black-engine BIN] [--white-engine BIN]
-                        [--black-weights FILE] [--white-weights FILE]
-                        [--black-book FILE] [--white-book FILE]
-                        [--openings] [--opening-plies N] [--sprt ELO0,ELO1]
-                        [--movetime MS] [--nodes N] [--threads N] [--budget-scale F]
-                        [--max-actions N] [--records DIR] [--quiet]
-       sanqi solve flying [--threads N] [--out FILE]
-       sanqi solve flying --verify [--out FILE] [--samples N] [--games N]
-       sanqi probe flying [--moves \"…\"] [--table FILE]
-       sanqi analyse RECORD.json [--movetime MS | --nodes N] [--table FILE]
-       sanqi selfplay GAME --games N --out FILE [--nodes N] [--seed S] [--resume]
-                           [--player PLAYER] [--weights FILE] [--threads N] [--quiet]
-       sanqi train GAME --data FILE [--data FILE ...] --out FILE [--epochs N]
-                        [--lambda F] [--l2 F] [--rate F] [--seed S] [--curve FILE.svg]
-       sanqi book build GAME --out FILE [--plies N] [--nodes N] [--player PLAYER]
-                        [--weights FILE] [--threads N] [--seed S] [--quiet]
-       sanqi book show GAME [--moves \"…\"] [--book FILE]
-       sanqi help | --version
-
+/// What the top-level help says after the list of commands.
+const NOTES: &str = "\
 GAME is neihuang, flying or wudao. Actions are written c3 (place), c2-c4 (move),
 xc3 (remove) and timeout, separated by spaces. PLAYER is a level (easy, medium,
 hard, expert, master, random) or mcts, optionally with settings, e.g.
-master:contempt=0,nodes=200000. In a match, --black names player A and --white
-player B; --swap, --openings and --sprt alternate their colours, and
---threads plays that many games at once. solve builds the table of exact
-Flying values (about 0.8 GB, in the data folder unless --out says otherwise);
-probe reads it. analyse labels every action of a record (see below).";
+master:contempt=0,nodes=200000.
+
+Run `sanqi help COMMAND` or `sanqi COMMAND --help` for what a command does and
+all its options.";
 
 /// The greatest `DEPTH` that `perft` parses.
 pub const MAX_PERFT_DEPTH: u32 = 64;
 /// The most action sequences `perft` agrees to count: about an hour of a release build.
 pub const PERFT_COUNT_LIMIT: f64 = 1e12;
 
+/// The command line: one command and its arguments.
+#[derive(Debug, Parser)]
+#[command(
+    name = "sanqi",
+    version,
+    about = "Three Chinese folk board games on a 5×5 grid. With no command, the window opens.",
+    subcommand_required = true,
+    disable_help_subcommand = true,
+    help_template = "usage: {usage}\n\n{about}\n\ncommands:\n{subcommands}{after-help}",
+    after_help = NOTES
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The commands.
+// One is parsed per run, and then carried out: the size of the largest arguments costs nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count the action sequences of DEPTH actions from a position (perft)
+    #[command(allow_negative_numbers = true)]
+    Perft(PerftArgs),
+    /// List the legal actions of a position, one per line
+    Legal(LegalArgs),
+    /// Replay a game and print its board, the side to act and the result
+    Replay(ReplayArgs),
+    /// The computer's turn in a position: a line of figures, then its first action
+    Bestmove(play::BestmoveArgs),
+    /// Play the computer against itself and sum up the result
+    Match(play::MatchArgs),
+    /// Build (or check) the table of exact Flying values
+    Solve(table::SolveArgs),
+    /// The exact value of a Flying position and of each of its moves, from the table
+    Probe(table::ProbeArgs),
+    /// Label every action of a game record by what it cost, with a summary per side
+    Analyse(analyse::AnalyseArgs),
+    /// Play the computer against itself and record every position, for training
+    Selfplay(learn::SelfplayArgs),
+    /// Fit the pattern evaluation's weights to self-play data
+    Train(learn::TrainArgs),
+    /// Build or read the opening book
+    Book(learn::BookArgs),
+    /// Print the help, or a command's
+    Help(HelpArgs),
+}
+
+/// `--moves "…"`, shared by the commands that start from a position.
+#[derive(Debug, clap::Args)]
+pub struct MovesArg {
+    /// The actions played from the start, separated by spaces
+    #[arg(long = "moves", value_name = "\"…\"", allow_hyphen_values = true)]
+    pub moves: Option<OsString>,
+}
+
+impl MovesArg {
+    /// The actions' text, if given.
+    pub fn text(&self) -> Result<Option<&str>, ArgumentError> {
+        optional_text(&self.moves)
+    }
+}
+
+#[derive(Debug, clap::Args)]
+struct PerftArgs {
+    /// neihuang, flying or wudao
+    #[arg(value_name = "GAME")]
+    game: OsString,
+    /// How many actions deep to count, from 0 to 64
+    #[arg(value_name = "DEPTH")]
+    depth: OsString,
+    #[command(flatten)]
+    moves: MovesArg,
+    /// Each first action with its count, then the total
+    #[arg(long)]
+    divide: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct LegalArgs {
+    /// neihuang, flying or wudao
+    #[arg(value_name = "GAME")]
+    game: OsString,
+    #[command(flatten)]
+    moves: MovesArg,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "The draw rules apply: an action after a draw by repetition or by the \
+                        100-turn rule is refused."
+)]
+struct ReplayArgs {
+    /// A game (neihuang, flying or wudao) played with --moves, or a record file
+    #[arg(value_name = "GAME|FILE.json")]
+    target: OsString,
+    /// With a game: the actions played from the start
+    #[arg(long = "moves", value_name = "\"…\"", allow_hyphen_values = true)]
+    moves: Option<OsString>,
+}
+
+#[derive(Debug, clap::Args)]
+struct HelpArgs {
+    /// The command to explain
+    #[arg(value_name = "COMMAND")]
+    command: Option<OsString>,
+}
+
 /// Runs a command (the arguments after the program name, as `String`s or as the system's
 /// `OsString`s), writing to `out` and `errors`. Returns the exit status.
 pub fn run<A: AsRef<OsStr>>(args: &[A], out: &mut dyn Write, errors: &mut dyn Write) -> i32 {
-    match unicode_arguments(args).and_then(|args| dispatch(&args, out, errors)) {
+    match parse(args).and_then(|command| dispatch(command, out, errors)) {
         Ok(()) => 0,
         // The reader went away (e.g. `| head`): stop quietly.
         Err(CliError::BrokenPipe) => 0,
+        Err(CliError::Argument(ArgumentError::NotUnicode { lossy, .. })) => {
+            // Named by its place in the arguments (from 1, the command being 1).
+            let position = args
+                .iter()
+                .position(|a| {
+                    let a = a.as_ref();
+                    a.to_str().is_none() && a.to_string_lossy() == lossy
+                })
+                .map_or(0, |i| i + 1);
+            let e = ArgumentError::NotUnicode { position, lossy };
+            let _ = writeln!(errors, "sanqi: {e}");
+            2
+        }
         Err(e) => {
             let _ = writeln!(errors, "sanqi: {e}");
             2
@@ -81,52 +181,168 @@ pub fn run<A: AsRef<OsStr>>(args: &[A], out: &mut dyn Write, errors: &mut dyn Wr
     }
 }
 
-/// The arguments as text; one that is not valid Unicode is an error naming its position
-/// (from 1, the command being 1).
-fn unicode_arguments<A: AsRef<OsStr>>(args: &[A]) -> Result<Vec<String>, CliError> {
-    args.iter()
-        .enumerate()
-        .map(|(i, arg)| {
-            let arg = arg.as_ref();
-            arg.to_str().map(str::to_string).ok_or_else(|| {
-                CliError::Argument(ArgumentError::NotUnicode {
-                    position: i + 1,
-                    lossy: arg.to_string_lossy().into_owned(),
-                })
-            })
-        })
-        .collect()
+/// What the command line asks for: a command to run, or text to print.
+#[derive(Debug)]
+enum Parsed {
+    /// A command to run (boxed: its arguments are much larger than the text).
+    Run(Box<Command>),
+    /// Help or the version, as clap words it.
+    Print(String),
 }
 
-fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Result<(), CliError> {
-    let Some((command, rest)) = args.split_first() else {
-        return Err(ArgumentError::NoCommand.into());
-    };
-    let mut args = Args::new(rest);
-    match command.as_str() {
-        "perft" => perft_command(&mut args, out),
-        "legal" => legal_command(&mut args, out),
-        "replay" => replay_command(&mut args, out),
-        "help" | "--help" | "-h" => {
-            args.finish()?;
-            write_line(out, USAGE)?;
-            write_line(out, "")?;
-            write_line(out, &analyse::help())
+/// The clap command, with the help's usage lines made from the commands' own arguments.
+fn clap_command() -> clap::Command {
+    let command = Cli::command();
+    let usage = synopsis(&command);
+    command.override_usage(usage)
+}
+
+fn parse<A: AsRef<OsStr>>(args: &[A]) -> Result<Parsed, CliError> {
+    // A command that is not Unicode is no command at all.
+    if let Some(first) = args.first().map(AsRef::as_ref)
+        && first.to_str().is_none()
+    {
+        return Err(ArgumentError::NotUnicode {
+            position: 1,
+            lossy: first.to_string_lossy().into_owned(),
         }
-        "--version" | "-V" => {
-            args.finish()?;
-            write_line(out, &format!("sanqi {}", env!("CARGO_PKG_VERSION")))
-        }
-        "bestmove" => play::bestmove_command(&mut args, out, errors),
-        "match" => play::match_command(&mut args, out, errors),
-        "solve" => table::solve_command(&mut args, out, errors),
-        "probe" => table::probe_command(&mut args, out),
-        "analyse" => analyse::analyse_command(&mut args, out, errors),
-        "selfplay" => learn::selfplay_command(&mut args, out, errors),
-        "train" => learn::train_command(&mut args, out),
-        "book" => learn::book_command(&mut args, out, errors),
-        other => Err(ArgumentError::UnknownCommand(other.to_string()).into()),
+        .into());
     }
+    let mut command = clap_command();
+    let all = std::iter::once(OsStr::new("sanqi")).chain(args.iter().map(AsRef::as_ref));
+    let matches = match command.try_get_matches_from_mut(all) {
+        Ok(matches) => matches,
+        Err(e) => {
+            return match e.kind() {
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+                    Ok(Parsed::Print(e.render().to_string()))
+                }
+                _ => Err(ArgumentError::from_clap(&e, args).into()),
+            };
+        }
+    };
+    let cli = Cli::from_arg_matches(&matches)
+        .map_err(|e| CliError::Argument(ArgumentError::from_clap(&e, args)))?;
+    match cli.command {
+        Command::Help(help) => Ok(Parsed::Print(help_text(help.command.as_deref())?)),
+        other => Ok(Parsed::Run(Box::new(other))),
+    }
+}
+
+/// The help of `sanqi help [COMMAND]`: the whole command line's, or one command's.
+fn help_text(name: Option<&OsStr>) -> Result<String, ArgumentError> {
+    let mut command = clap_command();
+    // Names each command `sanqi COMMAND` in its usage line.
+    command.build();
+    let Some(name) = name else {
+        return Ok(command.render_help().to_string());
+    };
+    let name = text(name)?;
+    match command
+        .find_subcommand_mut(name)
+        .filter(|c| c.get_name() != "help")
+    {
+        Some(sub) => Ok(sub.render_help().to_string()),
+        None => Err(ArgumentError::Unexpected {
+            argument: name.to_string(),
+            suggestion: None,
+        }),
+    }
+}
+
+/// One usage line per command, from its arguments: `sanqi perft GAME DEPTH [--moves "…"]
+/// [--divide]`, wrapped at 80 characters.
+fn synopsis(command: &clap::Command) -> String {
+    const INDENT: &str = "       ";
+    let mut lines = vec![format!("sanqi{}open the window", " ".repeat(22))];
+    for sub in command.get_subcommands() {
+        let mut words = vec![format!("sanqi {}", sub.get_name())];
+        for arg in sub.get_arguments() {
+            if arg.is_hide_set() || matches!(arg.get_id().as_str(), "help" | "version") {
+                continue;
+            }
+            let value = arg
+                .get_value_names()
+                .and_then(|names| names.first())
+                .map(|name| name.to_string());
+            let word = match (arg.get_long(), value) {
+                (None, Some(value)) => value,
+                (None, None) => arg.get_id().to_string(),
+                (Some(long), Some(value)) if arg.get_action().takes_values() => {
+                    format!("--{long} {value}")
+                }
+                (Some(long), _) => format!("--{long}"),
+            };
+            let positional = arg.get_long().is_none();
+            words.push(
+                if arg.is_required_set() || (positional && sub.get_name() != "help") {
+                    word
+                } else {
+                    format!("[{word}]")
+                },
+            );
+        }
+        let mut line = String::new();
+        let continued = " ".repeat(words[0].len() + 1);
+        for word in words {
+            if !line.is_empty()
+                && INDENT.len() + line.chars().count() + 1 + word.chars().count() > 80
+            {
+                lines.push(std::mem::take(&mut line));
+                line.push_str(&continued);
+                line.push_str(&word);
+            } else {
+                if !line.is_empty() {
+                    line.push(' ');
+                }
+                line.push_str(&word);
+            }
+        }
+        lines.push(line);
+    }
+    lines.push("sanqi --version".to_string());
+    lines.join(&format!("\n{INDENT}"))
+}
+
+fn dispatch(parsed: Parsed, out: &mut dyn Write, errors: &mut dyn Write) -> Result<(), CliError> {
+    let command = match parsed {
+        Parsed::Print(text) => return write_line(out, text.trim_end()),
+        Parsed::Run(command) => command,
+    };
+    match *command {
+        Command::Perft(args) => perft_command(&args, out),
+        Command::Legal(args) => legal_command(&args, out),
+        Command::Replay(args) => replay_command(&args, out),
+        Command::Bestmove(args) => play::bestmove_command(&args, out, errors),
+        Command::Match(args) => play::match_command(&args, out, errors),
+        Command::Solve(args) => table::solve_command(&args, out, errors),
+        Command::Probe(args) => table::probe_command(&args, out),
+        Command::Analyse(args) => analyse::analyse_command(&args, out, errors),
+        Command::Selfplay(args) => learn::selfplay_command(&args, out, errors),
+        Command::Train(args) => learn::train_command(&args, out),
+        Command::Book(args) => learn::book_command(&args, out, errors),
+        // Answered while parsing.
+        Command::Help(_) => Ok(()),
+    }
+}
+
+/// A paragraph in lines of at most 80 characters (a longer word stands alone), for the help.
+pub(crate) fn wrap(text: &str) -> String {
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let line = lines
+            .last_mut()
+            .filter(|l| l.chars().count() + 1 + word.chars().count() <= 80);
+        match line {
+            Some(l) if !l.is_empty() => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            Some(l) => l.push_str(word),
+            None => lines.push(word.to_string()),
+        }
+    }
+    lines.join("\n")
 }
 
 /// Writes a line, turning a closed pipe into a quiet error.
@@ -134,60 +350,36 @@ pub(crate) fn write_line(out: &mut dyn Write, line: &str) -> Result<(), CliError
     writeln!(out, "{line}").map_err(CliError::output)
 }
 
-/// The remaining arguments of a command, taken as the command reads them.
-pub struct Args<'a> {
-    items: Vec<Option<&'a str>>,
+/// An argument's text. One that is not valid Unicode is an error; [`run`] names its place.
+pub(crate) fn text(arg: &OsStr) -> Result<&str, ArgumentError> {
+    arg.to_str().ok_or_else(|| ArgumentError::NotUnicode {
+        position: 0,
+        lossy: arg.to_string_lossy().into_owned(),
+    })
 }
 
-impl<'a> Args<'a> {
-    fn new(items: &'a [String]) -> Args<'a> {
-        Args {
-            items: items.iter().map(|s| Some(s.as_str())).collect(),
-        }
-    }
+/// An optional argument's text (see [`text`]).
+pub(crate) fn optional_text(arg: &Option<OsString>) -> Result<Option<&str>, ArgumentError> {
+    arg.as_deref().map(text).transpose()
+}
 
-    /// The value of `--name VALUE`, if given.
-    pub fn option(&mut self, name: &'static str) -> Result<Option<&'a str>, ArgumentError> {
-        let Some(i) = self.items.iter().position(|a| *a == Some(name)) else {
-            return Ok(None);
-        };
-        self.items[i] = None;
-        match self.items.get_mut(i + 1).and_then(Option::take) {
-            Some(value) => Ok(Some(value)),
-            None => Err(ArgumentError::MissingValue(name)),
-        }
-    }
-
-    /// Whether `--name` was given.
-    pub fn flag(&mut self, name: &str) -> bool {
-        match self.items.iter().position(|a| *a == Some(name)) {
-            Some(i) => {
-                self.items[i] = None;
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// The next positional argument.
-    pub fn positional(&mut self, what: &'static str) -> Result<&'a str, ArgumentError> {
-        let found = self
-            .items
-            .iter_mut()
-            .find(|a| a.is_some_and(|s| !s.starts_with("--")))
-            .and_then(Option::take);
-        match found {
-            Some(value) => Ok(value),
-            None => Err(ArgumentError::Missing(what)),
-        }
-    }
-
-    /// Fails on anything left over; commands call it before they print anything.
-    pub fn finish(&self) -> Result<(), ArgumentError> {
-        match self.items.iter().flatten().next() {
-            Some(extra) => Err(ArgumentError::Unexpected(extra.to_string())),
-            None => Ok(()),
-        }
+/// A whole number from `min` to `max`, if given.
+pub(crate) fn parse_bounded(
+    text: Option<&str>,
+    what: &'static str,
+    min: u64,
+    max: u64,
+) -> Result<Option<u64>, ArgumentError> {
+    match text {
+        None => Ok(None),
+        Some(t) => match t.parse::<u64>() {
+            Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
+            _ => Err(ArgumentError::Invalid {
+                name: what,
+                value: t.to_string(),
+                expected: format!("a whole number from {min} to {max}"),
+            }),
+        },
     }
 }
 
@@ -196,37 +388,15 @@ pub fn parse_game(text: &str) -> Result<GameId, ArgumentError> {
     GameId::parse(text).ok_or_else(|| ArgumentError::UnknownGame(text.to_string()))
 }
 
-/// Replays `--moves` from the start under the game's own rules only (no draw rules), as
-/// perft, legal and bestmove do.
-pub fn replay_ignoring_draws(game: GameId, moves: Option<&str>) -> Result<State, CliError> {
-    let mut state = State::start(game);
-    let actions = parse_moves(moves)?;
-    for (i, action) in actions.into_iter().enumerate() {
-        state
-            .apply(action)
-            .map_err(|reason| illegal_at(i, action, reason))?;
-    }
-    Ok(state)
+/// Parses a game id given as an argument.
+pub(crate) fn game_argument(arg: &OsStr) -> Result<GameId, ArgumentError> {
+    parse_game(text(arg)?)
 }
 
-/// The error for the `i`-th (from 0) of the `--moves` actions, named as records name it.
-fn illegal_at(i: usize, action: Action, reason: crate::rules::IllegalAction) -> CliError {
-    CliError::IllegalMove {
-        index: i + 1,
-        action,
-        reason,
-    }
-}
-
-fn parse_moves(moves: Option<&str>) -> Result<Vec<Action>, CliError> {
-    Ok(parse_actions(moves.unwrap_or(""))?)
-}
-
-fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let moves = args.option("--moves")?;
-    let show_divide = args.flag("--divide");
-    let game = parse_game(args.positional("GAME")?)?;
-    let depth_text = args.positional("DEPTH")?;
+fn perft_command(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let moves = args.moves.text()?;
+    let game = game_argument(&args.game)?;
+    let depth_text = text(&args.depth)?;
     let depth: u32 = match depth_text.parse() {
         Ok(d) if d <= MAX_PERFT_DEPTH => d,
         _ => {
@@ -238,10 +408,10 @@ fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             .into());
         }
     };
-    args.finish()?;
-    let state = replay_ignoring_draws(game, moves)?;
+    let replayed = Replayed::new(game, moves, DrawRules::Ignore)?;
+    let state = replayed.state();
     // Refuse, before counting anything, a count that would run for hours or years.
-    let growth = Growth::of(&state, depth);
+    let growth = Growth::of(state, depth);
     let estimate = growth.estimate(depth);
     if estimate > PERFT_COUNT_LIMIT {
         return Err(ArgumentError::TooDeep {
@@ -252,9 +422,9 @@ fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         }
         .into());
     }
-    if show_divide {
+    if args.divide {
         let mut total = 0;
-        for (action, count) in divide(&state, depth) {
+        for (action, count) in divide(state, depth) {
             write_line(out, &format!("{action} {count}"))?;
             total += count;
         }
@@ -263,51 +433,39 @@ fn perft_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         }
         write_line(out, &total.to_string())
     } else {
-        write_line(out, &perft_state(&state, depth).to_string())
+        write_line(out, &perft_state(state, depth).to_string())
     }
 }
 
-fn legal_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let moves = args.option("--moves")?;
-    let game = parse_game(args.positional("GAME")?)?;
-    args.finish()?;
-    let state = replay_ignoring_draws(game, moves)?;
-    for action in state.legal_vec() {
+fn legal_command(args: &LegalArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let moves = args.moves.text()?;
+    let game = game_argument(&args.game)?;
+    let replayed = Replayed::new(game, moves, DrawRules::Ignore)?;
+    for action in replayed.state().legal_vec() {
         write_line(out, &action.to_string())?;
     }
     Ok(())
 }
 
-fn replay_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let moves = args.option("--moves")?;
-    let target = args.positional("GAME or FILE.json")?;
-    args.finish()?;
-    let game = match GameId::parse(target) {
-        Some(id) => {
-            let mut game = Game::new(id);
-            for (i, action) in parse_moves(moves)?.into_iter().enumerate() {
-                game.apply(action)
-                    .map_err(|reason| illegal_at(i, action, reason))?;
-            }
-            game
-        }
+fn replay_command(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let moves = optional_text(&args.moves)?;
+    let game = match args.target.to_str().and_then(GameId::parse) {
+        Some(id) => Replayed::new(id, moves, DrawRules::Apply)?.into_game(),
         None => {
             if moves.is_some() {
                 return Err(ArgumentError::MovesWithFile.into());
             }
-            load_record(target)?
+            load_record(Path::new(&args.target))?
         }
     };
     write_replay(&game, out)
 }
 
 /// Reads and replays a record file.
-pub(crate) fn load_record(path: &str) -> Result<Game, CliError> {
-    let bytes = read_regular_file(Path::new(path), MAX_FILE_SIZE).map_err(|error| {
-        CliError::ReadRecord {
-            path: path.into(),
-            error,
-        }
+pub(crate) fn load_record(path: &Path) -> Result<Game, CliError> {
+    let bytes = read_regular_file(path, MAX_FILE_SIZE).map_err(|error| CliError::ReadRecord {
+        path: path.into(),
+        error,
     })?;
     Ok(records::load(&bytes)
         .map_err(|error| CliError::Record {
@@ -327,4 +485,25 @@ pub fn write_replay(game: &Game, out: &mut dyn Write) -> Result<(), CliError> {
     write_line(out, &format!("board: {}", game.state().board_string()))?;
     write_line(out, &format!("to-act: {to_act}"))?;
     write_line(out, &format!("result: {}", status.summary()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_commands_are_declared_consistently() {
+        clap_command().debug_assert();
+    }
+
+    #[test]
+    fn the_usage_lines_come_from_the_arguments() {
+        let usage = synopsis(&Cli::command());
+        assert!(usage.starts_with("sanqi                      open the window\n"));
+        assert!(
+            usage.contains("\n       sanqi perft GAME DEPTH [--moves \"…\"] [--divide]\n"),
+            "{usage}"
+        );
+        assert!(usage.lines().all(|l| l.chars().count() <= 80), "{usage}");
+    }
 }

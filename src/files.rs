@@ -4,18 +4,20 @@
 //! - [`read_regular_file`] opens only regular files and never reads more than a limit, so a
 //!   FIFO, a device (`/dev/zero`), a folder or a huge file can neither hang the program nor
 //!   fill its memory: each is a [`ReadError`].
-//! - [`write_atomic`] writes a whole file or nothing: the bytes go to a temporary file in the
-//!   same folder, which is flushed to disk and renamed over the old one, so a reader sees the
-//!   old file or the new one, never a torn one. It never opens the old file, so a FIFO left
-//!   where the file should be is simply replaced. On Windows, too, `fs::rename` replaces the
-//!   old file (`SetFileInformationByHandle` with POSIX semantics on Windows 10 1607 and later,
+//! - [`write_atomic`] (and [`write_atomic_with`], for a file written in pieces) writes a whole
+//!   file or nothing: the bytes go to a temporary file in the same folder, which is flushed
+//!   to disk and renamed over the old one, so a reader sees the old file or the new one,
+//!   never a torn one. It never opens the old file, so a FIFO left where the file should be
+//!   is simply replaced. Every file Sanqi writes goes through it: the app's store, records,
+//!   the Flying table and its checkpoints. On Windows, too, `fs::rename` replaces the old
+//!   file (`SetFileInformationByHandle` with POSIX semantics on Windows 10 1607 and later,
 //!   else `MoveFileExW` with `MOVEFILE_REPLACE_EXISTING`).
 //! - On Windows both refuse a file name that Windows cannot hold, such as `CON` or `game.`
 //!   ([`windows_names`]), before touching the disk.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -30,6 +32,7 @@ pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
 /// can be compared and cloned.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IoFailure {
+    /// The kind of failure.
     pub kind: io::ErrorKind,
     /// The system's description, such as "Permission denied (os error 13)".
     pub message: String,
@@ -61,7 +64,10 @@ pub enum ReadError {
     /// device. Such a thing is never opened, as opening or reading it may never end.
     NotRegular,
     /// The file is larger than `limit` bytes.
-    TooLarge { limit: u64 },
+    TooLarge {
+        /// The largest size read, in bytes.
+        limit: u64,
+    },
     /// The file's name is one that this system cannot hold as a file (on Windows, `CON` or
     /// `game.`), so it is not opened.
     BadName(NameProblem),
@@ -147,6 +153,15 @@ fn check_regular(metadata: &fs::Metadata, limit: u64) -> Result<(), ReadError> {
 /// it was. A name that this system cannot hold is an [`io::ErrorKind::InvalidFilename`]
 /// error holding its [`NameProblem`].
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, |out| out.write_all(bytes))
+}
+
+/// Writes a file atomically as [`write_atomic`] does, its bytes written by `fill` (a large
+/// file in pieces, without holding it all in memory). If `fill` fails, nothing is renamed.
+pub fn write_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     if let Some(problem) = path_problem_here(path) {
         return Err(io::Error::new(io::ErrorKind::InvalidFilename, problem));
     }
@@ -160,7 +175,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .to_string_lossy()
         .into_owned();
     let temp = temp_path(dir, &name);
-    let result = write_new_file(&temp, bytes).and_then(|()| fs::rename(&temp, path));
+    let result = write_new_file_with(&temp, fill).and_then(|()| fs::rename(&temp, path));
     match result {
         Ok(()) => {
             sync_dir(dir);
@@ -184,10 +199,26 @@ pub(crate) fn temp_path(dir: &Path, name: &str) -> PathBuf {
 /// Creates a file that must not exist yet, writes `bytes` and flushes them to disk. A file
 /// left incomplete by an error is removed.
 pub(crate) fn write_new_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = OpenOptions::new().write(true).create_new(true).open(path)?;
-    let result = file.write_all(bytes).and_then(|()| file.sync_all());
+    write_new_file_with(path, |out| out.write_all(bytes))
+}
+
+/// The size of the buffer between a writer's `fill` and the file: large writes pass through
+/// it at once.
+const WRITE_BUFFER: usize = 1 << 16;
+
+/// Creates a file that must not exist yet, lets `fill` write it and flushes it to disk. A
+/// file left incomplete by an error is removed.
+fn write_new_file_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let file = OpenOptions::new().write(true).create_new(true).open(path)?;
+    let mut writer = BufWriter::with_capacity(WRITE_BUFFER, file);
+    let result = fill(&mut writer)
+        .and_then(|()| writer.flush())
+        .and_then(|()| writer.get_ref().sync_all());
     if result.is_err() {
-        drop(file);
+        drop(writer);
         let _ = fs::remove_file(path);
     }
     result

@@ -5,6 +5,7 @@ pub mod ai;
 pub mod app;
 pub mod arena;
 pub mod cli;
+pub mod data_dir;
 pub mod echo;
 pub mod files;
 pub mod learn;

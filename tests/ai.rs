@@ -231,30 +231,28 @@ fn a_cancelled_context_stops_at_once() {
     );
 }
 
+/// A request for `state` from the start of a game, at `level`.
+fn request(state: State, level: Level, seed: u64, generation: u64) -> Request {
+    Request {
+        quiet_turns: 0,
+        state,
+        history: Vec::new(),
+        level,
+        seed,
+        generation,
+    }
+}
+
 #[test]
 fn the_worker_drops_a_search_when_a_new_request_comes() {
     let worker = Worker::spawn(|| {});
     let state = state_after(GameId::Wudao, "c3 b3 d3");
     // A full Expert search takes far longer than sending the next request.
     worker
-        .request(Request {
-            quiet_turns: 0,
-            state,
-            history: Vec::new(),
-            level: Level::Expert,
-            seed: 1,
-            generation: 1,
-        })
+        .request(request(state, Level::Expert, 1, 1))
         .expect("sent");
     worker
-        .request(Request {
-            quiet_turns: 0,
-            state,
-            history: Vec::new(),
-            level: Level::Easy,
-            seed: 1,
-            generation: 2,
-        })
+        .request(request(state, Level::Easy, 1, 2))
         .expect("sent");
     let first = worker.wait_reply().expect("a reply");
     assert_eq!(first.generation, 1);
@@ -266,14 +264,7 @@ fn the_worker_drops_a_search_when_a_new_request_comes() {
 
     // Cancelling without a new request also stops the search.
     worker
-        .request(Request {
-            quiet_turns: 0,
-            state,
-            history: Vec::new(),
-            level: Level::Expert,
-            seed: 2,
-            generation: 3,
-        })
+        .request(request(state, Level::Expert, 2, 3))
         .expect("sent");
     worker.cancel();
     let third = worker.wait_reply().expect("a reply");
@@ -305,6 +296,13 @@ fn master_on_time_is_cancelled_promptly_from_another_thread() {
     }
 }
 
+/// `engine`'s plan at `level` (seed 1, short budgets), which must come.
+fn plan_at(engine: &mut Engine, state: &State, level: Level, cancel: &AtomicBool) -> ai::Plan {
+    engine
+        .plan(state, &Config::new(level), 1, context(&[], cancel))
+        .unwrap_or_else(|e| panic!("{level} in {state:?}: {e}"))
+}
+
 /// Answers the last legal action of every position.
 struct LastAction;
 
@@ -320,28 +318,14 @@ fn master_plays_the_oracle_move_and_other_levels_do_not_ask() {
     let mut engine = Engine::with_oracle(Arc::new(LastAction));
     for game in GameId::ALL {
         for state in sample_positions(game, 5, 8) {
-            let plan = engine
-                .plan(
-                    &state,
-                    &Config::new(Level::Master),
-                    1,
-                    context(&[], &cancel),
-                )
-                .expect("a plan");
+            let plan = plan_at(&mut engine, &state, Level::Master, &cancel);
             assert_eq!(plan.actions[0], *state.legal_vec().last().expect("legal"));
             assert_plan_legal(&state, &plan, Level::Master);
         }
     }
     // Expert searches as usual: from the start of Wu Dao it does not play the last point.
     let start = State::start(GameId::Wudao);
-    let expert = engine
-        .plan(
-            &start,
-            &Config::new(Level::Expert),
-            1,
-            context(&[], &cancel),
-        )
-        .expect("a plan");
+    let expert = plan_at(&mut engine, &start, Level::Expert, &cancel);
     assert_ne!(expert.actions[0], *start.legal_vec().last().expect("legal"));
 }
 

@@ -1,26 +1,22 @@
 //! `sanqi analyse`: a line per action with its label, a summary per side, and typed
 //! one-line errors. Run as the real program, with a data folder of its own (no table).
 
+mod common;
+
 use std::path::Path;
-use std::process::Command;
+
+use common::run_program;
 
 /// Black's first move, then White's `d5-d3`: a loss in 38 by the table, and about four pieces
 /// by the search at any budget tried (500 to 100 000 nodes).
 const BLUNDER: &str = r#"{"format":"sanqi-record","version":1,"game":"flying",
     "actions":["c1-c3","d5-d3","e1-e3"]}"#;
 
+/// `sanqi analyse ARGS…` with `data` as its data folder.
 fn analyse(data: &Path, args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_sanqi"))
-        .arg("analyse")
-        .args(args)
-        .env("SANQI_DATA_DIR", data)
-        .output()
-        .expect("the program runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    let mut all = vec!["analyse"];
+    all.extend_from_slice(args);
+    run_program(&all, Some(data))
 }
 
 #[test]

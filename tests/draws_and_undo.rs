@@ -31,6 +31,23 @@ fn snapshot(game: &Game) -> (Game, State, Status, u16, u8, usize, bool) {
     )
 }
 
+/// A Neihuang movement-phase position drawn as text (row 5 first), Black to move.
+fn movement(rows: [&str; 5]) -> State {
+    let s = neihuang::State::from_parts(board(rows), [0, 0], Phase::Movement, Side::Black);
+    State::Neihuang(s.expect("a valid position"))
+}
+
+/// Neihuang with White's block in the corner and Black one step from completing its own.
+fn corners() -> State {
+    movement([
+        "W W . . W",
+        "W W . . W",
+        ". . . . .",
+        "B B . . .",
+        "B . B . .",
+    ])
+}
+
 #[test]
 fn third_occurrence_of_a_position_draws() {
     let mut game = Game::new(GameId::Flying);
@@ -66,15 +83,7 @@ fn the_side_to_act_is_part_of_the_position() {
 fn the_phase_and_captures_owed_are_part_of_the_position() {
     // Neihuang: Black forms a block and owes a capture; the same board with nothing owed is
     // another position, and so is the same board in another phase.
-    let rows = [
-        "W W . . W",
-        "W W . . W",
-        ". . . . .",
-        "B B . . .",
-        "B . B . .",
-    ];
-    let s = neihuang::State::from_parts(board(rows), [0, 0], Phase::Movement, Side::Black).unwrap();
-    let mut owing = State::Neihuang(s);
+    let mut owing = corners();
     owing.apply(act("c1-b1")).unwrap();
     let plain = State::Neihuang(
         neihuang::State::from_parts(owing.boards(), [0, 0], Phase::Movement, Side::Black).unwrap(),
@@ -96,15 +105,7 @@ fn the_phase_and_captures_owed_are_part_of_the_position() {
 
 #[test]
 fn repetition_in_neihuang_movement() {
-    let rows = [
-        "W W . . W",
-        "W W . . W",
-        ". . . . .",
-        "B B . . .",
-        "B . B . .",
-    ];
-    let s = neihuang::State::from_parts(board(rows), [0, 0], Phase::Movement, Side::Black).unwrap();
-    let mut game = Game::from_state(State::Neihuang(s));
+    let mut game = Game::from_state(corners());
     for _ in 0..2 {
         for text in ["c1-d1", "e5-d5", "d1-c1", "d5-e5"] {
             assert_eq!(game.status(), Status::Ongoing);
@@ -212,15 +213,7 @@ fn neihuang_count_carries_across_phases_and_resets_on_pull_capture_and_yield() {
 
 #[test]
 fn neihuang_capture_turn_is_not_quiet() {
-    let rows = [
-        "W W . . W",
-        "W W . . W",
-        ". . . . .",
-        "B B . . .",
-        "B . B . .",
-    ];
-    let s = neihuang::State::from_parts(board(rows), [0, 0], Phase::Movement, Side::Black).unwrap();
-    let mut game = Game::from_state(State::Neihuang(s));
+    let mut game = Game::from_state(corners());
     apply(&mut game, "timeout");
     apply(&mut game, "e4-e3");
     assert_eq!(game.quiet_turns(), 2);
@@ -340,15 +333,13 @@ fn undo_of_a_third_repetition_and_of_every_action_is_exact() {
 
 #[test]
 fn turn_boundaries_follow_the_turns() {
-    let rows = [
+    let mut game = Game::from_state(movement([
         "W W . . W",
         "W W . . W",
         ". . B . .",
         ". B . B .",
         ". B B B .",
-    ];
-    let s = neihuang::State::from_parts(board(rows), [0, 0], Phase::Movement, Side::Black).unwrap();
-    let mut game = Game::from_state(State::Neihuang(s));
+    ]));
     for text in ["c3-c2", "xa5", "xb5", "e5-d5", "timeout"] {
         apply(&mut game, text);
     }
@@ -377,15 +368,13 @@ fn state_after_any_count_of_any_game() {
 fn a_pending_yield_is_part_of_the_position() {
     // Black steps d4-c4 and leaves White no move: Black must yield. The same board with
     // Black simply to move is a different position (RULES.md, "Repetition").
-    let rows = [
+    let mut yielding = movement([
         "W W B . .",
         "W W . B .",
         "B B . . .",
         ". . . . .",
         ". . . . .",
-    ];
-    let s = neihuang::State::from_parts(board(rows), [0, 0], Phase::Movement, Side::Black).unwrap();
-    let mut yielding = State::Neihuang(s);
+    ]);
     yielding.apply(act("d4-c4")).unwrap();
     assert_eq!(yielding.decision(), Some(sanqi::rules::Decision::Yield));
     assert_eq!(yielding.to_act(), Some(Side::Black));

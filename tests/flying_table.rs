@@ -15,13 +15,13 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use common::run_cli;
 use sanqi::ai::{Config, Context, Engine, Level, Oracle, Request, Worker};
 use sanqi::app::flying_table::{BuildState, TableBuild};
-use sanqi::cli;
 use sanqi::rules::{Action, GameId, State, flying};
 use sanqi::tablebase::{
-    Board, BuildConfig, Check, Table, TableError, TableFile, Value, build, checkpoint_path,
-    position_of, verified_path,
+    Board, BoardTable, BuildConfig, Check, Damage, Table, TableError, Value, build,
+    checkpoint_path, position_of, verified_path,
 };
 
 /// The start position and the synthetic table in `dir` in which its last legal move wins
@@ -104,7 +104,7 @@ fn master_plays_the_tables_move_and_expert_searches() {
 
     // The command line plays it too, from the table named.
     let table = path.to_string_lossy();
-    let (code, out, err) = run(&[
+    let (code, out, err) = run_cli(&[
         "bestmove",
         "flying",
         "--level",
@@ -177,7 +177,7 @@ fn a_table_is_read_in_full_once_and_again_when_it_changes() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let path = small_table(dir.path());
     let record = verified_path(&path);
-    let open = |check| TableFile::open_with(&path, check).map(|_| ());
+    let open = |check| BoardTable::open_with(&path, check).map(|_| ());
     // A full check leaves no record; the first check-once writes one.
     open(Check::Full).expect("a table");
     assert!(!record.exists());
@@ -208,7 +208,7 @@ fn a_table_is_read_in_full_once_and_again_when_it_changes() {
     // Once the time changes, the next open reads it all, refuses it and drops the record.
     rewrite(&bytes, modified + Duration::from_secs(5));
     match open(Check::Once) {
-        Err(TableError::Corrupt { reason, .. }) => assert!(reason.contains("checksum")),
+        Err(TableError::Corrupt { reason, .. }) => assert_eq!(reason, Damage::DataChecksum),
         other => panic!("{:?}", other.err()),
     }
     assert!(!record.exists());
@@ -252,7 +252,7 @@ fn the_apps_build_finishes_or_stops_and_resumes_from_its_checkpoint() {
         "{state:?} {why:?}"
     );
     assert!(!checkpoint_path(&out).exists());
-    assert!(TableFile::open(&out).is_ok());
+    assert!(BoardTable::open(&out).is_ok());
     // A build that cannot write its file (its folder would be inside a file) fails with a
     // reason.
     let nowhere = BuildConfig {
@@ -263,18 +263,6 @@ fn the_apps_build_finishes_or_stops_and_resumes_from_its_checkpoint() {
     let (state, why) = wait(&build);
     assert_eq!(state, BuildState::Failed);
     assert!(why.is_some());
-}
-
-/// Runs the command line; returns (exit status, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = cli::run(&args, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).expect("UTF-8"),
-        String::from_utf8(err).expect("UTF-8"),
-    )
 }
 
 #[test]
@@ -289,7 +277,7 @@ fn bestmove_and_match_search_when_the_table_is_missing_or_damaged() {
         (&damaged, "cannot be used"),
     ] {
         let table = table.to_string_lossy();
-        let (code, out, err) = run(&[
+        let (code, out, err) = run_cli(&[
             "bestmove", "flying", "--level", "master", "--nodes", "400", "--table", &table,
             "--moves", "a1-a4",
         ]);
@@ -310,12 +298,12 @@ fn bestmove_and_match_search_when_the_table_is_missing_or_damaged() {
             "{answer}"
         );
         // Other levels do not look for the table.
-        let (code, _, err) = run(&[
+        let (code, _, err) = run_cli(&[
             "bestmove", "flying", "--level", "expert", "--nodes", "400", "--table", &table,
         ]);
         assert_eq!((code, err.as_str()), (0, ""));
         // A match says so once, then plays.
-        let (code, out, err) = run(&[
+        let (code, out, err) = run_cli(&[
             "match",
             "flying",
             "--black",

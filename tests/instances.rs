@@ -7,23 +7,24 @@
 //! `Store` API from two writers at once.
 
 mod common;
+#[path = "common/window.rs"]
+mod window;
 
 use std::fs;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
-use std::time::Duration;
 
 use common::file_names;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sanqi::app::clock::ManualTime;
 use sanqi::app::i18n::{I18n, Language};
 use sanqi::app::settings::{Outcome, SavedGame, Settings, Setup, Stats};
 use sanqi::app::storage::{GAME_FILE, SETTINGS_FILE, STATS_FILE, Store, StoreNotice};
-use sanqi::app::{AiMode, AppOptions, Banner, Command, SanqiApp, Screen};
+use sanqi::app::{Banner, Command, Screen};
 use sanqi::rules::notation::parse_actions;
 use sanqi::rules::{Game, GameId, Side};
+use window::{WindowSpec, window_with};
 
 /// How many times each writer saves each file.
 const ROUNDS: u32 = 120;
@@ -323,20 +324,9 @@ fn the_app_runs_on_a_data_folder_that_cannot_exist() {
     let expected = sanqi::app::error::store_notice(&I18n::new(Language::English), &notice);
 
     let time = ManualTime::new();
-    let options = AppOptions {
-        time: time.source(),
-        ai: AiMode::Inline,
-        ai_step_delay: Duration::ZERO,
-        seed: Some(11),
-        demo: None,
-        language: Some(Language::English),
-        file_chooser: false,
-    };
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        .with_max_steps(400)
-        .build_eframe(move |cc| SanqiApp::new(&cc.egui_ctx, store, options));
-    harness.run();
+    let spec = WindowSpec::default().seed(11);
+    drop(store);
+    let mut harness = window_with(&file.join("data"), spec.options(&time), spec.size);
     assert_eq!(harness.state().banners(), [Banner::Store(notice.clone())]);
     assert!(
         harness

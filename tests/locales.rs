@@ -1,11 +1,15 @@
 //! The locale files and the embedded font: both locales parse, have the same keys, the same
-//! placeholders and the same help structure, no text is empty, and every character they use
-//! has a glyph in the embedded font.
+//! placeholders and the same help structure, no text is empty, every key the code uses is in
+//! them and they hold no other, and every character they use has a glyph in the embedded
+//! font.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use sanqi::app::fonts;
+use sanqi::ai::Level;
+use sanqi::ai::analysis::Label;
 use sanqi::app::i18n::{self, EN_JSON, I18n, Language, Locale, ZH_CN_JSON};
+use sanqi::app::lessons::{self, Course};
+use sanqi::app::{fonts, hint, keys};
 use sanqi::rules::GameId;
 use serde_json::Value;
 
@@ -23,8 +27,8 @@ fn both_locales_parse_strictly() {
     for language in Language::ALL {
         let locale = locale(language);
         assert!(
-            locale.strings.contains_key("app.title"),
-            "{}: no app.title",
+            locale.strings.contains_key("app.name"),
+            "{}: no app.name",
             language.code()
         );
         for game in GameId::ALL {
@@ -66,6 +70,252 @@ fn placeholders_match_per_key() {
         }
     }
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
+
+// ------------------------------------------------------------------ the keys the code uses
+
+/// The string literals of Rust source, comments left out; escapes stay as written.
+fn string_literals(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            let mut depth = 0;
+            while i < chars.len() {
+                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    i += 2;
+                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        } else if c == 'r' && (i == 0 || !ident(chars[i - 1])) && matches!(next, Some('"' | '#')) {
+            let hashes = chars[i + 1..].iter().take_while(|&&c| c == '#').count();
+            let start = i + 1 + hashes + 1;
+            if chars.get(start - 1) != Some(&'"') {
+                i += 1;
+                continue;
+            }
+            let closing: Vec<char> = std::iter::once('"')
+                .chain(std::iter::repeat_n('#', hashes))
+                .collect();
+            let mut j = start;
+            while j < chars.len() && !chars[j..].starts_with(&closing) {
+                j += 1;
+            }
+            found.push(chars[start..j.min(chars.len())].iter().collect());
+            i = j + closing.len();
+        } else if c == '"' {
+            let mut j = i + 1;
+            while j < chars.len() && chars[j] != '"' {
+                j += if chars[j] == '\\' { 2 } else { 1 };
+            }
+            found.push(chars[i + 1..j.min(chars.len())].iter().collect());
+            i = j + 1;
+        } else if c == '\'' {
+            // A character literal ('"', '\''), or else a lifetime.
+            if next == Some('\\') {
+                // The escaped character may be a quote itself ('\'').
+                i += 3;
+                while i < chars.len() && chars[i] != '\'' {
+                    i += 1;
+                }
+                i += 1;
+            } else if chars.get(i + 2) == Some(&'\'') {
+                i += 3;
+            } else {
+                i += 1;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+/// Every `.rs` file below `dir`, with its path from the crate's folder.
+fn sources(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+    for entry in std::fs::read_dir(dir).expect("a readable folder") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let name = path
+                .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+                .expect("inside the crate")
+                .to_string_lossy()
+                .replace('\\', "/");
+            out.push((
+                name,
+                std::fs::read_to_string(&path).expect("readable source"),
+            ));
+        }
+    }
+}
+
+fn all_sources() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    sources(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut out,
+    );
+    out
+}
+
+/// The first parts of the locales' flat keys: `app`, `level`, `lesson` …
+fn namespaces() -> BTreeSet<String> {
+    Language::ALL
+        .iter()
+        .flat_map(|&l| locale(l).strings.into_keys())
+        .filter_map(|k| k.split('.').next().map(str::to_string))
+        .collect()
+}
+
+/// Whether a literal is written like a locale key: dotted lowercase parts, the first a
+/// namespace of the locales (a file name such as `settings.json` is not a key).
+fn looks_like_a_key(text: &str, namespaces: &BTreeSet<String>) -> bool {
+    let parts: Vec<&str> = text.split('.').collect();
+    parts.len() >= 2
+        && parts.iter().all(|p| {
+            !p.is_empty()
+                && p.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
+        })
+        && namespaces.contains(parts[0])
+        && parts.last() != Some(&"json")
+}
+
+/// Every key built by `sanqi::app::keys`, each family with every value its parts take.
+fn built_keys() -> BTreeSet<String> {
+    let mut built = BTreeSet::new();
+    for level in Level::PLAYABLE.into_iter().chain([Level::Random]) {
+        built.insert(keys::level(level));
+    }
+    for label in Label::ALL {
+        built.insert(keys::label(label));
+    }
+    for own in [true, false] {
+        for kind in hint::GAIN_KINDS {
+            built.insert(keys::gain(own, kind));
+        }
+    }
+    for course in Course::ALL {
+        built.insert(course.name_key());
+        for step in course.steps() {
+            for part in lessons::text_parts(step) {
+                built.insert(course.key(step, part));
+            }
+        }
+    }
+    built
+}
+
+/// The templates of the key families `built_keys` enumerates: a new family in
+/// `src/app/keys.rs` must be added there too.
+const FAMILIES: [&str; 5] = [
+    "level.{}",
+    "analysis.label.{}",
+    "hint.{whose}.{kind}",
+    "lesson.course.{course}",
+    "lesson.{course}.{step}.{part}",
+];
+
+/// The keys the code uses: the ones written out whole, and the built ones.
+fn used_keys() -> BTreeSet<String> {
+    let namespaces = namespaces();
+    let mut used = built_keys();
+    for (_, text) in all_sources() {
+        used.extend(
+            string_literals(&text)
+                .into_iter()
+                .filter(|s| looks_like_a_key(s, &namespaces)),
+        );
+    }
+    used
+}
+
+#[test]
+fn every_key_the_code_uses_is_in_both_locales_and_no_other() {
+    let used = used_keys();
+    assert!(
+        used.contains("app.name") && used.contains("level.master"),
+        "{used:?}"
+    );
+    for language in Language::ALL {
+        let held: BTreeSet<String> = locale(language).strings.into_keys().collect();
+        let missing: Vec<&String> = used.difference(&held).collect();
+        let unused: Vec<&String> = held.difference(&used).collect();
+        assert!(
+            missing.is_empty(),
+            "{}.json lacks keys the code uses: {missing:?}",
+            language.code()
+        );
+        assert!(
+            unused.is_empty(),
+            "{}.json holds keys nothing uses: {unused:?}",
+            language.code()
+        );
+    }
+}
+
+#[test]
+fn keys_are_built_only_in_the_keys_module() {
+    let namespaces = namespaces();
+    let mut elsewhere = Vec::new();
+    for (file, text) in all_sources() {
+        for literal in string_literals(&text) {
+            // A template with a namespace and a placeholder among its dotted parts.
+            let parts: Vec<&str> = literal.split('.').collect();
+            let built = parts.len() >= 2
+                && parts.iter().any(|p| namespaces.contains(*p))
+                && parts.iter().any(|p| p.starts_with('{') && p.ends_with('}'))
+                && !literal.contains(' ');
+            if !built {
+                continue;
+            }
+            if file == "src/app/keys.rs" {
+                assert!(
+                    FAMILIES.contains(&literal.as_str()),
+                    "a new key family {literal:?}: enumerate it in built_keys and FAMILIES"
+                );
+            } else {
+                elsewhere.push(format!("{file}: {literal:?}"));
+            }
+        }
+    }
+    assert!(
+        elsewhere.is_empty(),
+        "keys built outside src/app/keys.rs: {elsewhere:?}"
+    );
+}
+
+#[test]
+fn the_key_reader_finds_keys_and_nothing_else() {
+    let namespaces: BTreeSet<String> = ["app", "level"].map(String::from).into();
+    let source = r##"
+        // i18n.t("app.in_a_comment")
+        let a = i18n.t("app.title"); let b = r#"level.easy"#; let c = '"';
+        let d = "settings.json"; let e = "no.such"; /* "app.block" */ let f = "a \" b";
+    "##;
+    let keys: Vec<String> = string_literals(source)
+        .into_iter()
+        .filter(|s| looks_like_a_key(s, &namespaces))
+        .collect();
+    assert_eq!(keys, ["app.title", "level.easy"]);
 }
 
 /// Compares the shape of two JSON trees: the same keys, the same list lengths, the same kinds
@@ -173,7 +423,7 @@ fn no_text_is_empty() {
 #[test]
 fn i18n_switches_language_and_falls_back() {
     let mut i18n = I18n::new(Language::English);
-    let english_title = i18n.t("app.title").to_string();
+    let english_title = i18n.t("app.name").to_string();
     assert!(!english_title.is_empty());
     assert_eq!(i18n.help(GameId::Flying).name, "Square Flying Chess");
     i18n.set_language(Language::Chinese);
@@ -185,7 +435,8 @@ fn i18n_switches_language_and_falls_back() {
             .any(|c| c > '\u{2E80}')
     );
     assert!(!i18n.common_help().timer.is_empty());
-    assert_eq!(i18n.t("missing.key.for.sure"), "missing.key.for.sure");
+    // A key no locale has is never shown itself.
+    assert_eq!(i18n.t("missing.key.for.sure"), "");
     // Every key with placeholders formats without leaving any behind when given all of them.
     let en = locale(Language::English).strings;
     for (key, text) in &en {

@@ -1,5 +1,8 @@
 //! Every perft figure published in RULES.md, through the library and through the command line.
 
+mod common;
+
+use common::cli_quiet;
 use sanqi::cli;
 use sanqi::rules::perft::{Growth, divide, perft_state};
 use sanqi::rules::{Action, ActionList, GameId, GameRules, GameVisitor, Rules, State, Status};
@@ -42,8 +45,9 @@ const FIGURES: &[(GameId, &str, u32, u64)] = &[
 ];
 
 fn position(game: GameId, moves: &str) -> State {
-    cli::replay_ignoring_draws(game, Some(moves))
+    *cli::Replayed::new(game, Some(moves), cli::DrawRules::Ignore)
         .unwrap_or_else(|e| panic!("{game} --moves {moves:?}: {e}"))
+        .state()
 }
 
 fn check(game: GameId, moves: &str, depth: u32, expected: u64) {
@@ -53,17 +57,6 @@ fn check(game: GameId, moves: &str, depth: u32, expected: u64) {
         expected,
         "perft({depth}) of {game} after {moves:?}"
     );
-}
-
-/// Runs the command line, expecting success; returns stdout.
-fn run_ok(args: &[&str]) -> String {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = cli::run(&args, &mut out, &mut err);
-    let err = String::from_utf8(err).unwrap();
-    assert_eq!(code, 0, "{args:?} failed: {err}");
-    assert!(err.is_empty(), "{args:?} wrote to stderr: {err}");
-    String::from_utf8(out).unwrap()
 }
 
 #[test]
@@ -109,11 +102,11 @@ fn perft_command_prints_the_published_figures() {
         if !moves.is_empty() {
             args.extend(["--moves", moves]);
         }
-        assert_eq!(run_ok(&args), format!("{expected}\n"), "{args:?}");
+        assert_eq!(cli_quiet(&args), format!("{expected}\n"), "{args:?}");
     }
     // Options may come before the positional arguments.
     assert_eq!(
-        run_ok(&["perft", "--moves", FLYING_MID, "flying", "2"]),
+        cli_quiet(&["perft", "--moves", FLYING_MID, "flying", "2"]),
         "263\n"
     );
 }
@@ -144,7 +137,7 @@ fn divide_sums_to_the_total() {
     ];
     for &(game, moves, depth, expected) in cases {
         let depth_text = depth.to_string();
-        let out = run_ok(&[
+        let out = cli_quiet(&[
             "perft",
             game.id(),
             &depth_text,
@@ -170,8 +163,8 @@ fn divide_sums_to_the_total() {
 
 #[test]
 fn divide_at_depth_zero_and_one() {
-    assert_eq!(run_ok(&["perft", "wudao", "0", "--divide"]), "1\n");
-    let (rows, total) = parse_divide(&run_ok(&["perft", "flying", "1", "--divide"]));
+    assert_eq!(cli_quiet(&["perft", "wudao", "0", "--divide"]), "1\n");
+    let (rows, total) = parse_divide(&cli_quiet(&["perft", "flying", "1", "--divide"]));
     assert_eq!(total, 15);
     assert_eq!(rows.len(), 15);
     assert!(rows.iter().all(|r| r.1 == 1));

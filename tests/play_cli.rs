@@ -5,47 +5,16 @@ mod common;
 
 use std::sync::atomic::AtomicBool;
 
-use common::state_after;
+use common::{cli_err, cli_ok, state_after};
 use sanqi::ai::{Config, Context, Engine};
-use sanqi::cli;
 use sanqi::rules::notation::parse_actions;
 use sanqi::rules::{GameId, State};
-
-/// Runs the command line; returns (exit status, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = cli::run(&args, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).expect("utf-8"),
-        String::from_utf8(err).expect("utf-8"),
-    )
-}
-
-fn run_ok(args: &[&str]) -> String {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    out
-}
-
-/// A command that must fail with one line on stderr; the line without the program name.
-fn run_err(args: &[&str]) -> String {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 2, "{args:?} should fail; stdout {out:?}");
-    assert_eq!(out, "", "{args:?}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
-    err.trim_end()
-        .strip_prefix("sanqi: ")
-        .unwrap_or_else(|| panic!("{args:?}: {err:?}"))
-        .to_string()
-}
 
 /// The action `bestmove` printed, checked to be legal after `moves`.
 fn best(game: GameId, moves: &str, args: &[&str]) -> String {
     let mut all = vec!["bestmove", game.id(), "--moves", moves];
     all.extend_from_slice(args);
-    let out = run_ok(&all);
+    let out = cli_ok(&all);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
     assert!(lines[0].starts_with("info "), "{out}");
@@ -87,8 +56,8 @@ fn bestmove_on_nodes_is_reproducible() {
     };
     let mut all = vec!["bestmove", "wudao", "--moves", "c3 b3 d3"];
     all.extend_from_slice(&args);
-    let first = strip_time(run_ok(&all));
-    assert_eq!(first, strip_time(run_ok(&all)));
+    let first = strip_time(cli_ok(&all));
+    assert_eq!(first, strip_time(cli_ok(&all)));
     assert!(first[0].contains("nodes "), "{first:?}");
 }
 
@@ -124,7 +93,7 @@ fn bestmove_searches_with_the_history_of_its_moves() {
         "a1-a2 a5-a4 a2-a1 a4-a5 a1-a2",
         "a1-a2 a5-a4 a2-a1 a4-a5 a1-a2 a5-a4 a2-a1",
     ] {
-        let out = run_ok(&[
+        let out = cli_ok(&[
             "bestmove", "flying", "--level", "master", "--nodes", "3000", "--seed", "1", "--moves",
             moves,
         ]);
@@ -152,34 +121,43 @@ fn bestmove_searches_with_the_history_of_its_moves() {
     );
 }
 
-#[test]
-fn bestmove_refuses_bad_budgets() {
-    for (args, expected) in [
-        (
-            &["--movetime", "0"][..],
-            "--movetime must be a whole number from 1",
-        ),
-        (&["--movetime", "soon"], "--movetime must be a whole number"),
-        (&["--nodes", "0"], "--nodes must be a whole number from 1"),
-        (
-            &["--threads", "999"],
-            "--threads must be a whole number from 1 to 256",
-        ),
-    ] {
-        let mut all = vec!["bestmove", "flying", "--level", "master"];
+/// Runs `command` with each case's extra arguments; each must fail with a message that starts
+/// as the case says.
+fn refuses(command: &[&str], cases: &[(&[&str], &str)]) {
+    for (args, expected) in cases {
+        let mut all = command.to_vec();
         all.extend_from_slice(args);
-        let message = run_err(&all);
+        let message = cli_err(&all);
         assert!(message.starts_with(expected), "{args:?}: {message}");
     }
-    let message = run_err(&["bestmove", "flying", "--level", "master:width=3"]);
+}
+
+#[test]
+fn bestmove_refuses_bad_budgets() {
+    refuses(
+        &["bestmove", "flying", "--level", "master"],
+        &[
+            (
+                &["--movetime", "0"],
+                "--movetime must be a whole number from 1",
+            ),
+            (&["--movetime", "soon"], "--movetime must be a whole number"),
+            (&["--nodes", "0"], "--nodes must be a whole number from 1"),
+            (
+                &["--threads", "999"],
+                "--threads must be a whole number from 1 to 256",
+            ),
+        ],
+    );
+    let message = cli_err(&["bestmove", "flying", "--level", "master:width=3"]);
     assert!(message.contains("unknown setting `width`"), "{message}");
-    let message = run_err(&["bestmove", "flying", "--level", "grandmaster"]);
+    let message = cli_err(&["bestmove", "flying", "--level", "grandmaster"]);
     assert!(message.contains("unknown level `grandmaster`"), "{message}");
 }
 
 #[test]
 fn the_usage_lists_every_match_option() {
-    let usage = run_ok(&["help"]);
+    let usage = cli_ok(&["help"]);
     for option in [
         "--max-actions",
         "--movetime",
@@ -221,7 +199,7 @@ fn game_lines(out: &str) -> Vec<(String, String, Option<String>)> {
 
 #[test]
 fn a_match_of_one_level_against_itself_credits_the_player_not_the_level() {
-    let out = run_ok(&[
+    let out = cli_ok(&[
         "match", "wudao", "--black", "easy", "--white", "easy", "--games", "6", "--swap",
     ]);
     let lines = game_lines(&out);
@@ -246,19 +224,16 @@ fn a_match_of_one_level_against_itself_credits_the_player_not_the_level() {
     assert_eq!(lines[1].0, "B");
 }
 
+/// A Wu Dao match of Easy (A) against the random player, with more arguments.
+fn easy_against_random<'a>(more: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["match", "wudao", "--black", "easy", "--white", "random"];
+    args.extend_from_slice(more);
+    args
+}
+
 #[test]
 fn the_summary_names_endings_and_gives_an_elo_interval() {
-    let out = run_ok(&[
-        "match",
-        "wudao",
-        "--black",
-        "easy",
-        "--white",
-        "random",
-        "--games",
-        "4",
-        "--openings",
-    ]);
+    let out = cli_ok(&easy_against_random(&["--games", "4", "--openings"]));
     let endings = out
         .lines()
         .find(|l| l.starts_with("endings: "))
@@ -277,13 +252,7 @@ fn huge_game_counts_run_until_the_sprt_decides() {
     // Easy is far stronger than random: the test accepts within a few hundred games, and the
     // results are never allocated up front.
     for games in ["18446744073709551615", "4294967296"] {
-        let out = run_ok(&[
-            "match",
-            "wudao",
-            "--black",
-            "easy",
-            "--white",
-            "random",
+        let out = cli_ok(&easy_against_random(&[
             "--games",
             games,
             "--sprt",
@@ -291,7 +260,7 @@ fn huge_game_counts_run_until_the_sprt_decides() {
             "--quiet",
             "--threads",
             "2",
-        ]);
+        ]));
         let verdict = out
             .lines()
             .find(|l| l.starts_with("sprt elo0 "))
@@ -304,7 +273,7 @@ fn huge_game_counts_run_until_the_sprt_decides() {
 #[test]
 fn another_build_can_play_through_bestmove() {
     let program = env!("CARGO_BIN_EXE_sanqi");
-    let out = run_ok(&[
+    let out = cli_ok(&[
         "match",
         "wudao",
         "--black",
@@ -319,7 +288,7 @@ fn another_build_can_play_through_bestmove() {
     ]);
     assert_eq!(game_lines(&out).len(), 2, "{out}");
     assert!(out.contains("B medium@sanqi"), "{out}");
-    let message = run_err(&[
+    let message = cli_err(&[
         "match",
         "wudao",
         "--black",
@@ -339,27 +308,22 @@ fn another_build_can_play_through_bestmove() {
 
 #[test]
 fn match_refuses_bad_arguments() {
-    for (args, expected) in [
-        (
-            &["--games", "0"][..],
-            "--games must be a whole number from 1",
-        ),
-        (
-            &["--games", "1", "--sprt", "10,0"],
-            "--sprt must be ELO0,ELO1",
-        ),
-        (
-            &["--games", "1", "--openings"],
-            "--games must be at least 2 with openings",
-        ),
-        (
-            &["--games", "2", "--max-actions", "0"],
-            "--max-actions must be a whole number from 1",
-        ),
-    ] {
-        let mut all = vec!["match", "wudao", "--black", "easy", "--white", "easy"];
-        all.extend_from_slice(args);
-        let message = run_err(&all);
-        assert!(message.starts_with(expected), "{args:?}: {message}");
-    }
+    refuses(
+        &["match", "wudao", "--black", "easy", "--white", "easy"],
+        &[
+            (&["--games", "0"], "--games must be a whole number from 1"),
+            (
+                &["--games", "1", "--sprt", "10,0"],
+                "--sprt must be ELO0,ELO1",
+            ),
+            (
+                &["--games", "1", "--openings"],
+                "--games must be at least 2 with openings",
+            ),
+            (
+                &["--games", "2", "--max-actions", "0"],
+                "--max-actions must be a whole number from 1",
+            ),
+        ],
+    );
 }

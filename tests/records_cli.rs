@@ -5,7 +5,7 @@ mod common;
 
 use std::io::Write;
 
-use common::{Rng, act, acts, game_after, state_after};
+use common::{Rng, act, acts, cli_err, cli_quiet, game_after, run_cli, run_program, state_after};
 use sanqi::cli;
 use sanqi::rules::records::{self, FORMAT, Metadata, Player, Record, RecordError, VERSION};
 use sanqi::rules::{Action, Game, GameId, IllegalAction, Status};
@@ -32,39 +32,6 @@ fn load_err(bytes: &[u8]) -> RecordError {
         Ok((record, _)) => panic!("loaded {record:?}"),
         Err(e) => e,
     }
-}
-
-/// Runs the command line; returns (exit status, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = cli::run(&args, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
-
-fn run_ok(args: &[&str]) -> String {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    assert_eq!(err, "", "{args:?}");
-    out
-}
-
-/// Runs a command that must fail: exit status 2, nothing on stdout, one line on stderr.
-/// Returns that line without the program name.
-fn run_err(args: &[&str]) -> String {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 2, "{args:?} should fail; stdout {out:?}");
-    assert_eq!(out, "", "{args:?}");
-    assert!(err.ends_with('\n'), "{args:?}: {err:?}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
-    err.trim_end()
-        .strip_prefix("sanqi: ")
-        .unwrap_or_else(|| panic!("{args:?}: {err:?}"))
-        .to_string()
 }
 
 /// The three lines `replay` prints for a game.
@@ -291,7 +258,7 @@ fn action_after_the_end() {
 
 #[test]
 fn replay_prints_board_side_and_result() {
-    let out = run_ok(&["replay", "flying"]);
+    let out = cli_quiet(&["replay", "flying"]);
     let lines: Vec<&str> = out.lines().take(3).collect();
     assert_eq!(
         lines,
@@ -301,7 +268,7 @@ fn replay_prints_board_side_and_result() {
             "result: ongoing"
         ]
     );
-    let out = run_ok(&["replay", "wudao", "--moves", "a1 e5 b1 timeout"]);
+    let out = cli_quiet(&["replay", "wudao", "--moves", "a1 e5 b1 timeout"]);
     let lines: Vec<&str> = out.lines().take(3).collect();
     assert_eq!(
         lines,
@@ -313,7 +280,7 @@ fn replay_prints_board_side_and_result() {
     );
     // Commas separate actions too; the draw rules apply in `replay`.
     let moves = REPEAT_TWICE.replace(' ', ",");
-    let out = run_ok(&["replay", "flying", "--moves", &moves]);
+    let out = cli_quiet(&["replay", "flying", "--moves", &moves]);
     let lines: Vec<&str> = out.lines().take(3).collect();
     assert_eq!(
         lines,
@@ -325,7 +292,7 @@ fn replay_prints_board_side_and_result() {
     );
     // Every line has the documented shape.
     let game = game_after(GameId::Neihuang, NEIHUANG_30);
-    let out = run_ok(&["replay", "neihuang", "--moves", NEIHUANG_30]);
+    let out = cli_quiet(&["replay", "neihuang", "--moves", NEIHUANG_30]);
     assert_eq!(out.lines().take(3).collect::<Vec<_>>(), replay_lines(&game));
     let board = out.lines().next().unwrap().strip_prefix("board: ").unwrap();
     assert_eq!(board.len(), 25);
@@ -357,7 +324,7 @@ fn replay_of_record_files() {
         )
         .unwrap();
         drop(file);
-        let out = run_ok(&["replay", path.to_str().unwrap()]);
+        let out = cli_quiet(&["replay", path.to_str().unwrap()]);
         let lines: Vec<String> = out.lines().take(3).map(String::from).collect();
         assert_eq!(lines, replay_lines(&game));
         assert_eq!(lines[1], "to-act: none");
@@ -366,7 +333,7 @@ fn replay_of_record_files() {
     // An unfinished game.
     let path = dir.path().join("unfinished.json");
     std::fs::write(&path, record_json("neihuang", &["c3", "timeout"])).unwrap();
-    let out = run_ok(&["replay", path.to_str().unwrap()]);
+    let out = cli_quiet(&["replay", path.to_str().unwrap()]);
     assert_eq!(
         out.lines().take(3).collect::<Vec<_>>(),
         vec![
@@ -380,26 +347,26 @@ fn replay_of_record_files() {
     std::fs::write(&path, record_json("wudao", &["c3", "c3"])).unwrap();
     let p = path.to_str().unwrap();
     assert_eq!(
-        run_err(&["replay", p]),
+        cli_err(&["replay", p]),
         format!("`{p}`: action 2 `c3`: c3 is occupied")
     );
     std::fs::write(&path, b"\xff\x00 not json\n{").unwrap();
-    assert!(run_err(&["replay", p]).starts_with(&format!("`{p}`: not a valid game record: ")));
+    assert!(cli_err(&["replay", p]).starts_with(&format!("`{p}`: not a valid game record: ")));
     // --moves goes with a game id only.
     std::fs::write(&path, record_json("wudao", &[])).unwrap();
     assert_eq!(
-        run_err(&["replay", p, "--moves", "c3"]),
+        cli_err(&["replay", p, "--moves", "c3"]),
         "--moves goes with a game id, not with a record file"
     );
     // A missing file.
     let missing = dir.path().join("missing.json");
     let m = missing.to_str().unwrap();
-    assert!(run_err(&["replay", m]).starts_with(&format!("cannot read record file `{m}`: ")));
+    assert!(cli_err(&["replay", m]).starts_with(&format!("cannot read record file `{m}`: ")));
 }
 
 #[test]
 fn legal_lists_one_action_per_line() {
-    let out = run_ok(&["legal", "wudao"]);
+    let out = cli_quiet(&["legal", "wudao"]);
     let expected: Vec<String> = sanqi::rules::Point::ALL
         .iter()
         .map(|p| p.to_string())
@@ -407,7 +374,7 @@ fn legal_lists_one_action_per_line() {
     assert_eq!(out.lines().collect::<Vec<_>>(), expected);
     assert!(out.ends_with('\n'));
 
-    let out = run_ok(&["legal", "neihuang", "--moves", PLACEMENTS]);
+    let out = cli_quiet(&["legal", "neihuang", "--moves", PLACEMENTS]);
     let state = state_after(GameId::Neihuang, PLACEMENTS);
     let expected: Vec<String> = state.legal_vec().iter().map(|a| a.to_string()).collect();
     assert_eq!(out.lines().collect::<Vec<_>>(), expected);
@@ -419,43 +386,43 @@ fn legal_lists_one_action_per_line() {
     assert!(expected.iter().all(|a| a.starts_with('x')));
 
     // After a1-a4, White's a5 is stuck and b5…e5 have three moves each.
-    let out = run_ok(&["legal", "flying", "--moves", "a1-a4"]);
+    let out = cli_quiet(&["legal", "flying", "--moves", "a1-a4"]);
     assert_eq!(out.lines().count(), 12);
     assert!(out.lines().all(|l| Action::parse(l).is_ok()));
     // `legal` ignores the draw rules, as perft does.
-    let out = run_ok(&["legal", "flying", "--moves", REPEAT_TWICE]);
+    let out = cli_quiet(&["legal", "flying", "--moves", REPEAT_TWICE]);
     assert_eq!(out.lines().count(), 15);
 }
 
 #[test]
 fn help_and_version() {
-    let out = run_ok(&["help"]);
+    let out = cli_quiet(&["help"]);
     assert!(out.starts_with("usage: sanqi"));
     assert!(out.contains("perft GAME DEPTH"));
-    assert!(run_ok(&["--version"]).starts_with("sanqi "));
+    assert!(cli_quiet(&["--version"]).starts_with("sanqi "));
 }
 
 #[test]
 fn command_line_errors_are_one_line_with_status_2() {
-    assert_eq!(run_err(&[]), "no command given (try `sanqi help`)");
+    assert_eq!(cli_err(&[]), "no command given (try `sanqi help`)");
     assert_eq!(
-        run_err(&["play-chess"]),
+        cli_err(&["play-chess"]),
         "unknown command `play-chess` (try `sanqi help`)"
     );
     let unknown = "unknown game `chess` (expected neihuang, flying or wudao)";
-    assert_eq!(run_err(&["perft", "chess", "2"]), unknown);
-    assert_eq!(run_err(&["legal", "chess"]), unknown);
-    assert!(run_err(&["replay", "chess"]).starts_with("cannot read game or record file `chess`"));
+    assert_eq!(cli_err(&["perft", "chess", "2"]), unknown);
+    assert_eq!(cli_err(&["legal", "chess"]), unknown);
+    assert!(cli_err(&["replay", "chess"]).starts_with("cannot read game or record file `chess`"));
     for depth in ["x", "-1", "65", "2.5", ""] {
         assert_eq!(
-            run_err(&["perft", "flying", depth]),
+            cli_err(&["perft", "flying", depth]),
             format!("DEPTH must be a whole number from 0 to 64, not `{depth}`"),
         );
     }
-    assert_eq!(run_err(&["perft", "flying"]), "missing DEPTH");
-    assert_eq!(run_err(&["perft"]), "missing GAME");
-    assert_eq!(run_err(&["legal"]), "missing GAME");
-    assert_eq!(run_err(&["replay"]), "missing GAME or FILE.json");
+    assert_eq!(cli_err(&["perft", "flying"]), "missing DEPTH");
+    assert_eq!(cli_err(&["perft"]), "missing GAME");
+    assert_eq!(cli_err(&["legal"]), "missing GAME");
+    assert_eq!(cli_err(&["replay"]), "missing GAME or FILE.json");
     // Left-over arguments are noticed once the command has read its own, so what the
     // command printed may come first; the error itself is still one line with status 2.
     for (args, extra) in [
@@ -463,12 +430,12 @@ fn command_line_errors_are_one_line_with_status_2() {
         (&["legal", "wudao", "--divide"][..], "--divide"),
         (&["replay", "wudao", "b2"][..], "b2"),
     ] {
-        let (code, _, err) = run(args);
+        let (code, _, err) = run_cli(args);
         assert_eq!(code, 2, "{args:?}");
         assert_eq!(err, format!("sanqi: unexpected argument `{extra}`\n"));
     }
     assert_eq!(
-        run_err(&["legal", "wudao", "--moves"]),
+        cli_err(&["legal", "wudao", "--moves"]),
         "--moves needs a value"
     );
     // Unparsable and illegal --moves, for every command that takes them.
@@ -480,19 +447,19 @@ fn command_line_errors_are_one_line_with_status_2() {
         let mut bad = args.clone();
         bad.extend(["--moves", "c3 z9"]);
         assert!(
-            run_err(&bad).starts_with("`z9` is not an action"),
+            cli_err(&bad).starts_with("`z9` is not an action"),
             "{command}"
         );
         let mut illegal = args.clone();
         illegal.extend(["--moves", "c3 d4 c3"]);
         assert_eq!(
-            run_err(&illegal),
+            cli_err(&illegal),
             "action 3 `c3`: c3 is occupied",
             "{command}"
         );
     }
     assert_eq!(
-        run_err(&[
+        cli_err(&[
             "replay",
             "neihuang",
             "--moves",
@@ -501,7 +468,7 @@ fn command_line_errors_are_one_line_with_status_2() {
         "action 31 `b2-b4`: not a step to an adjacent point"
     );
     assert_eq!(
-        run_err(&[
+        cli_err(&[
             "replay",
             "flying",
             "--moves",
@@ -543,13 +510,13 @@ fn a_closed_pipe_ends_quietly_and_other_write_errors_are_reported() {
 
 #[test]
 fn errors_are_typed() {
-    use sanqi::cli::{ArgumentError, CliError};
-    let illegal = cli::replay_ignoring_draws(GameId::Wudao, Some("c3 c3"));
+    use sanqi::cli::{ArgumentError, CliError, DrawRules, Replayed};
+    let illegal = Replayed::new(GameId::Wudao, Some("c3 c3"), DrawRules::Ignore);
     assert!(
         matches!(illegal, Err(CliError::IllegalMove { index: 2, .. })),
         "{illegal:?}"
     );
-    let bad = cli::replay_ignoring_draws(GameId::Wudao, Some("c3 q7"));
+    let bad = Replayed::new(GameId::Wudao, Some("c3 q7"), DrawRules::Ignore);
     assert!(matches!(bad, Err(CliError::Notation(_))), "{bad:?}");
     assert_eq!(
         cli::parse_game("go"),
@@ -561,25 +528,25 @@ fn errors_are_typed() {
 fn echoed_input_is_quoted_escaped_and_shortened() {
     // Control characters and ANSI escapes in arguments stay on one line, escaped.
     assert_eq!(
-        run_err(&["perft", "chess\n\u{1b}[2J", "2"]),
+        cli_err(&["perft", "chess\n\u{1b}[2J", "2"]),
         "unknown game `chess\\n\\u{1b}[2J` (expected neihuang, flying or wudao)"
     );
     assert_eq!(
-        run_err(&["legal", "wudao", "--moves", "c3 \u{1b}[31mz9\u{7}"]),
+        cli_err(&["legal", "wudao", "--moves", "c3 \u{1b}[31mz9\u{7}"]),
         "`\\u{1b}[31mz9\\u{7}` is not an action (expected a point like c3, a move like c2-c4, \
          a removal like xc3, or timeout)"
     );
     assert_eq!(
-        run_err(&["help", "\u{2028}x"]),
+        cli_err(&["help", "\u{2028}x"]),
         "unexpected argument `\\u{2028}x`"
     );
     assert_eq!(
-        run_err(&["bestmove", "wudao", "--level", "hard\nsanqi"]),
+        cli_err(&["bestmove", "wudao", "--level", "hard\nsanqi"]),
         "--level: unknown level `hard\\nsanqi` (expected easy, medium, hard, expert, master, mcts \
          or random)"
     );
     assert_eq!(
-        run_err(&["perft", "flying", "1\n2"]),
+        cli_err(&["perft", "flying", "1\n2"]),
         "DEPTH must be a whole number from 0 to 64, not `1\\n2`"
     );
     // A huge argument is not echoed whole.
@@ -590,7 +557,7 @@ fn echoed_input_is_quoted_escaped_and_shortened() {
         vec!["legal", "flying", "--moves", huge.as_str()],
         vec!["help", huge.as_str()],
     ] {
-        let message = run_err(&args);
+        let message = cli_err(&args);
         assert!(message.len() < 200, "{} bytes", message.len());
         assert!(message.contains("nnnn…`"), "{message}");
     }
@@ -620,13 +587,13 @@ fn echoed_input_is_quoted_escaped_and_shortened() {
         ),
     ] {
         std::fs::write(&path, json).unwrap();
-        let message = run_err(&["replay", path.to_str().unwrap()]);
+        let message = cli_err(&["replay", path.to_str().unwrap()]);
         let name = format!("`{}`", path.to_str().unwrap().replace('\n', "\\n"));
         assert_eq!(message, format!("{name}: {expected}"));
     }
     // serde's own messages quote the input too: they are escaped as well.
     std::fs::write(&path, "{\"format\": 7\n\n}").unwrap();
-    let message = run_err(&["replay", path.to_str().unwrap()]);
+    let message = cli_err(&["replay", path.to_str().unwrap()]);
     assert!(message.contains("not a valid game record"), "{message}");
     std::fs::write(
         &path,
@@ -636,7 +603,7 @@ fn echoed_input_is_quoted_escaped_and_shortened() {
         ),
     )
     .unwrap();
-    assert!(run_err(&["replay", path.to_str().unwrap()]).len() < 400);
+    assert!(cli_err(&["replay", path.to_str().unwrap()]).len() < 400);
 }
 
 #[cfg(unix)]
@@ -645,14 +612,9 @@ fn an_argument_that_is_not_unicode_is_a_one_line_error() {
     use std::ffi::OsStr;
     use std::os::unix::ffi::OsStrExt;
     let bad = OsStr::from_bytes(b"fl\xffing");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sanqi"))
-        .arg("legal")
-        .arg(bad)
-        .output()
-        .expect("the binary runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(output.stdout.is_empty());
+    let (code, stdout, stderr) = run_program(&[OsStr::new("legal"), bad], None);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty());
     assert_eq!(
         stderr,
         "sanqi: argument 2 is not valid Unicode: `fl\u{fffd}ing`\n"
@@ -701,7 +663,7 @@ fn fifos_devices_folders_and_huge_files_are_refused_unread() {
         ),
     ] {
         let shown = path.clone();
-        let message = common::without_hanging(&shown, move || run_err(&["replay", &path]));
+        let message = common::without_hanging(&shown, move || cli_err(&["replay", &path]));
         assert_eq!(message, expected);
     }
     // `match --records` replaces a FIFO in the way instead of writing into it.
@@ -711,21 +673,13 @@ fn fifos_devices_folders_and_huge_files_are_refused_unread() {
     common::make_fifo(&in_the_way);
     let records_arg = name(&records);
     let (code, _, err) = common::without_hanging("match --records", move || {
-        run(&[
-            "match",
-            "flying",
-            "--black",
-            "random",
-            "--white",
-            "random",
-            "--games",
-            "1",
+        run_cli(&random_match(&[
             "--max-actions",
             "40",
             "--quiet",
             "--records",
             &records_arg,
-        ])
+        ]))
     });
     assert_eq!(code, 0, "{err}");
     let written = std::fs::read(&in_the_way).unwrap();
@@ -743,7 +697,7 @@ fn a_byte_order_mark_before_a_record_is_allowed() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bom.json");
     std::fs::write(&path, &bytes).unwrap();
-    assert!(run_ok(&["replay", path.to_str().unwrap()]).starts_with("board: "));
+    assert!(cli_quiet(&["replay", path.to_str().unwrap()]).starts_with("board: "));
     // Only one mark, and only at the start.
     let mut twice = b"\xEF\xBB\xBF".to_vec();
     twice.extend_from_slice(&bytes);
@@ -758,7 +712,7 @@ fn perft_refuses_a_depth_it_could_not_finish() {
         ("flying", "20", ""),
         ("wudao", "9", "c3"),
     ] {
-        let message = run_err(&["perft", game, depth, "--moves", moves]);
+        let message = cli_err(&["perft", game, depth, "--moves", moves]);
         assert!(
             message.starts_with(&format!("perft {game} {depth} would count about ")),
             "{message}"
@@ -773,7 +727,7 @@ fn perft_refuses_a_depth_it_could_not_finish() {
             largest >= 5 && largest < depth.parse::<u32>().unwrap(),
             "{message}"
         );
-        let (code, _, err) = run(&["perft", game, depth, "--divide", "--moves", moves]);
+        let (code, _, err) = run_cli(&["perft", game, depth, "--divide", "--moves", moves]);
         assert_eq!(code, 2, "{err}");
     }
     // From a finished game, any depth is quick (perft ignores the draw rules).
@@ -787,27 +741,25 @@ fn perft_refuses_a_depth_it_could_not_finish() {
         moves.push(action.to_string());
     }
     assert_eq!(
-        run_ok(&["perft", "neihuang", "64", "--moves", &moves.join(" ")]),
+        cli_quiet(&["perft", "neihuang", "64", "--moves", &moves.join(" ")]),
         "0\n"
     );
-    assert_eq!(run_ok(&["perft", "flying", "5"]), "1070848\n");
+    assert_eq!(cli_quiet(&["perft", "flying", "5"]), "1070848\n");
+}
+
+/// A one-game Flying match of the random player against itself, with more arguments.
+fn random_match<'a>(more: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "match", "flying", "--black", "random", "--white", "random", "--games", "1",
+    ];
+    args.extend_from_slice(more);
+    args
 }
 
 #[test]
 fn an_empty_records_folder_is_refused() {
     assert_eq!(
-        run_err(&[
-            "match",
-            "flying",
-            "--black",
-            "random",
-            "--white",
-            "random",
-            "--games",
-            "1",
-            "--records",
-            ""
-        ]),
+        cli_err(&random_match(&["--records", ""])),
         "--records must be a folder name, not ``"
     );
 }
@@ -816,13 +768,9 @@ fn an_empty_records_folder_is_refused() {
 fn the_binary_prints_through_a_pipe() {
     // The binary attaches to a console before printing (on Windows); output that goes to a
     // pipe must still arrive there.
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sanqi"))
-        .args(["legal", "wudao"])
-        .output()
-        .expect("the binary runs");
-    assert_eq!(output.status.code(), Some(0));
-    assert!(output.stderr.is_empty());
-    let stdout = String::from_utf8(output.stdout).unwrap();
+    let (code, stdout, stderr) = run_program(&["legal", "wudao"], None);
+    assert_eq!(code, 0);
+    assert!(stderr.is_empty());
     assert_eq!(stdout.lines().count(), 25);
     assert!(stdout.starts_with("a1\nb1\n"), "{stdout}");
 }

@@ -7,8 +7,8 @@ use sanqi::rules::board::bit;
 use sanqi::rules::neihuang::{Phase, State};
 use sanqi::rules::perft::perft;
 use sanqi::rules::{
-    Action, ActionList, Decision, Effects, GameRules, IllegalAction, Point, RemovalKind, Rules,
-    Side, Status, WinReason,
+    Action, ActionList, Bits, Decision, Effects, GameRules, IllegalAction, Point, RemovalKind,
+    Rules, Side, Status, WinReason,
 };
 
 const PLACEMENTS: &str = "d4 a3 d2 b5 a2 a1 b3 e3 d3 d1 e2 a4 c1 c5 b4 d5 e5 b1 b2 e1 e4 c3 \
@@ -45,6 +45,29 @@ fn play_all(state: &mut State, text: &str) {
             .apply(action)
             .unwrap_or_else(|e| panic!("{action} rejected: {e}"));
     }
+}
+
+/// Plays a step that earns `owed` captures, and checks that the position now asks for them.
+fn earns(state: &mut State, text: &str, owed: u8) -> Effects {
+    let e = play(state, text);
+    assert_eq!(e.owed, owed, "{text}");
+    assert_eq!(state.decision(), Some(Decision::Capture { owed }), "{text}");
+    e
+}
+
+/// Who acts after an action, and whether it ended the turn.
+fn next(e: &Effects) -> (Option<Side>, bool) {
+    (e.to_act, e.turn_over)
+}
+
+/// What a removal took: the points, whose they were and what kind of removal it was.
+fn taken(e: &Effects) -> (Bits, Option<Side>, Option<RemovalKind>) {
+    (e.removed, e.removed_owner, e.removal)
+}
+
+/// The refusal of an action of the wrong kind where the position asks for `expected`.
+fn wrong_kind(expected: Decision) -> IllegalAction {
+    IllegalAction::WrongKind { expected }
 }
 
 /// The legal actions, as sorted text.
@@ -91,23 +114,12 @@ fn placement_alternates_and_uses_the_hand() {
     let mut s = State::start();
     let e = play(&mut s, "c3");
     assert_eq!(e.actor, Side::Black);
-    assert_eq!(e.to_act, Some(Side::White));
-    assert!(e.turn_over);
+    assert_eq!(next(&e), (Some(Side::White), true));
     assert_eq!(s.hands(), [12, 12]);
     assert_eq!(s.boards(), [pts("c3"), 0]);
     assert_eq!(err(&s, "c3"), IllegalAction::Occupied(pt("c3")));
-    assert_eq!(
-        err(&s, "c3-c4"),
-        IllegalAction::WrongKind {
-            expected: Decision::Place
-        }
-    );
-    assert_eq!(
-        err(&s, "xc3"),
-        IllegalAction::WrongKind {
-            expected: Decision::Place
-        }
-    );
+    assert_eq!(err(&s, "c3-c4"), wrong_kind(Decision::Place));
+    assert_eq!(err(&s, "xc3"), wrong_kind(Decision::Place));
     play(&mut s, "c4");
     assert_eq!(s.hands(), [12, 11]);
     assert_eq!(s.to_act(), Some(Side::Black));
@@ -158,8 +170,11 @@ fn side_with_empty_hand_is_passed_over() {
     assert_eq!(s.to_act(), Some(Side::Black));
     // White has nothing to place: Black places again and again.
     let e = play(&mut s, "c3");
-    assert_eq!(e.to_act, Some(Side::Black));
-    assert!(e.turn_over, "a placement is a whole turn");
+    assert_eq!(
+        next(&e),
+        (Some(Side::Black), true),
+        "a placement is a whole turn"
+    );
     play(&mut s, "d3");
     assert_eq!(s.to_act(), Some(Side::Black));
     // A timeout leaves the piece in hand, and with White's hand empty Black places next.
@@ -186,8 +201,7 @@ fn full_board_starts_the_pull_with_white() {
     assert_eq!(s.decision(), Some(Decision::Place));
     let e = play(&mut s, "c1");
     assert_eq!(e.actor, Side::White);
-    assert_eq!(e.to_act, Some(Side::White));
-    assert!(e.turn_over);
+    assert_eq!(next(&e), (Some(Side::White), true));
     assert_eq!(s.phase(), Phase::Pull);
     assert_eq!(s.decision(), Some(Decision::Pull));
     assert_eq!(s.to_act(), Some(Side::White));
@@ -201,19 +215,14 @@ fn pull_takes_any_enemy_piece_white_first() {
     let [black, white] = s.boards();
     assert_eq!(legal(&s), removals(&names(black)));
     assert_eq!(err(&s, "xc1"), IllegalAction::NotEnemyPiece(pt("c1")));
-    assert_eq!(
-        err(&s, "c1-c2"),
-        IllegalAction::WrongKind {
-            expected: Decision::Pull
-        }
-    );
+    assert_eq!(err(&s, "c1-c2"), wrong_kind(Decision::Pull));
     // A piece of the block is as good as any other.
     let e = play(&mut s, "xb2");
-    assert_eq!(e.removed, pts("b2"));
-    assert_eq!(e.removed_owner, Some(Side::Black));
-    assert_eq!(e.removal, Some(RemovalKind::Pull));
-    assert_eq!(e.to_act, Some(Side::Black));
-    assert!(e.turn_over);
+    assert_eq!(
+        taken(&e),
+        (pts("b2"), Some(Side::Black), Some(RemovalKind::Pull))
+    );
+    assert_eq!(next(&e), (Some(Side::Black), true));
     assert_eq!(s.phase(), Phase::Pull);
     // Black pulls any White piece.
     assert_eq!(legal(&s), removals(&names(white)));
@@ -271,19 +280,13 @@ fn a_move_is_one_orthogonal_step_to_an_empty_point() {
     assert_eq!(err(&s, "a4-a3"), IllegalAction::NotYourPiece(pt("a4")));
     assert_eq!(err(&s, "c1-c1"), IllegalAction::SamePoint);
     for text in ["c2", "xa4"] {
-        assert_eq!(
-            err(&s, text),
-            IllegalAction::WrongKind {
-                expected: Decision::Move
-            }
-        );
+        assert_eq!(err(&s, text), wrong_kind(Decision::Move));
     }
     let mut s2 = s;
     let e = play(&mut s2, "c1-d1");
     assert_eq!(e.owed, 0);
     assert_eq!(e.removed, 0);
-    assert_eq!(e.to_act, Some(Side::White));
-    assert!(e.turn_over);
+    assert_eq!(next(&e), (Some(Side::White), true));
     assert_eq!(s2.boards()[0], pts("a1 d1 a2 b2"));
 }
 
@@ -304,8 +307,7 @@ fn a_block_earns_one_capture_of_any_enemy_piece() {
     let e = play(&mut s, "c1-b1");
     assert_eq!(e.owed, 1);
     assert_eq!(e.removed, 0);
-    assert_eq!(e.to_act, Some(Side::Black));
-    assert!(!e.turn_over);
+    assert_eq!(next(&e), (Some(Side::Black), false));
     assert_eq!(s.decision(), Some(Decision::Capture { owed: 1 }));
     assert_eq!(s.owed(), 1);
     // Compulsory: no move, no own piece; any enemy piece, even one inside White's own block.
@@ -319,12 +321,12 @@ fn a_block_earns_one_capture_of_any_enemy_piece() {
     assert_eq!(err(&s, "xa1"), IllegalAction::NotEnemyPiece(pt("a1")));
     assert_eq!(err(&s, "xc3"), IllegalAction::NotEnemyPiece(pt("c3")));
     let e = play(&mut s, "xa4");
-    assert_eq!(e.removed, pts("a4"));
-    assert_eq!(e.removed_owner, Some(Side::White));
-    assert_eq!(e.removal, Some(RemovalKind::Capture));
+    assert_eq!(
+        taken(&e),
+        (pts("a4"), Some(Side::White), Some(RemovalKind::Capture))
+    );
     assert_eq!(e.owed, 0);
-    assert_eq!(e.to_act, Some(Side::White));
-    assert!(e.turn_over);
+    assert_eq!(next(&e), (Some(Side::White), true));
     assert_eq!(s.decision(), Some(Decision::Move));
 }
 
@@ -378,9 +380,7 @@ fn two_blocks_earn_two() {
         ],
         Side::Black,
     );
-    let e = play(&mut s, "c3-c2");
-    assert_eq!(e.owed, 2);
-    assert_eq!(s.decision(), Some(Decision::Capture { owed: 2 }));
+    earns(&mut s, "c3-c2", 2);
 }
 
 #[test]
@@ -435,9 +435,7 @@ fn a_block_left_over_from_placement_captures_when_a_piece_steps_into_it() {
     // White pulls a piece of Black's block, Black pulls c3, White moves.
     play_all(&mut s, "xb2 xc3 c2-c3");
     assert_eq!(s.to_act(), Some(Side::Black));
-    let e = play(&mut s, "b3-b2");
-    assert_eq!(e.owed, 1);
-    assert_eq!(s.decision(), Some(Decision::Capture { owed: 1 }));
+    earns(&mut s, "b3-b2", 1);
 }
 
 #[test]
@@ -544,32 +542,29 @@ fn yield_comes_after_all_captures() {
     // Capturing the lone e1 leaves White without a move: Black must yield.
     let mut a = s;
     let e = play(&mut a, "xe1");
-    assert_eq!(e.to_act, Some(Side::Black));
-    assert!(!e.turn_over, "the yield belongs to Black's turn");
+    assert_eq!(
+        next(&e),
+        (Some(Side::Black), false),
+        "the yield belongs to Black's turn"
+    );
     assert_eq!(a.decision(), Some(Decision::Yield));
     assert_eq!(legal(&a), removals("a3 b3 c3 d3 e3"));
     assert_eq!(err(&a, "xa1"), IllegalAction::CannotYield(pt("a1")));
     assert_eq!(err(&a, "xc1"), IllegalAction::CannotYield(pt("c1")));
     assert_eq!(err(&a, "xc4"), IllegalAction::CannotYield(pt("c4")));
-    assert_eq!(
-        err(&a, "a3-a4"),
-        IllegalAction::WrongKind {
-            expected: Decision::Yield
-        }
-    );
+    assert_eq!(err(&a, "a3-a4"), wrong_kind(Decision::Yield));
     let e = play(&mut a, "xc3");
-    assert_eq!(e.removed, pts("c3"));
-    assert_eq!(e.removed_owner, Some(Side::Black));
-    assert_eq!(e.removal, Some(RemovalKind::Yield));
-    assert_eq!(e.to_act, Some(Side::White));
-    assert!(e.turn_over);
+    assert_eq!(
+        taken(&e),
+        (pts("c3"), Some(Side::Black), Some(RemovalKind::Yield))
+    );
+    assert_eq!(next(&e), (Some(Side::White), true));
     assert_eq!(legal(&a), vec!["c4-c3"]);
 
     // Capturing a piece next to other White pieces gives White a move: no yield.
     let mut b = s;
     let e = play(&mut b, "xa4");
-    assert_eq!(e.to_act, Some(Side::White));
-    assert!(e.turn_over);
+    assert_eq!(next(&e), (Some(Side::White), true));
     assert_eq!(b.decision(), Some(Decision::Move));
     assert_eq!(legal(&b), vec!["a5-a4", "b4-a4"]);
 }
@@ -580,8 +575,7 @@ fn black_yields_after_its_pull_when_white_cannot_move() {
     // a1 and a5 have no White neighbour.
     play(&mut s, "xa1");
     let e = play(&mut s, "xa5");
-    assert_eq!(e.to_act, Some(Side::Black));
-    assert!(!e.turn_over);
+    assert_eq!(next(&e), (Some(Side::Black), false));
     assert_eq!(s.phase(), Phase::Movement);
     assert_eq!(s.decision(), Some(Decision::Yield));
     let [black, white] = s.boards();
@@ -643,8 +637,7 @@ fn timeout_in_placement_keeps_the_piece_in_hand() {
     let mut s = State::start();
     let e = play(&mut s, "timeout");
     assert_eq!(e.actor, Side::Black);
-    assert_eq!(e.to_act, Some(Side::White));
-    assert!(e.turn_over);
+    assert_eq!(next(&e), (Some(Side::White), true));
     assert_eq!(e.removed, 0);
     assert_eq!(e.forfeited, 0);
     assert_eq!(s.hands(), [13, 12]);
@@ -667,8 +660,7 @@ fn timeout_in_the_pull_forfeits_it() {
     assert_eq!(e.removed, pts("b1"));
     assert_eq!(e.removal, Some(RemovalKind::Yield));
     assert_eq!(e.removed_owner, Some(Side::Black));
-    assert_eq!(e.to_act, Some(Side::White));
-    assert!(e.turn_over);
+    assert_eq!(next(&e), (Some(Side::White), true));
     assert_eq!(s.phase(), Phase::Movement);
     assert_eq!(legal(&s), vec!["c1-b1"]);
 
@@ -699,8 +691,7 @@ fn timeout_in_movement_makes_no_move() {
     let e = play(&mut s, "timeout");
     assert_eq!(e.removed, 0);
     assert_eq!(e.forfeited, 0);
-    assert_eq!(e.to_act, Some(Side::White));
-    assert!(e.turn_over);
+    assert_eq!(next(&e), (Some(Side::White), true));
     assert_eq!(s.boards(), start.boards());
     assert_eq!(s.decision(), Some(Decision::Move));
 }
@@ -713,8 +704,7 @@ fn timeout_in_movement_when_the_other_side_cannot_move_yields_lowest_index() {
     let e = play(&mut s, "timeout");
     assert_eq!(e.removed, pts("d1"));
     assert_eq!(e.removal, Some(RemovalKind::Yield));
-    assert_eq!(e.to_act, Some(Side::White));
-    assert!(e.turn_over);
+    assert_eq!(next(&e), (Some(Side::White), true));
     assert_eq!(legal(&s), vec!["e1-d1"]);
 }
 
@@ -735,8 +725,7 @@ fn timeout_during_captures_forfeits_the_rest() {
     assert_eq!(e.forfeited, 2);
     assert_eq!(e.owed, 0);
     assert_eq!(e.removed, 0);
-    assert_eq!(e.to_act, Some(Side::White));
-    assert!(e.turn_over);
+    assert_eq!(next(&e), (Some(Side::White), true));
     assert_eq!(s.decision(), Some(Decision::Move));
     assert_eq!(s.boards()[1].count_ones(), 6);
 
@@ -759,8 +748,7 @@ fn timeout_with_a_yield_pending_lets_the_engine_yield_lowest_index() {
     assert_eq!(e.removed, pts("a3"));
     assert_eq!(e.removal, Some(RemovalKind::Yield));
     assert_eq!(e.removed_owner, Some(Side::Black));
-    assert_eq!(e.to_act, Some(Side::White));
-    assert!(e.turn_over);
+    assert_eq!(next(&e), (Some(Side::White), true));
     assert_eq!(legal(&s), vec!["a4-a3"]);
 }
 

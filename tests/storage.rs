@@ -71,8 +71,12 @@ fn assert_set_aside(dir: &Path, notices: &[StoreNotice], file: &str, bytes: &[u8
 
 /// The names of the records the store lists, in its order.
 fn listed_names(store: &Store) -> Vec<String> {
-    store
-        .list_records()
+    file_names_of(&store.list_records())
+}
+
+/// The file names of some paths, in their order.
+fn file_names_of(paths: &[std::path::PathBuf]) -> Vec<String> {
+    paths
         .iter()
         .map(|p| {
             p.file_name()
@@ -526,15 +530,7 @@ fn exported_records_never_overwrite_and_reopen() {
     for _ in 0..3 {
         paths.push(store.export_record(&record).expect("exported"));
     }
-    let names: Vec<String> = paths
-        .iter()
-        .map(|p| {
-            p.file_name()
-                .expect("a name")
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
+    let names = file_names_of(&paths);
     for name in &names {
         assert!(
             name.starts_with("sanqi-flying-") && name.ends_with(".json"),

@@ -9,14 +9,13 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use common::Rng;
-use sanqi::cli;
+use common::{Rng, cli_err, run_cli};
 use sanqi::rules::{Action, Point, Rules, Side, State, flying};
 use sanqi::tablebase::geometry::Geometry;
 use sanqi::tablebase::play::{self, Source};
 use sanqi::tablebase::{
-    Board, BuildConfig, BuildError, Phase, Pos, Solution, TABLE_HEADER_LEN, Table, TableError,
-    TableFile, Value, build, position_of, solve, verify,
+    Board, BoardTable, BuildConfig, BuildError, Damage, Phase, Pos, Solution, TABLE_HEADER_LEN,
+    Table, TableError, Value, build, position_of, solve, verify,
 };
 
 fn solved(size: u8, pieces: u8) -> Solution {
@@ -250,7 +249,7 @@ fn build_small(dir: &Path, pieces: u8, name: &str) -> std::path::PathBuf {
 fn tables_can_be_shared_between_threads() {
     fn shared<T: Send + Sync>() {}
     shared::<Table>();
-    shared::<TableFile>();
+    shared::<BoardTable>();
 }
 
 #[test]
@@ -258,7 +257,7 @@ fn table_files_hold_the_solution_and_refuse_damage() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let path = build_small(dir.path(), 5, "t.sanqi-table");
     let solution = solved(4, 5);
-    let file = TableFile::open(&path).expect("a valid table");
+    let file = BoardTable::open(&path).expect("a valid table");
     assert_eq!(file.figures().positions, solution.figures().positions);
     assert_eq!(file.figures().wins, solution.figures().wins);
     for (pos, value) in classes(&solution) {
@@ -273,8 +272,8 @@ fn table_files_hold_the_solution_and_refuse_damage() {
     let damaged = |name: &str, bytes: &[u8]| -> String {
         let p = dir.path().join(name);
         std::fs::write(&p, bytes).expect("a write");
-        match TableFile::open(&p) {
-            Err(TableError::Corrupt { reason, .. }) => reason,
+        match BoardTable::open(&p) {
+            Err(TableError::Corrupt { reason, .. }) => reason.to_string(),
             Err(e) => panic!("{name}: {e}"),
             Ok(_) => panic!("{name} was accepted"),
         }
@@ -292,13 +291,16 @@ fn table_files_hold_the_solution_and_refuse_damage() {
     let mut newer = bytes.clone();
     newer[8] = 9;
     assert!(damaged("newer", &newer).contains("newer version"));
-    match TableFile::open(&dir.path().join("none")) {
+    match BoardTable::open(&dir.path().join("none")) {
         Err(TableError::Missing { .. }) => {}
         other => panic!("{:?}", other.err()),
     }
     // The game's table must be the 5×5 one.
     match Table::open(&path) {
-        Err(TableError::Corrupt { reason, .. }) => assert!(reason.contains("not the 5×5 game")),
+        Err(TableError::Corrupt { reason, .. }) => {
+            assert!(matches!(reason, Damage::OtherBoard(_)));
+            assert!(reason.to_string().contains("not the 5×5 game"));
+        }
         other => panic!("{:?}", other.err()),
     }
 }
@@ -359,59 +361,38 @@ fn a_cancelled_build_resumes_to_the_same_table() {
     assert_eq!(table_data(&out), table_data(&reference));
 }
 
-/// Runs the command line; returns (exit status, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = cli::run(&args, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).expect("UTF-8"),
-        String::from_utf8(err).expect("UTF-8"),
-    )
-}
-
-/// A command that must fail: exit status 2, nothing on stdout, one line on stderr.
-fn run_err(args: &[&str]) -> String {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 2, "{args:?}: {out}");
-    assert_eq!(out, "", "{args:?}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    err
-}
-
 #[test]
 fn solve_and_probe_commands() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let small = dir.path().join("small");
     let small = small.to_string_lossy();
-    let (code, out, _) = run(&["solve", "flying", "--board", "3x4", "--out", &small]);
+    let (code, out, _) = run_cli(&["solve", "flying", "--board", "3x4", "--out", &small]);
     assert_eq!(code, 0);
     assert!(out.contains("positions: 2016 in 298 classes"), "{out}");
     assert!(out.contains("wins: 936 positions (46.43%)"), "{out}");
-    let (code, out, err) = run(&[
+    let (code, out, err) = run_cli(&[
         "solve", "flying", "--board", "3x4", "--out", &small, "--verify",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("consistency: 298 classes follow"), "{out}");
 
     let missing = dir.path().join("missing").to_string_lossy().into_owned();
-    let e = run_err(&["probe", "flying", "--table", &missing]);
-    assert!(e.starts_with("sanqi: there is no Flying table at "), "{e}");
+    let e = cli_err(&["probe", "flying", "--table", &missing]);
+    assert!(e.starts_with("there is no Flying table at "), "{e}");
     assert!(e.contains("sanqi solve flying"), "{e}");
-    let e = run_err(&["probe", "flying", "--table", &small]);
+    let e = cli_err(&["probe", "flying", "--table", &small]);
     assert!(
         e.contains("cannot be used: it is for 3×3 with 4 pieces"),
         "{e}"
     );
-    let e = run_err(&["probe", "flying", "--moves", "a1-a6", "--table", &missing]);
+    let e = cli_err(&["probe", "flying", "--moves", "a1-a6", "--table", &missing]);
     assert!(e.contains("a1-a6"), "{e}");
-    let e = run_err(&["solve", "wudao"]);
+    let e = cli_err(&["solve", "wudao"]);
     assert!(e.contains("flying, the only game with a table"), "{e}");
-    let e = run_err(&["solve", "flying", "--threads", "0"]);
+    let e = cli_err(&["solve", "flying", "--threads", "0"]);
     assert!(e.contains("--threads"), "{e}");
-    let e = run_err(&["solve", "flying", "--board", "6x3"]);
+    let e = cli_err(&["solve", "flying", "--board", "6x3"]);
     assert!(e.contains("--board"), "{e}");
-    let e = run_err(&["solve", "flying", "--verify", "--out", &missing]);
+    let e = cli_err(&["solve", "flying", "--verify", "--out", &missing]);
     assert!(e.contains("there is no Flying table"), "{e}");
 }

@@ -3,6 +3,9 @@
 //! settings file, records, statistics, and the window staying responsive while the computer
 //! thinks.
 
+#[path = "common/window.rs"]
+mod window;
+
 use std::path::Path;
 use std::time::Duration;
 
@@ -16,65 +19,19 @@ use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice, Tally};
 use sanqi::app::storage::Store;
 use sanqi::app::{AiMode, AppOptions, Command, Launch, SanqiApp, Screen};
 use sanqi::rules::{Action, Decision, GameId, Point, Side};
+use window::{
+    Window, WindowSpec, actions, click, click_button, click_points, computer, drag, game, has_text,
+    home, point, start, window_with,
+};
 
-/// Options for a test: a clock that only moves when told, the computer searching inline, no
-/// pause between its actions, a fixed seed, English text and no system file chooser (the
-/// records dialog then offers the typed path, whatever the machine running the tests has).
+/// The default test window's options, for a test to change.
 fn options(time: &ManualTime) -> AppOptions {
-    AppOptions {
-        time: time.source(),
-        ai: AiMode::Inline,
-        ai_step_delay: Duration::ZERO,
-        seed: Some(7),
-        demo: None,
-        language: Some(Language::English),
-        file_chooser: false,
-    }
+    WindowSpec::default().options(time)
 }
 
-fn harness(dir: &Path, options: AppOptions) -> Harness<'static, SanqiApp> {
-    let store = Store::at(dir);
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        .with_max_steps(400)
-        .build_eframe(move |cc| SanqiApp::new(&cc.egui_ctx, store, options));
-    harness.run();
-    harness
-}
-
-fn pt(name: &str) -> Point {
-    Point::parse(name).unwrap_or_else(|| panic!("bad point {name}"))
-}
-
-fn click(harness: &mut Harness<'static, SanqiApp>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
-}
-
-fn click_points(harness: &mut Harness<'static, SanqiApp>, points: &str) {
-    for p in points.split_whitespace() {
-        click(harness, p);
-    }
-}
-
-fn has_text(harness: &Harness<'static, SanqiApp>, text: &str) -> bool {
-    harness.query_all_by_label_contains(text).next().is_some()
-}
-
-/// Clicks the button (or selectable label) with this text, not a plain label that says the same.
-fn click_button(harness: &mut Harness<'static, SanqiApp>, label: &str) {
-    harness
-        .get_by(|n| n.label().as_deref() == Some(label) && n.role() != egui::accesskit::Role::Label)
-        .click();
-    harness.run();
-}
-
-fn actions(harness: &Harness<'static, SanqiApp>) -> Vec<String> {
-    harness
-        .state()
-        .session()
-        .map(|s| s.game().actions().map(|a| a.to_string()).collect())
-        .unwrap_or_default()
+/// The app with `options` on the data folder `dir`.
+fn harness(dir: &Path, options: AppOptions) -> Window {
+    window_with(dir, options, WindowSpec::default().size)
 }
 
 /// Starts a game through the home screen's card and the new-game dialog.
@@ -85,27 +42,9 @@ fn start_from_home(harness: &mut Harness<'static, SanqiApp>, game: &str, opponen
     assert_eq!(harness.state().screen(), Screen::Game);
 }
 
-fn start(
-    harness: &mut Harness<'static, SanqiApp>,
-    game: GameId,
-    opponent: Opponent,
-    clock: ClockSetting,
-) {
-    let started = harness.state_mut().apply(Command::StartGame(Setup {
-        game,
-        opponent,
-        clock,
-    }));
-    assert!(started.is_ok());
-    harness.run();
-}
-
 #[test]
 fn every_point_is_a_labelled_button() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    let (_dir, _time, h) = game(GameId::Wudao, Opponent::Human, ClockSetting::Off);
     for p in Point::ALL {
         let name = p.to_string();
         let node = h.get_by_label(&name);
@@ -115,9 +54,7 @@ fn every_point_is_a_labelled_button() {
 
 #[test]
 fn neihuang_placement_pulls_yield_and_a_capture_by_a_square() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
+    let (_dir, _time, mut h) = home();
     start_from_home(&mut h, "Neihuang Ge Fang Qi", "A friend on this computer");
     assert!(has_text(&h, "Black: place a piece on an empty point"));
 
@@ -150,7 +87,7 @@ fn neihuang_placement_pulls_yield_and_a_capture_by_a_square() {
     click(&mut h, "d4");
     assert_eq!(
         h.state().session().and_then(|s| s.selected()),
-        Some(pt("d4"))
+        Some(point("d4"))
     );
     click(&mut h, "c4");
     // Black completes the square a3 b3 a4 b4 and captures one piece.
@@ -164,7 +101,7 @@ fn neihuang_placement_pulls_yield_and_a_capture_by_a_square() {
     assert_eq!(decision, Some(Decision::Capture { owed: 1 }));
     click(&mut h, "d5");
     let s = h.state().session().expect("a game");
-    assert_eq!(s.game().state().piece_at(pt("d5")), None);
+    assert_eq!(s.game().state().piece_at(point("d5")), None);
     assert_eq!(s.game().state().to_act(), Some(Side::White));
     assert_eq!(actions(&h)[25..].join(" "), "xb4 xa5 xc4 d4-c4 b5-b4 xd5");
     // The move list groups the move with its capture in one turn, and marks the square.
@@ -186,9 +123,7 @@ fn neihuang_placement_pulls_yield_and_a_capture_by_a_square() {
 
 #[test]
 fn flying_move_turns_a_piece_over() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
+    let (_dir, _time, mut h) = home();
     start_from_home(&mut h, "Square Flying Chess", "A friend on this computer");
     click_points(&mut h, "b1 b3");
     // A diagonal slide is refused, with the reason.
@@ -196,40 +131,21 @@ fn flying_move_turns_a_piece_over() {
     assert!(has_text(&h, "Pieces slide along their row or column only."));
     click(&mut h, "a2");
     let s = h.state().session().expect("a game");
-    assert_eq!(s.game().state().piece_at(pt("a2")), Some(Side::White));
+    assert_eq!(s.game().state().piece_at(point("a2")), Some(Side::White));
     // Black slides b3-a3 and pins a2 against a1: it turns Black.
     click_points(&mut h, "b3 a3");
     let s = h.state().session().expect("a game");
-    assert_eq!(s.game().state().piece_at(pt("a2")), Some(Side::Black));
+    assert_eq!(s.game().state().piece_at(point("a2")), Some(Side::Black));
     assert_eq!(
         s.game().last_effects().map(|e| e.flipped),
-        Some(1 << pt("a2").index())
+        Some(1 << point("a2").index())
     );
     assert!(has_text(&h, "White: slide a piece"));
 }
 
-/// Drags the piece on `from` to `to` with the pointer.
-fn drag(h: &mut Harness<'static, SanqiApp>, from: &str, to: &str) {
-    let a = h.get_by_label(from).rect().center();
-    let b = h.get_by_label(to).rect().center();
-    h.hover_at(a);
-    h.run();
-    h.drag_at(a);
-    h.run();
-    for t in [0.25, 0.5, 0.75, 1.0] {
-        h.hover_at(a + (b - a) * t);
-        h.run();
-    }
-    h.drop_at(b);
-    h.run();
-}
-
 #[test]
 fn pieces_move_by_drag_and_drop() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Flying, Opponent::Human, ClockSetting::Off);
+    let (_dir, _time, mut h) = game(GameId::Flying, Opponent::Human, ClockSetting::Off);
     drag(&mut h, "b1", "b4");
     assert_eq!(actions(&h), ["b1-b4"]);
     // A drop where the piece cannot go is refused, with the reason, and the piece stays
@@ -239,7 +155,7 @@ fn pieces_move_by_drag_and_drop() {
     assert!(has_text(&h, "Pieces slide along their row or column only."));
     assert_eq!(
         h.state().session().and_then(|s| s.selected()),
-        Some(pt("a5"))
+        Some(point("a5"))
     );
     drag(&mut h, "a5", "a2");
     assert_eq!(actions(&h), ["b1-b4", "a5-a2"]);
@@ -247,10 +163,7 @@ fn pieces_move_by_drag_and_drop() {
 
 #[test]
 fn the_keyboard_plays_on_the_board() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    let (_dir, _time, mut h) = game(GameId::Wudao, Opponent::Human, ClockSetting::Off);
     // An arrow key gives the board the keyboard, with its cursor on the centre.
     h.key_press(Key::ArrowRight);
     h.run();
@@ -283,10 +196,7 @@ fn the_keyboard_plays_on_the_board() {
 
 #[test]
 fn moving_with_the_keyboard_picks_up_and_puts_down() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Flying, Opponent::Human, ClockSetting::Off);
+    let (_dir, _time, mut h) = game(GameId::Flying, Opponent::Human, ClockSetting::Off);
     // From the centre: down twice to c1, pick it up, up twice to c3, put it down.
     h.key_press(Key::ArrowDown);
     h.run();
@@ -296,7 +206,7 @@ fn moving_with_the_keyboard_picks_up_and_puts_down() {
     }
     assert_eq!(
         h.state().session().and_then(|s| s.selected()),
-        Some(pt("c1"))
+        Some(point("c1"))
     );
     for key in [Key::ArrowUp, Key::ArrowUp, Key::Space] {
         h.key_press(key);
@@ -307,21 +217,19 @@ fn moving_with_the_keyboard_picks_up_and_puts_down() {
 
 #[test]
 fn wudao_flank_capture_and_counter_capture() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
+    let (_dir, _time, mut h) = home();
     start_from_home(&mut h, "Wu Dao Qi", "A friend on this computer");
     // Black a1 b1 flank White c1: it goes back to White's hand.
     click_points(&mut h, "a1 c1 b1");
     let s = h.state().session().expect("a game");
-    assert_eq!(s.game().state().piece_at(pt("c1")), None);
+    assert_eq!(s.game().state().piece_at(point("c1")), None);
     assert_eq!(s.game().state().hands(), [23, 25]);
     // White places c1 between b1 and d1: both Black pieces are taken.
     click_points(&mut h, "e3 d1 c1");
     let s = h.state().session().expect("a game");
-    assert_eq!(s.game().state().piece_at(pt("b1")), None);
-    assert_eq!(s.game().state().piece_at(pt("d1")), None);
-    assert_eq!(s.game().state().piece_at(pt("c1")), Some(Side::White));
+    assert_eq!(s.game().state().piece_at(point("b1")), None);
+    assert_eq!(s.game().state().piece_at(point("d1")), None);
+    assert_eq!(s.game().state().piece_at(point("c1")), Some(Side::White));
     assert_eq!(s.game().state().counts(), [1, 2]);
     // Placing on an occupied point is refused.
     click(&mut h, "a1");
@@ -330,10 +238,7 @@ fn wudao_flank_capture_and_counter_capture() {
 
 #[test]
 fn clock_running_out_passes_the_turn() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::S30);
+    let (_dir, time, mut h) = game(GameId::Wudao, Opponent::Human, ClockSetting::S30);
     assert!(has_text(&h, "0:30"));
     time.advance(Duration::from_secs(21));
     h.run();
@@ -357,10 +262,7 @@ fn clock_running_out_passes_the_turn() {
 
 #[test]
 fn clock_running_out_forfeits_neihuang_captures() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Neihuang, Opponent::Human, ClockSetting::S60);
+    let (_dir, time, mut h) = game(GameId::Neihuang, Opponent::Human, ClockSetting::S60);
     let moves = "b5 a5 c5 d5 a4 e5 b4 d4 c4 e4 a3 c3 b3 d3 a2 e3 c2 b2 e2 d2 a1 b1 c1 d1 e1 \
                  xb4 xa5 xc4 d4-c4 b5-b4";
     for a in moves.split_whitespace() {
@@ -394,10 +296,7 @@ fn clock_running_out_forfeits_neihuang_captures() {
 
 #[test]
 fn undo_and_redo_with_buttons_and_keys() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    let (_dir, _time, mut h) = game(GameId::Wudao, Opponent::Human, ClockSetting::Off);
     click_points(&mut h, "c3 b2 d4");
     click(&mut h, "Undo");
     assert_eq!(actions(&h), ["c3", "b2"]);
@@ -424,16 +323,9 @@ fn undo_and_redo_with_buttons_and_keys() {
 
 #[test]
 fn against_the_computer_it_answers_and_undo_goes_back_to_my_turn() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(
-        &mut h,
+    let (_dir, _time, mut h) = game(
         GameId::Wudao,
-        Opponent::Computer {
-            level: Level::Easy,
-            side: SideChoice::Black,
-        },
+        computer(Level::Easy, SideChoice::Black),
         ClockSetting::S60,
     );
     click(&mut h, "c3");
@@ -460,10 +352,7 @@ fn against_the_computer_it_answers_and_undo_goes_back_to_my_turn() {
 
 #[test]
 fn hint_marks_a_legal_action() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Flying, Opponent::Human, ClockSetting::Off);
+    let (_dir, _time, mut h) = game(GameId::Flying, Opponent::Human, ClockSetting::Off);
     h.key_press(Key::H);
     h.run();
     let s = h.state().session().expect("a game");
@@ -481,10 +370,7 @@ fn hint_marks_a_legal_action() {
 
 #[test]
 fn pause_stops_the_clock_and_the_board() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::S30);
+    let (_dir, time, mut h) = game(GameId::Wudao, Opponent::Human, ClockSetting::S30);
     h.key_press(Key::Space);
     h.run();
     time.advance(Duration::from_secs(300));
@@ -500,10 +386,7 @@ fn pause_stops_the_clock_and_the_board() {
 
 #[test]
 fn the_clock_waits_behind_every_dialog_and_goes_on_where_it_stopped() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::S30);
+    let (_dir, time, mut h) = game(GameId::Wudao, Opponent::Human, ClockSetting::S30);
     time.advance(Duration::from_secs(5));
     h.run();
     assert!(has_text(&h, "0:25"));
@@ -545,21 +428,14 @@ fn the_clock_waits_behind_every_dialog_and_goes_on_where_it_stopped() {
 
 #[test]
 fn the_computer_waits_behind_a_dialog() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(
-        &mut h,
+    let (_dir, time, mut h) = game(
         GameId::Wudao,
-        Opponent::Computer {
-            level: Level::Easy,
-            side: SideChoice::Black,
-        },
+        computer(Level::Easy, SideChoice::Black),
         ClockSetting::S60,
     );
     click(&mut h, "Settings");
     // A move played beside the settings window: the computer does not answer yet.
-    let played = h.state_mut().apply(Command::Click(pt("c3")));
+    let played = h.state_mut().apply(Command::Click(point("c3")));
     assert!(played.is_ok());
     h.run();
     time.advance(Duration::from_secs(120));
@@ -577,10 +453,7 @@ fn the_computer_waits_behind_a_dialog() {
 
 #[test]
 fn the_clock_waits_while_the_window_is_in_the_background_unless_told_not_to() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::S30);
+    let (_dir, time, mut h) = game(GameId::Wudao, Opponent::Human, ClockSetting::S30);
     let set_focus = |h: &mut Harness<'static, SanqiApp>, focused: bool| {
         h.input_mut()
             .viewports
@@ -617,9 +490,7 @@ fn the_clock_waits_while_the_window_is_in_the_background_unless_told_not_to() {
 
 #[test]
 fn switching_language_changes_the_text_at_once() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
+    let (dir, _time, mut h) = home();
     assert!(has_text(&h, "Choose a game"));
     click(&mut h, "中文");
     assert!(has_text(&h, "选择棋种"));
@@ -666,10 +537,7 @@ fn corrupt_settings_file_gives_defaults_and_one_notice() {
 
 #[test]
 fn game_in_progress_is_continued_after_a_restart() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Flying, Opponent::Human, ClockSetting::S60);
+    let (dir, time, mut h) = game(GameId::Flying, Opponent::Human, ClockSetting::S60);
     click_points(&mut h, "a1 a3 e5 e2");
     drop(h);
     let mut h = harness(dir.path(), options(&time));
@@ -686,16 +554,9 @@ fn game_in_progress_is_continued_after_a_restart() {
 
 #[test]
 fn resigning_ends_the_game_counts_it_and_offers_a_rematch() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(
-        &mut h,
+    let (dir, _time, mut h) = game(
         GameId::Flying,
-        Opponent::Computer {
-            level: Level::Easy,
-            side: SideChoice::White,
-        },
+        computer(Level::Easy, SideChoice::White),
         ClockSetting::Off,
     );
     // The computer plays Black and has moved first; the board is seen from White's side.
@@ -718,10 +579,7 @@ fn resigning_ends_the_game_counts_it_and_offers_a_rematch() {
 
 #[test]
 fn review_steps_through_a_finished_game() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    let (dir, _time, mut h) = game(GameId::Wudao, Opponent::Human, ClockSetting::Off);
     click_points(&mut h, "a1 c1 b1");
     click(&mut h, "Resign");
     click(&mut h, "Yes, resign");
@@ -737,20 +595,17 @@ fn review_steps_through_a_finished_game() {
     assert!(has_text(&h, "Move 1 of 3"));
     click(&mut h, "Forward ›");
     let s = h.state().session().expect("a game");
-    assert_eq!(s.shown_state().piece_at(pt("c1")), Some(Side::White));
+    assert_eq!(s.shown_state().piece_at(point("c1")), Some(Side::White));
     click(&mut h, "Last »");
     let s = h.state().session().expect("a game");
-    assert_eq!(s.shown_state().piece_at(pt("c1")), None);
+    assert_eq!(s.shown_state().piece_at(point("c1")), None);
     click(&mut h, "« First");
     assert!(has_text(&h, "Move 0 of 3"));
 }
 
 #[test]
 fn export_and_open_a_record() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    let (dir, _time, mut h) = game(GameId::Wudao, Opponent::Human, ClockSetting::Off);
     click_points(&mut h, "a1 c1 b1 e3");
     click(&mut h, "Records");
     click(&mut h, "Export game");
@@ -795,10 +650,7 @@ fn export_and_open_a_record() {
 
 #[test]
 fn without_a_system_file_chooser_the_typed_path_is_offered() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Flying, Opponent::Human, ClockSetting::Off);
+    let (dir, _time, mut h) = game(GameId::Flying, Opponent::Human, ClockSetting::Off);
     click_points(&mut h, "a1 a3");
     click(&mut h, "Records");
     let no_chooser = "No system file chooser is available here";
@@ -824,10 +676,7 @@ fn without_a_system_file_chooser_the_typed_path_is_offered() {
 
 #[test]
 fn opening_a_record_asks_before_it_replaces_the_game_in_progress() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Flying, Opponent::Human, ClockSetting::Off);
+    let (dir, _time, mut h) = game(GameId::Flying, Opponent::Human, ClockSetting::Off);
     click_points(&mut h, "a1 a3");
     // A record of another game, in the records folder.
     let records = Store::at(dir.path()).records_dir();
@@ -866,9 +715,7 @@ fn opening_a_record_asks_before_it_replaces_the_game_in_progress() {
 
 #[test]
 fn playing_on_from_a_record_against_the_computer() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
+    let (dir, _time, mut h) = home();
     let record = dir.path().join("game.json");
     std::fs::write(
         &record,
@@ -889,13 +736,7 @@ fn playing_on_from_a_record_against_the_computer() {
     click(&mut h, "Play on");
     let s = h.state().session().expect("a game");
     assert_eq!(s.human_side(), Some(Side::Black));
-    assert_eq!(
-        s.setup().opponent,
-        Opponent::Computer {
-            level: Level::Hard,
-            side: SideChoice::Black
-        }
-    );
+    assert_eq!(s.setup().opponent, computer(Level::Hard, SideChoice::Black));
     assert_eq!(s.setup().clock, ClockSetting::S30);
     assert_eq!(actions(&h), ["c3", "d4"]);
     click(&mut h, "e5");
@@ -904,9 +745,7 @@ fn playing_on_from_a_record_against_the_computer() {
 
 #[test]
 fn rules_window_opens_with_f1_and_shows_each_part() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
+    let (_dir, _time, mut h) = home();
     h.key_press(Key::F1);
     h.run();
     assert!(has_text(&h, "Key points"));
@@ -938,10 +777,7 @@ fn the_window_answers_while_the_computer_thinks() {
     start(
         &mut h,
         GameId::Neihuang,
-        Opponent::Computer {
-            level: Level::Expert,
-            side: SideChoice::Black,
-        },
+        computer(Level::Expert, SideChoice::Black),
         ClockSetting::Off,
     );
     h.get_by_label("c3").click();
@@ -988,9 +824,7 @@ fn the_window_answers_while_the_computer_thinks() {
 
 #[test]
 fn new_game_dialog_offers_every_choice() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
+    let (_dir, _time, mut h) = home();
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
     click_button(&mut h, "Wu Dao Qi");
@@ -1005,10 +839,7 @@ fn new_game_dialog_offers_every_choice() {
     assert_eq!(s.human_side(), Some(Side::White));
     assert_eq!(
         s.setup().opponent,
-        Opponent::Computer {
-            level: Level::Expert,
-            side: SideChoice::White
-        }
+        computer(Level::Expert, SideChoice::White)
     );
     // The computer (Black) has opened the game.
     assert_eq!(actions(&h).len(), 1);
@@ -1026,10 +857,7 @@ fn new_game_dialog_offers_every_choice() {
 
 #[test]
 fn closing_the_window_keeps_its_size_and_the_game() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let mut h = harness(dir.path(), options(&time));
-    start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::S60);
+    let (dir, _time, mut h) = game(GameId::Wudao, Opponent::Human, ClockSetting::S60);
     click(&mut h, "c3");
     let viewport = h
         .input_mut()
@@ -1123,7 +951,7 @@ fn demonstrations_never_touch_the_users_files() {
     stats.record(GameId::Wudao, "hard", sanqi::app::settings::Outcome::Win);
     store.save_stats(&stats).expect("saved");
     let mut game = sanqi::rules::Game::new(GameId::Wudao);
-    game.apply(Action::Place(pt("c3"))).expect("legal");
+    game.apply(Action::Place(point("c3"))).expect("legal");
     let setup = Setup {
         game: GameId::Wudao,
         opponent: Opponent::Human,

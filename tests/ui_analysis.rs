@@ -9,23 +9,15 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
 use sanqi::ai::analysis::Label;
 use sanqi::app::i18n::Language;
 use sanqi::app::{Command, SanqiApp};
-use window::{has_text, window};
+use window::{click_button, has_text, window};
 
 /// Black's first move, then White's `d5-d3`: a loss in 38 by the table, and about four pieces
 /// by the search at any budget tried (500 to 100 000 nodes).
 const BLUNDER: &str = r#"{"format":"sanqi-record","version":1,"game":"flying",
     "actions":["c1-c3","d5-d3","e1-e3"]}"#;
-
-fn click_button(harness: &mut Harness<'static, SanqiApp>, label: &str) {
-    harness
-        .get_by(|n| n.label().as_deref() == Some(label) && n.role() != egui::accesskit::Role::Label)
-        .click();
-    harness.run();
-}
 
 /// Opens `json` as a record for review.
 fn open_record(h: &mut Harness<'static, SanqiApp>, dir: &Path, json: &str) {

@@ -11,29 +11,24 @@ mod window;
 #[path = "common/synthetic_table.rs"]
 mod synthetic_table;
 
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sanqi::ai::Level;
+use sanqi::app::Command;
 use sanqi::app::command::Open;
 use sanqi::app::i18n::Language;
-use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
-use sanqi::app::{Command, SanqiApp};
+use sanqi::app::settings::{ClockSetting, SideChoice};
 use sanqi::rules::{GameId, State};
 use sanqi::tablebase::{Board, FILE_NAME, Value};
-use window::{has_text, window};
+use window::{Window, computer, has_text, start, window};
 
 /// A Flying game against Master, the person playing `side`.
-fn play_master(harness: &mut Harness<'static, SanqiApp>, side: SideChoice) {
-    let started = harness.state_mut().apply(Command::StartGame(Setup {
-        game: GameId::Flying,
-        opponent: Opponent::Computer {
-            level: Level::Master,
-            side,
-        },
-        clock: ClockSetting::Off,
-    }));
-    assert!(started.is_ok());
-    harness.run();
+fn play_master(harness: &mut Window, side: SideChoice) {
+    start(
+        harness,
+        GameId::Flying,
+        computer(Level::Master, side),
+        ClockSetting::Off,
+    );
 }
 
 const MISSING: &str = "Master plays Flying by searching: the Flying table is not built.";

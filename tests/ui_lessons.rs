@@ -3,69 +3,34 @@
 //! moves, played by clicking the board; the lessons open from the home screen and the rules
 //! window; the progress is kept between runs, and a corrupt progress file is set aside.
 
-use std::path::Path;
+#[path = "common/window.rs"]
+mod window;
+
 use std::time::Duration;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sanqi::ai::{self, Level};
-use sanqi::app::clock::ManualTime;
 use sanqi::app::i18n::{I18n, Language};
 use sanqi::app::lessons::{Course, Feedback, Step, Task, clicks, judge};
 use sanqi::app::session::Note;
-use sanqi::app::storage::{LESSONS_FILE, Store, StoreNotice};
+use sanqi::app::storage::{LESSONS_FILE, StoreNotice};
 use sanqi::app::text::illegal;
-use sanqi::app::{AiMode, AppOptions, Banner, Command, SanqiApp, Screen};
+use sanqi::app::{Banner, Command, SanqiApp, Screen};
 use sanqi::rules::{Action, Point};
-
-fn options(time: &ManualTime, language: Language) -> AppOptions {
-    AppOptions {
-        time: time.source(),
-        ai: AiMode::Inline,
-        ai_step_delay: Duration::ZERO,
-        seed: Some(11),
-        demo: None,
-        language: Some(language),
-        file_chooser: false,
-    }
-}
-
-fn harness(dir: &Path, options: AppOptions, size: [f32; 2]) -> Harness<'static, SanqiApp> {
-    let store = Store::at(dir);
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(size[0], size[1]))
-        .with_max_steps(400)
-        .build_eframe(move |cc| SanqiApp::new(&cc.egui_ctx, store, options));
-    harness.run();
-    harness
-}
+use window::{Opened, WindowSpec, apply, click_button, drag, has_text};
 
 /// A window on a fresh data folder with a manual clock, in `language`, of `size`.
-fn window(
-    language: Language,
-    size: [f32; 2],
-) -> (tempfile::TempDir, ManualTime, Harness<'static, SanqiApp>) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    let h = harness(dir.path(), options(&time, language), size);
-    (dir, time, h)
+fn window(language: Language, size: [f32; 2]) -> Opened {
+    spec(language, size).open()
 }
 
-fn apply(h: &mut Harness<'static, SanqiApp>, command: Command) {
-    let done = h.state_mut().apply(command);
-    assert!(done.is_ok(), "{done:?}");
-    h.run();
-}
-
-fn has_text(h: &Harness<'static, SanqiApp>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
-}
-
-/// Clicks the button with exactly this text.
-fn click_button(h: &mut Harness<'static, SanqiApp>, label: &str) {
-    h.get_by(|n| n.label().as_deref() == Some(label) && n.role() != egui::accesskit::Role::Label)
-        .click();
-    h.run();
+/// The lessons' test window: seed 11, in `language`, of `size`.
+fn spec(language: Language, size: [f32; 2]) -> WindowSpec {
+    WindowSpec::default()
+        .seed(11)
+        .language(language)
+        .size(size[0], size[1])
 }
 
 /// Plays an action by clicking its points on the board.
@@ -283,24 +248,13 @@ fn show_me_marks_a_right_move_and_start_again_resets_the_step() {
 
 #[test]
 fn progress_is_kept_between_runs() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = ManualTime::new();
-    {
-        let mut h = harness(
-            dir.path(),
-            options(&time, Language::English),
-            [1100.0, 760.0],
-        );
-        apply(&mut h, Command::OpenLessonStep(Course::Wudao, 0));
-        click_action(&mut h, Action::Place(Point::parse("a1").expect("a point")));
-        h.run();
-        assert!(h.state().lesson_progress().is_done(Course::Wudao, 0));
-    }
-    let mut h = harness(
-        dir.path(),
-        options(&time, Language::English),
-        [1100.0, 760.0],
-    );
+    let (dir, time, mut h) = window(Language::English, [1100.0, 760.0]);
+    apply(&mut h, Command::OpenLessonStep(Course::Wudao, 0));
+    click_action(&mut h, Action::Place(Point::parse("a1").expect("a point")));
+    h.run();
+    assert!(h.state().lesson_progress().is_done(Course::Wudao, 0));
+    drop(h);
+    let mut h = spec(Language::English, [1100.0, 760.0]).window_at(dir.path(), &time);
     assert!(h.state().lesson_progress().is_done(Course::Wudao, 0));
     let total = Course::Wudao.steps().len();
     let label = format!("Learn Wu Dao Qi (1 of {total} steps done)");
@@ -313,15 +267,9 @@ fn progress_is_kept_between_runs() {
 
 #[test]
 fn a_corrupt_progress_file_is_set_aside_with_a_notice() {
-    let dir = tempfile::tempdir().expect("temp dir");
     let bytes = b"{\"version\": 1, \"done\": [1, 2";
-    std::fs::write(dir.path().join(LESSONS_FILE), bytes).expect("written");
-    let time = ManualTime::new();
-    let h = harness(
-        dir.path(),
-        options(&time, Language::English),
-        [1100.0, 760.0],
-    );
+    let (dir, _time, h) = spec(Language::English, [1100.0, 760.0])
+        .open_after(|dir| std::fs::write(dir.join(LESSONS_FILE), bytes).expect("written"));
     assert_eq!(h.state().lesson_progress().done_count(Course::Neihuang), 0);
     let notices: Vec<&StoreNotice> = h
         .state()
@@ -377,18 +325,7 @@ fn a_lesson_takes_a_dragged_move() {
     let Some(Action::Move(from, to)) = lesson.suggestion() else {
         panic!("the first Flying step asks for a move");
     };
-    let a = h.get_by_label(&from.to_string()).rect().center();
-    let b = h.get_by_label(&to.to_string()).rect().center();
-    h.hover_at(a);
-    h.run();
-    h.drag_at(a);
-    h.run();
-    for t in [0.25, 0.5, 0.75, 1.0] {
-        h.hover_at(a + (b - a) * t);
-        h.run();
-    }
-    h.drop_at(b);
-    h.run();
+    drag(&mut h, &from.to_string(), &to.to_string());
     let lesson = h.state().lesson().expect("a lesson");
     // Judged and played like the same move made by two clicks.
     assert!(

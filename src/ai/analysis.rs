@@ -16,10 +16,10 @@ use std::time::Duration;
 use super::alphabeta::{MATE, MAX_PLY};
 use super::engine::{Context, Engine};
 use super::error::AiError;
+use super::exact::Value;
 use super::level::Level;
 use super::settings::Config;
 use crate::rules::{Action, Game, Side, State, Status};
-use crate::tablebase::{self, Value};
 
 /// The labels' thresholds, in pieces the mover's evaluation loses against the engine's
 /// preferred action. An action losing at most [`BEST_LOSS`] is best, at most [`GOOD_LOSS`]
@@ -49,14 +49,20 @@ pub const ACCURACY_POWER: i32 = 4;
 /// How good an action was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Label {
+    /// The engine's choice, or as good within [`BEST_LOSS`].
     Best,
+    /// Close to the best: within [`GOOD_LOSS`].
     Good,
+    /// A small loss: within [`INACCURACY_LOSS`].
     Inaccuracy,
+    /// A clear loss: within [`MISTAKE_LOSS`].
     Mistake,
+    /// A loss beyond [`MISTAKE_LOSS`], or a result thrown away.
     Blunder,
 }
 
 impl Label {
+    /// Every label, best first.
     pub const ALL: [Label; 5] = [
         Label::Best,
         Label::Good,
@@ -190,11 +196,6 @@ impl Evaluation {
             Evaluation::Draw => 0.5,
         }
     }
-
-    /// Whether it is exact (a decided result or a value from the table) rather than a score.
-    pub fn is_exact(self) -> bool {
-        !matches!(self, Evaluation::Score(_))
-    }
 }
 
 impl fmt::Display for Evaluation {
@@ -216,21 +217,6 @@ pub trait ExactValues: Send + Sync {
     fn value(&self, state: &State) -> Option<Value>;
     /// Each legal action of `state` with its value for the side that plays it, if known.
     fn move_values(&self, state: &State) -> Option<Vec<(Action, Value)>>;
-}
-
-impl ExactValues for tablebase::Table {
-    fn value(&self, state: &State) -> Option<Value> {
-        match state {
-            State::Flying(s) => self.probe(s).ok(),
-            _ => None,
-        }
-    }
-    fn move_values(&self, state: &State) -> Option<Vec<(Action, Value)>> {
-        match state {
-            State::Flying(s) => tablebase::Table::move_values(self, s).ok(),
-            _ => None,
-        }
-    }
 }
 
 /// How much each position may be searched.
@@ -264,7 +250,9 @@ pub struct ActionReport {
     pub index: usize,
     /// The number the move list gives its turn (from 1).
     pub turn: usize,
+    /// The side that played it.
     pub side: Side,
+    /// The action.
     pub action: Action,
     /// The position after it, from Black's side.
     pub after: Evaluation,
@@ -272,6 +260,7 @@ pub struct ActionReport {
     pub before: Evaluation,
     /// The evaluation the side lost by it, in pieces (0 for the best action).
     pub loss: f64,
+    /// How good it was.
     pub label: Label,
     /// The engine's choice, when it differs from the action played.
     pub preferred: Option<Action>,
@@ -294,6 +283,7 @@ pub struct Report {
     /// The evaluation of every position from Black's side, the start first (one more than
     /// the actions).
     pub positions: Vec<Evaluation>,
+    /// Every action of the game, in order.
     pub actions: Vec<ActionReport>,
     /// Black's, then White's.
     pub summary: [SideSummary; 2],
@@ -304,7 +294,9 @@ pub struct Report {
 /// Positions done out of the total.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
+    /// Positions analysed so far.
     pub done: usize,
+    /// Positions to analyse in all.
     pub total: usize,
 }
 

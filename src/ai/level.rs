@@ -10,9 +10,13 @@ use std::fmt;
 pub enum Level {
     /// Uniformly random legal actions (for testing and for measuring the other levels).
     Random,
+    /// The first level offered to players, for beginners.
     Easy,
+    /// The second level offered to players.
     Medium,
+    /// The third level offered to players.
     Hard,
+    /// The strongest search on a node budget: a seed always gives the same choice.
     Expert,
     /// The strongest play: Expert's search with its refinements and knowledge, on time and
     /// on every core it is offered.
@@ -41,6 +45,7 @@ impl Level {
         }
     }
 
+    /// The level named by its id (`easy`, `master` …), if there is one.
     pub fn parse(text: &str) -> Option<Level> {
         [
             Level::Random,

@@ -18,6 +18,7 @@ pub mod book;
 mod engine;
 mod error;
 pub(crate) mod eval;
+pub mod exact;
 mod level;
 mod mcts;
 pub mod settings;

@@ -39,13 +39,23 @@ pub enum EvalKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// A whole number from `min` to `max`.
-    Number { min: i64, max: i64 },
+    Number {
+        /// The least value.
+        min: i64,
+        /// The greatest value.
+        max: i64,
+    },
     /// `1`/`on`/`yes` or `0`/`off`/`no`.
     Switch,
     /// One of these names (stored as its position in the list).
     Choice(&'static [&'static str]),
     /// A whole number from `min` to `max`, or `none` (the setting does not apply).
-    Optional { min: i64, max: i64 },
+    Optional {
+        /// The least value.
+        min: i64,
+        /// The greatest value.
+        max: i64,
+    },
 }
 
 /// The value of an `Optional` setting that is not set.
@@ -120,6 +130,7 @@ pub struct Setting {
     pub name: &'static str,
     /// One line saying what it does.
     pub description: &'static str,
+    /// The kind of value it takes.
     pub kind: Kind,
     /// The setting's value for a level in a game, before any override.
     default: fn(Level, GameId) -> i64,
@@ -414,6 +425,7 @@ fn index_of(name: &str) -> usize {
 /// A computer player: a level, and the settings changed from the level's defaults.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
+    /// The level whose defaults it starts from.
     pub level: Level,
     /// For each row of [`SETTINGS`], the value that replaces the level's default.
     overrides: [Option<i64>; COUNT],

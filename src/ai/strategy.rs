@@ -50,9 +50,11 @@ pub(crate) struct Found {
 /// What searching cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
+    /// Positions visited.
     pub nodes: u64,
     /// The deepest completed iteration of the turn's first decision.
     pub depth: u8,
+    /// Time spent.
     pub elapsed: Duration,
 }
 

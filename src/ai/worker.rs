@@ -20,10 +20,13 @@ use crate::rules::State;
 /// A position to decide, with what the search may know.
 #[derive(Clone, Debug)]
 pub struct Request {
+    /// The position to plan a turn for.
     pub state: State,
     /// Keys of the earlier positions of the game, for the repetition rule.
     pub history: Vec<u128>,
+    /// The level to plan it at.
     pub level: Level,
+    /// The seed of the level's random choices.
     pub seed: u64,
     /// Turns played in a row without a capture or a flip, for the 100-turn rule.
     pub quiet_turns: u16,
@@ -34,7 +37,9 @@ pub struct Request {
 /// The answer to a request.
 #[derive(Clone, Debug)]
 pub struct Reply {
+    /// The generation of the request it answers.
     pub generation: u64,
+    /// The planned turn, or why there is none.
     pub result: Result<Plan, AiError>,
 }
 

@@ -21,20 +21,45 @@ pub const ANIMATION_SECONDS: f64 = 0.32;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum AnimationKind {
     /// A piece travels from one point to another.
-    Slide { from: Point, to: Point, side: Side },
+    Slide {
+        /// The point it leaves.
+        from: Point,
+        /// The point it reaches.
+        to: Point,
+        /// Whose piece it is.
+        side: Side,
+    },
     /// A piece is put down.
-    Drop { point: Point, side: Side },
+    Drop {
+        /// Where it is put.
+        point: Point,
+        /// Whose piece it is.
+        side: Side,
+    },
     /// A piece leaves the board.
-    Vanish { point: Point, side: Side },
+    Vanish {
+        /// Where it was.
+        point: Point,
+        /// Whose piece it was.
+        side: Side,
+    },
     /// A piece turns over to the other colour.
-    Flip { point: Point, from: Side },
+    Flip {
+        /// Where it is.
+        point: Point,
+        /// The colour it had.
+        from: Side,
+    },
 }
 
 /// One running animation, timed in the UI's clock (seconds).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Animation {
+    /// What it shows.
     pub kind: AnimationKind,
+    /// When it started.
     pub start: f64,
+    /// How long it lasts.
     pub duration: f64,
 }
 

@@ -33,11 +33,17 @@ pub enum Open {
 /// A part of the rules window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RulesTab {
+    /// The rules in a few lines.
     KeyPoints,
+    /// Steps for a first game.
     QuickStart,
+    /// The full rules.
     FullRules,
+    /// Where this app decides what the traditional rules leave open.
     HouseRules,
+    /// The pages the three games share: draws, the clock, the notation.
     Common,
+    /// Positions that show the rules at work.
     Diagrams,
 }
 

@@ -67,9 +67,13 @@ pub enum Choosing {
 /// What a chooser is asked: its title, the folder it starts in, the file-type filter's name
 /// and, when saving, the name it suggests.
 pub struct Request<'a> {
+    /// The chooser's title.
     pub title: &'a str,
+    /// The folder it starts in.
     pub folder: &'a Path,
+    /// The name of its file-type filter.
     pub filter: &'a str,
+    /// When saving, the file name it suggests.
     pub file_name: Option<String>,
 }
 

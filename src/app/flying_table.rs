@@ -38,6 +38,7 @@ pub enum TableState {
 /// An open table with what the settings show of its file.
 #[derive(Clone)]
 pub struct ReadyTable {
+    /// The table.
     pub table: Arc<Table>,
     /// The file's size in bytes.
     pub bytes: u64,
@@ -150,10 +151,9 @@ fn open_state(path: &Path) -> TableState {
         }
         Err(TableError::Missing { .. }) => TableState::Missing,
         Err(TableError::NoDataFolder) => TableState::NoFolder,
-        Err(TableError::Corrupt { reason, .. } | TableError::Io { reason, .. }) => {
-            TableState::Damaged(reason)
-        }
-        Err(TableError::Inconsistent(reason)) => TableState::Damaged(reason),
+        Err(TableError::Corrupt { reason, .. }) => TableState::Damaged(reason.to_string()),
+        Err(TableError::Io { reason, .. }) => TableState::Damaged(reason.to_string()),
+        Err(TableError::Inconsistent(reason)) => TableState::Damaged(reason.to_string()),
     }
 }
 

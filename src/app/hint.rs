@@ -6,6 +6,7 @@
 //! best gain after the hint.
 
 use super::i18n::I18n;
+use super::keys;
 use super::text::{action_text, side_name};
 use crate::rules::explain::{Event, Line, Shape, explain};
 use crate::rules::{Action, Side, State};
@@ -14,9 +15,17 @@ use crate::rules::{Action, Side, State};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Gain {
     /// Neihuang: a 2×2 block completed, the side then takes this many pieces.
-    Block { captures: u8 },
+    Block {
+        /// The pieces the side then takes.
+        captures: u8,
+    },
     /// Neihuang: a row or column completed (with any blocks), and the pieces to take.
-    Line { line: Line, captures: u8 },
+    Line {
+        /// The row or column.
+        line: Line,
+        /// The pieces the side then takes.
+        captures: u8,
+    },
     /// Flying: pieces turned over.
     Flips(u8),
     /// Wu Dao: pieces taken.
@@ -25,7 +34,21 @@ pub enum Gain {
     Removes,
 }
 
+/// The kinds of gain, as the last part of their locale keys ([`Gain::kind`]).
+pub const GAIN_KINDS: [&str; 5] = ["block", "line", "flips", "takes", "removes"];
+
 impl Gain {
+    /// Its kind, one of [`GAIN_KINDS`].
+    pub fn kind(self) -> &'static str {
+        match self {
+            Gain::Block { .. } => "block",
+            Gain::Line { .. } => "line",
+            Gain::Flips(_) => "flips",
+            Gain::Takes(_) => "takes",
+            Gain::Removes => "removes",
+        }
+    }
+
     /// How much it weighs, in pieces moved from one side to the other.
     fn weight(self) -> u8 {
         match self {
@@ -70,6 +93,7 @@ impl Gain {
 /// The reason given with a hint.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HintReason {
+    /// The action suggested.
     pub action: Action,
     /// What the action itself wins.
     pub gains: Option<Gain>,
@@ -131,9 +155,8 @@ pub fn reason(state: &State, action: Action, score: Option<i32>) -> HintReason {
     }
 }
 
-/// A gain in words, for `key_prefix` `hint.gain` (the side's own) or `hint.stop` (the
-/// opponent's, with `side`).
-fn gain_text(i18n: &I18n, key_prefix: &str, gain: Gain, side: &str) -> String {
+/// A gain in words: the side's `own`, or the opponent's (`side`) that the action stops.
+fn gain_text(i18n: &I18n, own: bool, gain: Gain, side: &str) -> String {
     let line_name = |line: Line| match line {
         Line::Row(_) => i18n.format("hint.row", &[("n", &line.label())]),
         Line::Column(_) => i18n.format("hint.column", &[("c", &line.label())]),
@@ -145,23 +168,23 @@ fn gain_text(i18n: &I18n, key_prefix: &str, gain: Gain, side: &str) -> String {
             i18n.format("hint.n_pieces", &[("n", &n)])
         }
     };
-    let key = |what: &str| format!("{key_prefix}.{what}");
+    let key = keys::gain(own, gain.kind());
     match gain {
-        Gain::Block { captures } => i18n.format(
-            &key("block"),
-            &[("pieces", &pieces(captures)), ("side", &side)],
-        ),
+        Gain::Block { captures } => {
+            i18n.format(&key, &[("pieces", &pieces(captures)), ("side", &side)])
+        }
         Gain::Line { line, captures } => i18n.format(
-            &key("line"),
+            &key,
             &[
                 ("line", &line_name(line)),
                 ("pieces", &pieces(captures)),
                 ("side", &side),
             ],
         ),
-        Gain::Flips(n) => i18n.format(&key("flips"), &[("pieces", &pieces(n)), ("side", &side)]),
-        Gain::Takes(n) => i18n.format(&key("takes"), &[("pieces", &pieces(n)), ("side", &side)]),
-        Gain::Removes => i18n.format(&key("removes"), &[("side", &side)]),
+        Gain::Flips(n) | Gain::Takes(n) => {
+            i18n.format(&key, &[("pieces", &pieces(n)), ("side", &side)])
+        }
+        Gain::Removes => i18n.format(&key, &[("side", &side)]),
     }
 }
 
@@ -170,10 +193,10 @@ pub fn text(i18n: &I18n, r: &HintReason) -> String {
     let action = action_text(i18n, r.action);
     let mut parts = Vec::new();
     if let Some(gain) = r.gains {
-        parts.push(gain_text(i18n, "hint.gain", gain, ""));
+        parts.push(gain_text(i18n, true, gain, ""));
     }
     if let Some((side, threat)) = r.stops {
-        parts.push(gain_text(i18n, "hint.stop", threat, side_name(i18n, side)));
+        parts.push(gain_text(i18n, false, threat, side_name(i18n, side)));
     }
     if parts.is_empty() {
         let pieces = r.score.map(|s| format!("{:+.1}", f64::from(s) / 100.0));

@@ -3,14 +3,14 @@
 //!
 //! A locale file is one JSON object. Its key `"help"` holds, under each game's id, that
 //! game's texts (its name, a line about it, how its pieces move, its help pages), and under
-//! `"common"` the pages the games share; every other key is a flat, dotted string key (`"app.title"`)
+//! `"common"` the pages the games share; every other key is a flat, dotted string key (`"app.name"`)
 //! whose value may contain `{name}` placeholders. A key missing from a locale falls back to
-//! English, then to the key itself, so a forgotten translation shows up as English text
-//! rather than as nothing.
+//! English (and is logged once), never to the key itself; `tests/locales.rs` checks that
+//! every key the code uses is in both locales and that they hold no other.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, Mutex, PoisonError};
 
 use serde::{Deserialize, Serialize};
 
@@ -22,9 +22,10 @@ pub const EN_JSON: &str = include_str!("../../locales/en.json");
 pub const ZH_CN_JSON: &str = include_str!("../../locales/zh-CN.json");
 
 /// A language of the interface.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Language {
     #[serde(rename = "en")]
+    /// English, the language every text falls back to.
     English,
     /// Simplified Chinese.
     #[serde(rename = "zh-CN")]
@@ -131,13 +132,16 @@ pub struct GameHelp {
 /// A titled part of the rules.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 pub struct HelpSection {
+    /// Its title.
     pub title: String,
+    /// Its paragraphs.
     pub paragraphs: Vec<String>,
 }
 
 /// A position drawn in the help.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 pub struct Diagram {
+    /// What it shows, in a sentence.
     pub caption: String,
     /// Five rows of five characters, `B` (Black), `W` (White) or `.` (empty), the top row
     /// (row 5) first.
@@ -247,13 +251,22 @@ impl I18n {
         &self.locales[language.index()]
     }
 
-    /// The text of `key` in the selected language, else in English, else the key itself.
-    pub fn t<'a>(&'a self, key: &'a str) -> &'a str {
-        self.locale(self.language)
-            .strings
-            .get(key)
-            .or_else(|| self.locale(Language::English).strings.get(key))
-            .map_or(key, String::as_str)
+    /// The text of `key` in the selected language, else in English, else nothing: a key is
+    /// never shown itself. A key missing from a locale is logged, once per run.
+    pub fn t<'a>(&'a self, key: &str) -> &'a str {
+        if let Some(text) = self.locale(self.language).strings.get(key) {
+            return text;
+        }
+        report_missing(self.language, key);
+        match self.locale(Language::English).strings.get(key) {
+            Some(text) => text,
+            None => {
+                if self.language != Language::English {
+                    report_missing(Language::English, key);
+                }
+                ""
+            }
+        }
     }
 
     /// The text of `key` with each `{name}` replaced by the value named `name` in `args`.
@@ -281,6 +294,26 @@ impl I18n {
             help
         }
     }
+}
+
+/// Logs, on stderr, that `key` is missing from `language`'s locale, the first time only.
+/// Returns whether this was the first time.
+fn report_missing(language: Language, key: &str) -> bool {
+    static REPORTED: Mutex<BTreeSet<(Language, String)>> = Mutex::new(BTreeSet::new());
+    let mut reported = REPORTED.lock().unwrap_or_else(PoisonError::into_inner);
+    let first = reported.insert((language, key.to_string()));
+    if first {
+        let instead = match language {
+            Language::English => "nothing is shown",
+            Language::Chinese => "the English text is shown",
+        };
+        eprintln!(
+            "sanqi: the text {} is missing from locales/{}.json; {instead}",
+            crate::echo::quoted(key),
+            language.code()
+        );
+    }
+    first
 }
 
 /// Replaces each `{name}` in `template` by the value named `name`; other braces stay.
@@ -381,19 +414,22 @@ mod tests {
     }
 
     #[test]
-    fn missing_keys_fall_back() {
+    fn missing_keys_fall_back_to_english_and_never_show_themselves() {
         let i18n = I18n::new(Language::Chinese);
-        assert_eq!(i18n.t("no.such.key"), "no.such.key");
+        assert_eq!(i18n.t("no.such.key"), "");
+        assert_eq!(i18n.format("no.such.key {x}", &[("x", &1)]), "");
         // A key only English has is shown in English.
         let mut partial = I18n::new(Language::Chinese);
         partial.locales[1].strings.remove("app.name");
-        assert_eq!(
-            partial.t("app.name"),
-            I18n::new(Language::English).t("app.name")
-        );
-        assert_eq!(
-            i18n.format("no.such.key {x}", &[("x", &1)]),
-            "no.such.key 1"
-        );
+        let english = I18n::new(Language::English);
+        assert!(!english.t("app.name").is_empty());
+        assert_eq!(partial.t("app.name"), english.t("app.name"));
+    }
+
+    #[test]
+    fn a_missing_key_is_logged_once() {
+        assert!(report_missing(Language::Chinese, "missing.once.only"));
+        assert!(!report_missing(Language::Chinese, "missing.once.only"));
+        assert!(report_missing(Language::English, "missing.once.only"));
     }
 }

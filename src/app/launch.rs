@@ -76,7 +76,9 @@ impl AppOptions {
 /// about the files.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Stored {
+    /// The settings.
     pub settings: Settings,
+    /// The statistics.
     pub stats: Stats,
     /// A game saved in an earlier run.
     pub saved: Option<SavedGame>,
@@ -111,8 +113,11 @@ impl Stored {
 /// Everything the app starts from: its store, what was loaded from it and its options.
 #[derive(Clone)]
 pub struct Launch {
+    /// The store the app keeps its files in.
     pub store: Store,
+    /// What was loaded from it.
     pub stored: Stored,
+    /// The app's options.
     pub options: AppOptions,
 }
 

@@ -29,6 +29,7 @@ pub mod fonts;
 pub mod hint;
 pub mod i18n;
 pub mod icon;
+pub mod keys;
 pub mod launch;
 pub mod lessons;
 pub mod overlay;

@@ -24,12 +24,19 @@ pub enum Overlay {
     /// The points of a rectangle, from one corner point to the opposite one (a run along a
     /// row or a column, or a 2×2 block), outlined together.
     Outline {
+        /// Two opposite corners.
         corners: [Point; 2],
+        /// The shape it outlines.
         pattern: Pattern,
     },
     /// From the piece that arrived to one of the two enemy pieces beside it that it pried
     /// apart: a Flying insertion or a Wu Dao counter-capture (挑).
-    Split { from: Point, to: Point },
+    Split {
+        /// The piece that arrived.
+        from: Point,
+        /// The enemy piece pried apart.
+        to: Point,
+    },
 }
 
 /// The marks that explain `event`, what `effects` (its action's result) did.

@@ -109,7 +109,7 @@ impl SanqiApp {
         let seed = options.seed.unwrap_or_else(rand::random::<u64>);
         let demo_reads_table = options.demo.is_some_and(Demo::reads_data_folder_table);
         let flying_table = if demo_reads_table {
-            FlyingTable::in_folder(super::storage::data_dir().as_deref())
+            FlyingTable::in_folder(crate::data_dir::path().as_deref())
         } else {
             FlyingTable::in_folder(store.dir())
         };

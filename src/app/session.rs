@@ -52,7 +52,10 @@ impl Note {
     /// Whether the note warns about something the user did.
     pub fn is_warning(&self) -> bool {
         matches!(self, Note::Illegal(_) | Note::ComputerFailed(_))
-            || matches!(self, Note::Message(key) if key.starts_with("msg.no_"))
+            || matches!(
+                self,
+                Note::Message("msg.no_moves_for_piece" | "msg.no_selection")
+            )
     }
 }
 

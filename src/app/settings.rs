@@ -66,7 +66,9 @@ impl ClockSetting {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SideChoice {
+    /// The person plays Black.
     Black,
+    /// The person plays White.
     White,
     /// Drawn at the start of each game.
     Random,
@@ -93,9 +95,19 @@ pub enum Opponent {
     /// Two people at one screen (hot seat).
     Human,
     /// A person against the computer.
-    Computer { level: Level, side: SideChoice },
+    Computer {
+        /// The computer's level.
+        level: Level,
+        /// The person's side.
+        side: SideChoice,
+    },
     /// The computer against itself.
-    Watch { black: Level, white: Level },
+    Watch {
+        /// Black's level.
+        black: Level,
+        /// White's level.
+        white: Level,
+    },
 }
 
 impl Opponent {
@@ -133,8 +145,11 @@ impl Opponent {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Setup {
+    /// The game.
     pub game: GameId,
+    /// Who plays it.
     pub opponent: Opponent,
+    /// The turn clock.
     pub clock: ClockSetting,
 }
 
@@ -225,6 +240,7 @@ pub struct SavedGame {
     /// The file format version ([`SAVED_GAME_VERSION`]).
     #[serde(default = "saved_game_version")]
     pub version: u32,
+    /// How the game was set up.
     pub setup: Setup,
     /// The person's side when playing the computer, resolved from the [`SideChoice`].
     #[serde(default)]
@@ -301,11 +317,21 @@ pub enum SavedGameError {
     /// The record is not a Sanqi record of this version, or it does not replay.
     Record(RecordError),
     /// The record is of another game than the setup says.
-    OtherGame { record: GameId, setup: GameId },
+    OtherGame {
+        /// The record's game.
+        record: GameId,
+        /// The setup's game.
+        setup: GameId,
+    },
     /// The game is already over.
     Finished,
     /// Redo entry `index` (from 1) is not an action in the notation.
-    Redo { index: usize, text: String },
+    Redo {
+        /// Its place, from 1.
+        index: usize,
+        /// What it says.
+        text: String,
+    },
 }
 
 impl fmt::Display for SavedGameError {
@@ -332,8 +358,11 @@ impl std::error::Error for SavedGameError {}
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Tally {
+    /// Games won.
     pub wins: u32,
+    /// Games lost.
     pub losses: u32,
+    /// Games drawn.
     pub draws: u32,
 }
 
@@ -355,8 +384,11 @@ impl Tally {
 /// How a finished game went, from the person's point of view (Black's in a hot-seat game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// The person won.
     Win,
+    /// The person lost.
     Loss,
+    /// A draw.
     Draw,
 }
 

@@ -1,10 +1,7 @@
 //! Where the app keeps its files, and how it writes them.
 //!
-//! One folder holds everything the app keeps between runs: the per-user data folder of
-//! `directories::ProjectDirs::from("org", "Sanqi", "Sanqi")` (on Linux
-//! `~/.local/share/sanqi`, on macOS `~/Library/Application Support/org.Sanqi.Sanqi`, on
-//! Windows `%APPDATA%\Sanqi\Sanqi\data`), or the folder named by the `SANQI_DATA_DIR`
-//! environment variable when it is set. In it:
+//! One folder holds everything the app keeps between runs: the data folder of
+//! [`crate::data_dir`] (the per-user data folder, or the one `SANQI_DATA_DIR` names). In it:
 //!
 //! - `settings.json`: [`Settings`];
 //! - `game.json`: the game in progress ([`SavedGame`]), removed when the game ends;
@@ -40,6 +37,7 @@ use crate::app::lessons::{LESSONS_VERSION, LessonProgress};
 use crate::app::settings::{
     SAVED_GAME_VERSION, SETTINGS_VERSION, STATS_VERSION, SavedGame, SavedGameError, Settings, Stats,
 };
+use crate::data_dir;
 use crate::echo::{one_line, quoted_path};
 use crate::files::{
     self, IoFailure, NameProblem, ReadError, read_regular_file, sync_dir, temp_path, write_new_file,
@@ -57,8 +55,6 @@ pub const STATS_FILE: &str = "stats.json";
 pub const LESSONS_FILE: &str = "lessons.json";
 /// The largest file the store or [`read_record_file`] reads.
 pub const MAX_FILE_SIZE: u64 = files::MAX_FILE_SIZE;
-/// The environment variable that, when set, names the data folder instead of the usual one.
-pub const DATA_DIR_VARIABLE: &str = "SANQI_DATA_DIR";
 
 /// Something the user should be told about the app's files.
 #[derive(Clone, Debug, PartialEq)]
@@ -69,13 +65,17 @@ pub enum StoreNotice {
     SetAside {
         /// The file's name, such as `settings.json`.
         file: String,
+        /// Where it is now.
         moved_to: PathBuf,
+        /// Why it could not be used.
         reason: StoreError,
     },
     /// The data folder is missing or cannot be written: settings and games are not kept this
     /// session.
     NotWritable {
+        /// The data folder, if there is one.
         dir: Option<PathBuf>,
+        /// Why it cannot be used.
         reason: StoreError,
     },
 }
@@ -111,7 +111,9 @@ impl fmt::Display for StoreNotice {
 /// A value loaded from the store, with anything the user should be told about it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Loaded<T> {
+    /// The value, or the defaults.
     pub value: T,
+    /// What the user should be told.
     pub notices: Vec<StoreNotice>,
 }
 
@@ -125,7 +127,10 @@ pub enum StoreError {
     /// There is no data folder: nothing is kept.
     NoDataFolder,
     /// The data folder could not be written when the store was opened.
-    NotWritable { dir: PathBuf },
+    NotWritable {
+        /// The data folder.
+        dir: PathBuf,
+    },
     /// The system refused to create or write the data folder.
     Io(IoFailure),
     /// A file could not be read.
@@ -135,7 +140,12 @@ pub enum StoreError {
     /// A file is JSON, but not an object.
     NotAnObject,
     /// A file was written by a newer version of Sanqi.
-    NewerVersion { found: u64, known: u32 },
+    NewerVersion {
+        /// The file's version.
+        found: u64,
+        /// The newest this build reads.
+        known: u32,
+    },
     /// A file's `version` is not a whole number.
     BadVersion,
     /// A file is a JSON object of the wrong shape; the parser's description.
@@ -145,21 +155,46 @@ pub enum StoreError {
     /// A record file is not a record that replays.
     Record(RecordError),
     /// Writing a file failed.
-    Write { path: PathBuf, error: IoFailure },
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        error: IoFailure,
+    },
     /// A file was not written because this system cannot hold its name (on Windows, `CON`
     /// or `game.`).
-    BadName { path: PathBuf, problem: NameProblem },
+    BadName {
+        /// The file.
+        path: PathBuf,
+        /// Why the system cannot hold its name.
+        problem: NameProblem,
+    },
     /// Removing a file failed.
-    Remove { path: PathBuf, error: IoFailure },
+    Remove {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        error: IoFailure,
+    },
     /// Creating a folder failed.
-    CreateFolder { path: PathBuf, error: IoFailure },
+    CreateFolder {
+        /// The folder.
+        path: PathBuf,
+        /// What the system said.
+        error: IoFailure,
+    },
     /// Every name tried for a new file in `dir` is taken.
-    NoFreeName { dir: PathBuf },
+    NoFreeName {
+        /// The folder.
+        dir: PathBuf,
+    },
     /// The data could not be encoded as JSON; the encoder's description.
     Encode(String),
     /// An unusable file could not be renamed aside and was left where it was.
     NotSetAside {
+        /// Why it could not be used.
         reason: Box<StoreError>,
+        /// Why the rename failed, if the system said.
         error: Option<IoFailure>,
     },
 }
@@ -237,10 +272,10 @@ impl Store {
     /// needed. If there is no such folder, or it cannot be created or written, the store
     /// keeps nothing and [`Store::startup_notices`] says so.
     pub fn open_default() -> Store {
-        if let Some(dir) = data_dir_from_environment() {
+        if let Some(dir) = data_dir::from_environment() {
             return Store::at(dir);
         }
-        match per_user_data_dir() {
+        match data_dir::per_user() {
             Some(dir) => {
                 let records = default_records_dir(Some(&dir));
                 Store::open(dir, records)
@@ -560,24 +595,6 @@ fn is_record_name(name: &std::ffi::OsStr) -> bool {
         && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
 }
 
-/// The data folder: `SANQI_DATA_DIR` when it is set, else the per-user data folder (see the
-/// module documentation), or `None` if there is no home folder. Nothing is created.
-pub fn data_dir() -> Option<PathBuf> {
-    data_dir_from_environment().or_else(per_user_data_dir)
-}
-
-/// The folder named by `SANQI_DATA_DIR`, if it is set and not empty.
-fn data_dir_from_environment() -> Option<PathBuf> {
-    std::env::var_os(DATA_DIR_VARIABLE)
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-}
-
-/// The per-user data folder of `ProjectDirs`.
-fn per_user_data_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("org", "Sanqi", "Sanqi").map(|p| p.data_dir().to_path_buf())
-}
-
 /// The default folder of exported records: `Sanqi` in the documents folder, else `records`
 /// in the data folder, else the current folder.
 fn default_records_dir(data: Option<&Path>) -> PathBuf {
@@ -675,13 +692,17 @@ pub fn read_record_file(path: &Path) -> Result<(Record, Game), StoreError> {
 /// database.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct UtcTime {
+    /// The year.
     pub year: i64,
     /// 1–12.
     pub month: u8,
     /// 1–31.
     pub day: u8,
+    /// 0–23.
     pub hour: u8,
+    /// 0–59.
     pub minute: u8,
+    /// 0–59.
     pub second: u8,
 }
 

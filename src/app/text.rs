@@ -21,7 +21,7 @@ pub fn side_name(i18n: &I18n, side: Side) -> &str {
 
 /// `Easy` … `Master`: the text of the key `level.<id>`.
 pub fn level_name(i18n: &I18n, level: Level) -> String {
-    i18n.t(&format!("level.{}", level.id())).to_string()
+    i18n.t(&super::keys::level(level)).to_string()
 }
 
 /// `30 s` … `Off`.

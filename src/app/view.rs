@@ -15,6 +15,7 @@ use crate::rules::Side;
 /// The game the home screen offers to continue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Resumable {
+    /// How it was set up.
     pub setup: Setup,
     /// The person's side against the computer.
     pub human_side: Option<Side>,
@@ -28,7 +29,9 @@ pub struct View<'a> {
     pub i18n: &'a I18n,
     /// The Chinese text, for the games' Chinese names in any language.
     pub chinese: &'a I18n,
+    /// The settings.
     pub settings: &'a Settings,
+    /// The statistics.
     pub stats: &'a Stats,
     /// The lesson steps done.
     pub lessons: &'a LessonProgress,
@@ -51,6 +54,7 @@ pub struct View<'a> {
 /// The Flying table as the settings show it.
 #[derive(Clone)]
 pub struct TableView {
+    /// Whether there is a table, and whether it can be used.
     pub state: TableState,
     /// The build in progress or the last one of this run, if any.
     pub build: Option<BuildState>,

@@ -20,6 +20,7 @@ pub use player::PlayerSpec;
 /// What to play.
 #[derive(Clone)]
 pub struct MatchSpec {
+    /// The game played.
     pub game: GameId,
     /// Player A (Black in the first game).
     pub first: PlayerSpec,
@@ -27,6 +28,7 @@ pub struct MatchSpec {
     pub second: PlayerSpec,
     /// Games to play at most.
     pub games: u64,
+    /// The seed of the openings and of the players' random choices.
     pub seed: u64,
     /// Alternate colours from game to game (always so with openings).
     pub swap: bool,
@@ -49,7 +51,9 @@ pub struct GameResult {
     pub index: u64,
     /// Whether player A had Black.
     pub first_is_black: bool,
+    /// How it ended.
     pub status: Status,
+    /// How many actions it lasted.
     pub actions: usize,
     /// The opening the game started from.
     pub opening: Vec<Action>,
@@ -73,7 +77,9 @@ impl GameResult {
 /// What the caller wants after each game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
+    /// Play on.
     Continue,
+    /// Stop the match: no game is started after this one.
     Stop,
 }
 
@@ -259,6 +265,7 @@ pub struct TimeStats {
 const BIN_RATIO: f64 = 1.01;
 
 impl TimeStats {
+    /// Counts one turn's time.
     pub fn add(&mut self, t: Duration) {
         let micros = t.as_secs_f64() * 1e6;
         let bin = ((micros + 1.0).ln() / BIN_RATIO.ln()) as u32;
@@ -267,10 +274,12 @@ impl TimeStats {
         self.max = self.max.max(t);
     }
 
+    /// The turns counted.
     pub fn count(&self) -> u64 {
         self.count
     }
 
+    /// The longest turn.
     pub fn max(&self) -> Duration {
         self.max
     }
@@ -298,8 +307,11 @@ impl TimeStats {
 /// Running totals of a match, from player A's side.
 #[derive(Clone, Debug, Default)]
 pub struct Tally {
+    /// Games A won.
     pub wins: u64,
+    /// Games drawn.
     pub draws: u64,
+    /// Games A lost.
     pub losses: u64,
     /// Pairs by A's points out of 2: 0, ½, 1, 1½, 2.
     pub pairs: [u64; 5],
@@ -307,12 +319,14 @@ pub struct Tally {
     pub by_colour: [[u64; 3]; 2],
     /// Games by how they ended.
     pub endings: BTreeMap<&'static str, u64>,
+    /// The turns' times of A and of B.
     pub times: [TimeStats; 2],
     /// A's points in the first game of an unfinished pair.
     pending: HashMap<u64, f64>,
 }
 
 impl Tally {
+    /// Counts a finished game; with `paired`, games `2k` and `2k + 1` are a pair.
     pub fn add(&mut self, result: &GameResult, paired: bool) {
         let points = result.first_points();
         let colour = usize::from(!result.first_is_black);
@@ -347,6 +361,7 @@ impl Tally {
         }
     }
 
+    /// The games counted.
     pub fn games(&self) -> u64 {
         self.wins + self.draws + self.losses
     }
@@ -373,10 +388,12 @@ impl Tally {
         )
     }
 
+    /// The pairs by A's points (0, ½, 1, 1½, 2), for the statistics.
     pub fn pair_counts(&self) -> [f64; 5] {
         self.pairs.map(|n| n as f64)
     }
 
+    /// The games by A's result (loss, draw, win), for the statistics.
     pub fn game_counts(&self) -> [f64; 3] {
         [self.losses as f64, self.draws as f64, self.wins as f64]
     }

@@ -15,6 +15,7 @@ use crate::rules::{Action, Game};
 /// Who plays one side of a match.
 #[derive(Clone, Debug)]
 pub struct PlayerSpec {
+    /// The level and settings it plays with.
     pub config: Config,
     /// Another Sanqi binary that plays `config` through its `bestmove` command.
     pub program: Option<PathBuf>,

@@ -47,8 +47,8 @@ pub fn llr(counts: &[f64], values: &[f64], s0: f64, s1: f64) -> f64 {
 
 /// λ with Σ p_i (v_i − s) / (1 + λ (v_i − s)) = 0 and every 1 + λ (v_i − s) positive.
 fn lagrange(p: &[f64], values: &[f64], s: f64) -> f64 {
-    let lowest = values.iter().cloned().fold(f64::INFINITY, f64::min);
-    let highest = values.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let lowest = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let highest = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     if s <= lowest || s >= highest {
         return 0.0;
     }
@@ -83,7 +83,9 @@ pub const GAME_VALUES: [f64; 3] = [0.0, 0.5, 1.0];
 /// A test's settings: the two hypotheses in Elo and the error rates.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
+    /// The Elo difference of the null hypothesis.
     pub elo0: f64,
+    /// The Elo difference of the alternative hypothesis.
     pub elo1: f64,
     /// The chance of accepting H1 when H0 holds.
     pub alpha: f64,
@@ -134,6 +136,7 @@ impl Sprt {
         )
     }
 
+    /// What a log-likelihood ratio of `llr` decides.
     pub fn verdict(&self, llr: f64) -> Verdict {
         let (lower, upper) = self.bounds();
         if llr >= upper {
@@ -153,9 +156,11 @@ pub struct Estimate {
     pub score: f64,
     /// Half-width of the 95% interval of the score.
     pub margin: f64,
+    /// The Elo difference the score means.
     pub elo: f64,
     /// The Elo at the interval's ends.
     pub elo_low: f64,
+    /// See [`Estimate::elo_low`].
     pub elo_high: f64,
 }
 

@@ -1,18 +1,37 @@
 //! `analyse`: every action of a record labelled by what it cost, with a summary per side.
 
+use std::ffi::{OsStr, OsString};
 use std::io::Write;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::play::parse_bounded;
-use super::{Args, ArgumentError, CliError, load_record, write_line};
+use super::{ArgumentError, CliError, load_record, optional_text, parse_bounded, wrap, write_line};
 use crate::ai::analysis::{
     self, ACCURACY_POWER, ACCURACY_SCALE_PIECES, BEST_LOSS, Budget, DECIDED_PIECES,
     EXACT_GOOD_PLIES, Evaluation, GOOD_LOSS, INACCURACY_LOSS, Label, MISTAKE_LOSS, Report,
 };
-use crate::app::storage;
+use crate::data_dir;
 use crate::rules::{GameId, Side};
 use crate::tablebase::{self, Check, Table, TableError};
+
+/// `analyse`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(after_help = help())]
+pub struct AnalyseArgs {
+    /// The game record to analyse
+    #[arg(value_name = "RECORD.json")]
+    record: OsString,
+    /// The search's time per position, in milliseconds (1 to 3600000)
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
+    movetime: Option<OsString>,
+    /// The search's positions per position, instead of a time (reproducible)
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    nodes: Option<OsString>,
+    /// The Flying table [default: the one in the data folder]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    table: Option<OsString>,
+}
 
 /// The help of `analyse`, with the thresholds the analysis uses, in lines of at most 80
 /// characters.
@@ -32,19 +51,7 @@ pub(super) fn help() -> String {
          {ACCURACY_SCALE_PIECES} pieces; exact values count as 1, 1/2 and 0).",
         default = default_movetime_ms(),
     );
-    let mut lines = vec![String::new()];
-    for word in text.split(' ') {
-        let line = lines.last_mut().filter(|l| l.len() + 1 + word.len() <= 80);
-        match line {
-            Some(l) if !l.is_empty() => {
-                l.push(' ');
-                l.push_str(word);
-            }
-            Some(l) => l.push_str(word),
-            None => lines.push(word.to_string()),
-        }
-    }
-    lines.join("\n")
+    wrap(&text)
 }
 
 fn default_movetime_ms() -> u128 {
@@ -67,15 +74,14 @@ pub fn black_view(e: Evaluation) -> String {
 }
 
 pub(super) fn analyse_command(
-    args: &mut Args,
+    args: &AnalyseArgs,
     out: &mut dyn Write,
     errors: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let movetime = parse_bounded(args.option("--movetime")?, "--movetime", 1, 3_600_000)?;
-    let nodes = parse_bounded(args.option("--nodes")?, "--nodes", 1, 1 << 40)?;
-    let given_table = args.option("--table")?;
-    let path = args.positional("RECORD.json")?;
-    args.finish()?;
+    let movetime = parse_bounded(optional_text(&args.movetime)?, "--movetime", 1, 3_600_000)?;
+    let nodes = parse_bounded(optional_text(&args.nodes)?, "--nodes", 1, 1 << 40)?;
+    let given_table = args.table.as_deref();
+    let path = Path::new(&args.record);
     let budget = match (movetime, nodes) {
         (Some(_), Some(_)) => {
             return Err(ArgumentError::NotWith {
@@ -104,14 +110,11 @@ pub(super) fn analyse_command(
 /// The Flying table: the one named, which must open, or the data folder's, if it opens
 /// (otherwise the analysis searches, and says why on `errors`). Either is checked in full the
 /// first time only, as `bestmove` does.
-fn open_table(given: Option<&str>, errors: &mut dyn Write) -> Result<Option<Table>, CliError> {
+fn open_table(given: Option<&OsStr>, errors: &mut dyn Write) -> Result<Option<Table>, CliError> {
     if let Some(path) = given {
-        return Ok(Some(Table::open_with(
-            std::path::Path::new(path),
-            Check::Once,
-        )?));
+        return Ok(Some(Table::open_with(Path::new(path), Check::Once)?));
     }
-    let opened = storage::data_dir()
+    let opened = data_dir::path()
         .ok_or(TableError::NoDataFolder)
         .and_then(|dir| Table::open_with(&tablebase::path_in(&dir), Check::Once));
     match opened {

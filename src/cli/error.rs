@@ -1,12 +1,15 @@
 //! [`CliError`]: everything that can stop a command, each printed as one line by
 //! [`super::run`].
 
+use std::ffi::OsStr;
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
 use crate::ai::{AiError, Level};
-use crate::echo::{quoted, quoted_path};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+
+use crate::echo::{one_line, quoted, quoted_path};
 use crate::files::ReadError;
 use crate::rules::notation::ParseActionError;
 use crate::rules::records::RecordError;
@@ -23,18 +26,34 @@ pub enum CliError {
     Notation(ParseActionError),
     /// Action `index` (from 1) of `--moves` breaks the rules.
     IllegalMove {
+        /// Its place in `--moves`, from 1.
         index: usize,
+        /// The action.
         action: Action,
+        /// Why the rules refuse it.
         reason: IllegalAction,
     },
     /// A record file could not be read (`replay FILE.json`).
-    ReadRecord { path: PathBuf, error: ReadError },
+    ReadRecord {
+        /// The file.
+        path: PathBuf,
+        /// Why it could not be read.
+        error: ReadError,
+    },
     /// A record file was read but is not a record that replays.
-    Record { path: PathBuf, error: RecordError },
+    Record {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        error: RecordError,
+    },
     /// A file or folder could not be created or written.
     File {
+        /// What was being done.
         task: FileTask,
+        /// The file or folder.
         path: PathBuf,
+        /// What the system said.
         error: io::Error,
     },
     /// Printing the output failed for another reason than a closed pipe.
@@ -43,18 +62,26 @@ pub enum CliError {
     BrokenPipe,
     /// The computer could not choose (`level` is the level that was asked, if one was).
     Computer {
+        /// The level asked for, if one was.
         level: Option<Level>,
+        /// Why it failed.
         error: AiError,
     },
     /// The computer returned no action for a position that has one.
-    NoAction { level: Level },
+    NoAction {
+        /// The level asked for.
+        level: Level,
+    },
     /// A match could not go on (a player failed or chose an illegal action); the message
     /// names the player.
     Match(String),
     /// The computer chose an action the rules refuse.
     ComputerIllegal {
+        /// The level that chose it.
         level: Level,
+        /// The action.
         action: Action,
+        /// Why the rules refuse it.
         reason: IllegalAction,
     },
     /// The Flying table is missing, damaged or unreadable, or could not be built.
@@ -83,48 +110,135 @@ pub enum ArgumentError {
     NoCommand,
     /// Argument `position` (from 1) is not valid Unicode; `lossy` shows it with the bad
     /// bytes replaced.
-    NotUnicode { position: usize, lossy: String },
-    /// The command is not one of `sanqi help`.
-    UnknownCommand(String),
-    /// A positional argument (`GAME`, `DEPTH` …) is missing.
-    Missing(&'static str),
-    /// `--name` was given without its value.
-    MissingValue(&'static str),
-    /// An option that has no default was not given; `expected` says what it takes.
-    Required {
-        name: &'static str,
-        expected: &'static str,
+    NotUnicode {
+        /// Its place among the arguments, from 1.
+        position: usize,
+        /// The argument, its bad bytes replaced.
+        lossy: String,
     },
-    /// An argument left over once the command read its own.
-    Unexpected(String),
+    /// The command is not one of `sanqi help`; `suggestion` is a command of a similar name.
+    UnknownCommand {
+        /// The command given.
+        command: String,
+        /// A command of a similar name, if there is one.
+        suggestion: Option<String>,
+    },
+    /// A required argument (`GAME`, `DEPTH`, `--level PLAYER` …) is missing.
+    Missing(String),
+    /// `--name` was given without its value.
+    MissingValue(String),
+    /// `--name` was given more than once.
+    Repeated(String),
+    /// An argument the command does not take; `suggestion` is an option of a similar name.
+    Unexpected {
+        /// The argument.
+        argument: String,
+        /// An option of a similar name, if there is one.
+        suggestion: Option<String>,
+    },
     /// Not `neihuang`, `flying` or `wudao`.
     UnknownGame(String),
     /// Not one of the computer's levels.
     UnknownLevel(String),
     /// A player's configuration (`LEVEL[:KEY=VALUE,...]`) that does not parse; the reason
     /// says why.
-    BadPlayer { name: &'static str, reason: String },
+    BadPlayer {
+        /// The option.
+        name: &'static str,
+        /// Why it does not parse.
+        reason: String,
+    },
     /// An option that cannot be combined with another.
     NotWith {
+        /// The option.
         name: &'static str,
+        /// What it does not go with.
         other: &'static str,
     },
     /// A value of the wrong form or out of range; `expected` says what is accepted.
     Invalid {
+        /// The argument's name.
         name: &'static str,
+        /// Its value.
         value: String,
+        /// What it must be.
         expected: String,
     },
     /// `perft` would count about `estimate` sequences, far too many to finish; `deepest` is
     /// the greatest depth it would accept from the same position.
     TooDeep {
+        /// The game.
         game: GameId,
+        /// The depth asked for.
         depth: u32,
+        /// The action sequences it would count.
         estimate: f64,
+        /// The greatest depth accepted from the position.
         deepest: u32,
     },
     /// `--moves` was given with a record file.
     MovesWithFile,
+    /// Another mistake the parser found, in its own words.
+    Other(String),
+}
+
+impl ArgumentError {
+    /// The mistake clap found in `args` (the arguments after the program's name), in the
+    /// command line's own words.
+    pub(crate) fn from_clap<A: AsRef<OsStr>>(e: &clap::Error, args: &[A]) -> ArgumentError {
+        let first = |kind| match e.get(kind) {
+            Some(ContextValue::String(s)) => Some(s.clone()),
+            Some(ContextValue::Strings(v)) => v.first().cloned(),
+            _ => None,
+        };
+        // `--moves <"…">` is written `--moves "…"`, `<GAME|FILE.json>` as `GAME or FILE.json`.
+        let plain = |arg: String| {
+            arg.replace(['<', '>'], "")
+                .replace('|', " or ")
+                .trim()
+                .to_string()
+        };
+        let flag = |arg: String| arg.split(' ').next().unwrap_or_default().to_string();
+        let invalid = first(ContextKind::InvalidArg).unwrap_or_default();
+        match e.kind() {
+            ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                ArgumentError::NoCommand
+            }
+            ErrorKind::InvalidSubcommand => ArgumentError::UnknownCommand {
+                command: first(ContextKind::InvalidSubcommand).unwrap_or_default(),
+                suggestion: first(ContextKind::SuggestedSubcommand),
+            },
+            ErrorKind::UnknownArgument => ArgumentError::Unexpected {
+                argument: invalid,
+                suggestion: first(ContextKind::SuggestedArg),
+            },
+            ErrorKind::MissingRequiredArgument => ArgumentError::Missing(plain(invalid)),
+            ErrorKind::InvalidValue
+                if first(ContextKind::InvalidValue).is_none_or(|v| v.is_empty()) =>
+            {
+                ArgumentError::MissingValue(flag(invalid))
+            }
+            ErrorKind::ArgumentConflict
+                if first(ContextKind::PriorArg).is_some_and(|prior| prior == invalid) =>
+            {
+                ArgumentError::Repeated(flag(invalid))
+            }
+            ErrorKind::InvalidUtf8 => {
+                let lossy = args
+                    .iter()
+                    .map(AsRef::as_ref)
+                    .find(|a| a.to_str().is_none())
+                    .map(|a| a.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                ArgumentError::NotUnicode { position: 0, lossy }
+            }
+            _ => {
+                let message = e.to_string();
+                let line = message.lines().next().unwrap_or_default();
+                ArgumentError::Other(line.strip_prefix("error: ").unwrap_or(line).to_string())
+            }
+        }
+    }
 }
 
 impl fmt::Display for CliError {
@@ -182,8 +296,15 @@ impl fmt::Display for ArgumentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ArgumentError::NoCommand => f.write_str("no command given (try `sanqi help`)"),
-            ArgumentError::UnknownCommand(command) => {
-                write!(f, "unknown command {} (try `sanqi help`)", quoted(command))
+            ArgumentError::UnknownCommand {
+                command,
+                suggestion,
+            } => {
+                write!(f, "unknown command {}", quoted(command))?;
+                match suggestion {
+                    Some(s) => write!(f, " (did you mean {}?)", quoted(s)),
+                    None => f.write_str(" (try `sanqi help`)"),
+                }
             }
             ArgumentError::NotUnicode { position, lossy } => write!(
                 f,
@@ -192,11 +313,16 @@ impl fmt::Display for ArgumentError {
             ),
             ArgumentError::Missing(what) => write!(f, "missing {what}"),
             ArgumentError::MissingValue(name) => write!(f, "{name} needs a value"),
-            ArgumentError::Required { name, expected } => {
-                write!(f, "{name} is required ({expected})")
-            }
-            ArgumentError::Unexpected(extra) => {
-                write!(f, "unexpected argument {}", quoted(extra))
+            ArgumentError::Repeated(name) => write!(f, "{name} is given more than once"),
+            ArgumentError::Unexpected {
+                argument,
+                suggestion,
+            } => {
+                write!(f, "unexpected argument {}", quoted(argument))?;
+                match suggestion {
+                    Some(s) => write!(f, " (did you mean {}?)", quoted(s)),
+                    None => Ok(()),
+                }
             }
             ArgumentError::UnknownGame(game) => write!(
                 f,
@@ -229,6 +355,7 @@ impl fmt::Display for ArgumentError {
             ArgumentError::MovesWithFile => {
                 f.write_str("--moves goes with a game id, not with a record file")
             }
+            ArgumentError::Other(message) => f.write_str(&one_line(message, 200)),
         }
     }
 }

@@ -1,13 +1,17 @@
-//! `selfplay` and `train`: playing games for data, and fitting the pattern evaluation to it;
-//! and reading a weights file for the commands that take `--weights`.
+//! `selfplay`, `train` and `book`: playing games for data, fitting the pattern evaluation to
+//! it, and building the opening book; and reading the weights and book files that other
+//! commands take.
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::play::parse_bounded;
-use super::{Args, ArgumentError, CliError, FileTask, parse_game, write_line};
+use super::{
+    ArgumentError, CliError, FileTask, game_argument, optional_text, parse_bounded, text, wrap,
+    write_line,
+};
 use crate::ai::book::Book;
 use crate::ai::{Config, Weights};
 use crate::files::{MAX_FILE_SIZE, read_regular_file, write_atomic};
@@ -76,30 +80,96 @@ impl Progress for Report<'_> {
     }
 }
 
+/// `selfplay`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(after_help = wrap(
+    "Each game is recorded position by position, with the search's score and the result, for \
+     `sanqi train`. A stopped run goes on with --resume, with the same seed and player."
+))]
+pub struct SelfplayArgs {
+    /// neihuang, flying or wudao
+    #[arg(value_name = "GAME")]
+    game: OsString,
+    /// How many games to play
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    games: OsString,
+    /// The data file to write
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    out: OsString,
+    /// Positions searched per decision [default: 20000]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    nodes: Option<OsString>,
+    /// The seed of the games [default: 1]
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    seed: Option<OsString>,
+    /// Who plays both sides [default: master]
+    #[arg(long, value_name = "PLAYER", allow_hyphen_values = true)]
+    player: Option<OsString>,
+    /// The pattern evaluation's weights for the player, from `sanqi train`
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    weights: Option<OsString>,
+    /// Games played at once, 1 to 64 [default: 1]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    threads: Option<OsString>,
+    /// Go on with the games a stopped run left in FILE
+    #[arg(long)]
+    resume: bool,
+    /// No progress lines
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// `train`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct TrainArgs {
+    /// neihuang, flying or wudao
+    #[arg(value_name = "GAME")]
+    game: OsString,
+    /// A self-play data file (one or more)
+    #[arg(long, value_name = "FILE", required = true, allow_hyphen_values = true)]
+    data: Vec<OsString>,
+    /// The weights file to write
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    out: OsString,
+    /// Passes over the data, 1 to 1000; the epoch with the least held-out loss is kept
+    /// [default: 8]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    epochs: Option<OsString>,
+    /// The weight of the result against the search's score in the target, 0 to 1
+    /// [default: 0.5]
+    #[arg(long, value_name = "F", allow_hyphen_values = true)]
+    lambda: Option<OsString>,
+    /// L2 regularisation per weight, 0 to 1 [default: 0.001]
+    #[arg(long, value_name = "F", allow_hyphen_values = true)]
+    l2: Option<OsString>,
+    /// The initial step size [default: 0.02]
+    #[arg(long, value_name = "F", allow_hyphen_values = true)]
+    rate: Option<OsString>,
+    /// The seed of the training [default: 1]
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    seed: Option<OsString>,
+    /// The learning curve's picture [default: the weights file's name, ending in .svg]
+    #[arg(long, value_name = "FILE.svg", allow_hyphen_values = true)]
+    curve: Option<OsString>,
+}
+
 pub(super) fn selfplay_command(
-    args: &mut Args,
+    args: &SelfplayArgs,
     out: &mut dyn Write,
     errors: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let games = parse_bounded(args.option("--games")?, "--games", 1, u64::from(u32::MAX))?.ok_or(
-        ArgumentError::Required {
-            name: "--games",
-            expected: "a whole number of at least 1",
-        },
-    )? as u32;
-    let path = PathBuf::from(args.option("--out")?.ok_or(ArgumentError::Required {
-        name: "--out",
-        expected: "the data file to write",
-    })?);
-    let nodes = parse_bounded(args.option("--nodes")?, "--nodes", 1, 1 << 40)?.unwrap_or(20_000);
-    let seed = parse_bounded(args.option("--seed")?, "--seed", 0, u64::MAX)?.unwrap_or(1);
-    let threads = parse_bounded(args.option("--threads")?, "--threads", 1, 64)?.unwrap_or(1);
-    let player_text = args.option("--player")?.unwrap_or("master");
-    let weights_path = args.option("--weights")?.map(PathBuf::from);
-    let resume = args.flag("--resume");
-    let quiet = args.flag("--quiet");
-    let game = parse_game(args.positional("GAME")?)?;
-    args.finish()?;
+    let games = parse_bounded(Some(text(&args.games)?), "--games", 1, u64::from(u32::MAX))?
+        .unwrap_or(1) as u32;
+    let path = PathBuf::from(&args.out);
+    let nodes =
+        parse_bounded(optional_text(&args.nodes)?, "--nodes", 1, 1 << 40)?.unwrap_or(20_000);
+    let seed = parse_bounded(optional_text(&args.seed)?, "--seed", 0, u64::MAX)?.unwrap_or(1);
+    let threads = parse_bounded(optional_text(&args.threads)?, "--threads", 1, 64)?.unwrap_or(1);
+    let player_text = optional_text(&args.player)?.unwrap_or("master");
+    let weights_path = args.weights.as_ref().map(PathBuf::from);
+    let resume = args.resume;
+    let quiet = args.quiet;
+    let game = game_argument(&args.game)?;
     let mut player = Config::parse(player_text).map_err(|reason| ArgumentError::BadPlayer {
         name: "--player",
         reason,
@@ -165,37 +235,23 @@ pub(super) fn selfplay_command(
     )
 }
 
-pub(super) fn train_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let mut data_paths = Vec::new();
-    while let Some(p) = args.option("--data")? {
-        data_paths.push(PathBuf::from(p));
-    }
-    let out_path = PathBuf::from(args.option("--out")?.ok_or(ArgumentError::Required {
-        name: "--out",
-        expected: "the weights file to write",
-    })?);
-    let curve_path = args.option("--curve")?.map(PathBuf::from);
+pub(super) fn train_command(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let data_paths: Vec<PathBuf> = args.data.iter().map(PathBuf::from).collect();
+    let out_path = PathBuf::from(&args.out);
+    let curve_path = args.curve.as_ref().map(PathBuf::from);
     let mut options = Options::default();
-    if let Some(e) = parse_bounded(args.option("--epochs")?, "--epochs", 1, 1000)? {
+    if let Some(e) = parse_bounded(optional_text(&args.epochs)?, "--epochs", 1, 1000)? {
         options.epochs = e as usize;
     }
-    if let Some(s) = parse_bounded(args.option("--seed")?, "--seed", 0, u64::MAX)? {
+    if let Some(s) = parse_bounded(optional_text(&args.seed)?, "--seed", 0, u64::MAX)? {
         options.seed = s;
     }
-    options.lambda =
-        parse_fraction(args.option("--lambda")?, "--lambda", 0.0, 1.0)?.unwrap_or(options.lambda);
-    options.l2 = parse_fraction(args.option("--l2")?, "--l2", 0.0, 1.0)?.unwrap_or(options.l2);
+    options.lambda = parse_fraction(optional_text(&args.lambda)?, "--lambda", 0.0, 1.0)?
+        .unwrap_or(options.lambda);
+    options.l2 = parse_fraction(optional_text(&args.l2)?, "--l2", 0.0, 1.0)?.unwrap_or(options.l2);
     options.rate =
-        parse_fraction(args.option("--rate")?, "--rate", 1e-6, 10.0)?.unwrap_or(options.rate);
-    let game = parse_game(args.positional("GAME")?)?;
-    args.finish()?;
-    if data_paths.is_empty() {
-        return Err(ArgumentError::Required {
-            name: "--data",
-            expected: "one or more self-play files",
-        }
-        .into());
-    }
+        parse_fraction(optional_text(&args.rate)?, "--rate", 1e-6, 10.0)?.unwrap_or(options.rate);
+    let game = game_argument(&args.game)?;
     let started = Instant::now();
     let paths: Vec<&Path> = data_paths.iter().map(PathBuf::as_path).collect();
     let mut lines = Vec::new();
@@ -286,42 +342,96 @@ pub(super) fn load_book(path: &Path, game: GameId) -> Result<&'static Book, CliE
     Ok(Box::leak(Box::new(book)))
 }
 
-/// `book build` and `book show`.
+/// `book`'s arguments: what to do with a book.
+#[derive(Debug, clap::Args)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    action: BookAction,
+}
+
+/// What `book` does.
+#[derive(Debug, clap::Subcommand)]
+enum BookAction {
+    /// Score every action of the first placements with a search, and write the book
+    #[command(after_help = wrap(
+        "Every position up to --plies actions from the start (up to the board's symmetries) \
+         gets each of its actions scored by the player's search of the position it leads to. \
+         The same arguments give the same book on any number of threads."
+    ))]
+    Build(BookBuildArgs),
+    /// The book's actions for a position, best first, with their scores
+    Show(BookShowArgs),
+}
+
+/// `book build`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct BookBuildArgs {
+    /// neihuang or wudao
+    #[arg(value_name = "GAME")]
+    game: OsString,
+    /// The book file to write
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    out: OsString,
+    /// Actions from the start whose positions are in the book, 1 to 6 [default: 2]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    plies: Option<OsString>,
+    /// Positions searched for each action [default: 200000]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    nodes: Option<OsString>,
+    /// Whose search scores the actions [default: master]
+    #[arg(long, value_name = "PLAYER", allow_hyphen_values = true)]
+    player: Option<OsString>,
+    /// The pattern evaluation's weights for the player, from `sanqi train`
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    weights: Option<OsString>,
+    /// Searches at once, 1 to 64 [default: 1]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    threads: Option<OsString>,
+    /// The seed of the searches [default: 1]
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    seed: Option<OsString>,
+    /// No progress lines
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// `book show`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct BookShowArgs {
+    /// neihuang or wudao
+    #[arg(value_name = "GAME")]
+    game: OsString,
+    #[command(flatten)]
+    moves: super::MovesArg,
+    /// The book to read [default: the one built into the program]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    book: Option<OsString>,
+}
+
 pub(super) fn book_command(
-    args: &mut Args,
+    args: &BookArgs,
     out: &mut dyn Write,
     errors: &mut dyn Write,
 ) -> Result<(), CliError> {
-    match args.positional("build or show")? {
-        "build" => book_build(args, out, errors),
-        "show" => book_show(args, out),
-        other => Err(ArgumentError::Invalid {
-            name: "book",
-            value: other.to_string(),
-            expected: "build or show".to_string(),
-        }
-        .into()),
+    match &args.action {
+        BookAction::Build(args) => book_build(args, out, errors),
+        BookAction::Show(args) => book_show(args, out),
     }
 }
 
 fn book_build(
-    args: &mut Args,
+    args: &BookBuildArgs,
     out: &mut dyn Write,
     errors: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let plies = parse_bounded(args.option("--plies")?, "--plies", 1, 6)?.unwrap_or(2) as usize;
-    let out_path = PathBuf::from(args.option("--out")?.ok_or(ArgumentError::Required {
-        name: "--out",
-        expected: "the book file to write",
-    })?);
-    let nodes = parse_bounded(args.option("--nodes")?, "--nodes", 1, 1 << 40)?.unwrap_or(200_000);
-    let threads = parse_bounded(args.option("--threads")?, "--threads", 1, 64)?.unwrap_or(1);
-    let seed = parse_bounded(args.option("--seed")?, "--seed", 0, u64::MAX)?.unwrap_or(1);
-    let player_text = args.option("--player")?.unwrap_or("master");
-    let weights_path = args.option("--weights")?.map(PathBuf::from);
-    let quiet = args.flag("--quiet");
-    let game = parse_game(args.positional("GAME")?)?;
-    args.finish()?;
+    let plies = parse_bounded(optional_text(&args.plies)?, "--plies", 1, 6)?.unwrap_or(2) as usize;
+    let out_path = PathBuf::from(&args.out);
+    let nodes =
+        parse_bounded(optional_text(&args.nodes)?, "--nodes", 1, 1 << 40)?.unwrap_or(200_000);
+    let threads = parse_bounded(optional_text(&args.threads)?, "--threads", 1, 64)?.unwrap_or(1);
+    let seed = parse_bounded(optional_text(&args.seed)?, "--seed", 0, u64::MAX)?.unwrap_or(1);
+    let player_text = optional_text(&args.player)?.unwrap_or("master");
+    let game = game_argument(&args.game)?;
     if game == GameId::Flying {
         return Err(CliError::Learn(
             "flying has no opening book: it starts with moves, and the table plays it".into(),
@@ -332,9 +442,10 @@ fn book_build(
         reason,
     })?;
     player.set_nodes(nodes);
-    let weights = weights_path
+    let weights = args
+        .weights
         .as_deref()
-        .map(|p| load_weights(p, game))
+        .map(|p| load_weights(Path::new(p), game))
         .transpose()?;
     let spec = BookSpec {
         game,
@@ -348,7 +459,7 @@ fn book_build(
     let mut last: Option<Instant> = None;
     let book = build_book(&spec, |done, total, ply| {
         let now = Instant::now();
-        if quiet
+        if args.quiet
             || (done < total && last.is_some_and(|t| now - t < std::time::Duration::from_secs(2)))
         {
             return;
@@ -377,17 +488,14 @@ fn book_build(
     )
 }
 
-fn book_show(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let moves = args.option("--moves")?;
-    let book_path = args.option("--book")?.map(PathBuf::from);
-    let game = parse_game(args.positional("GAME")?)?;
-    args.finish()?;
-    let book = match &book_path {
-        Some(path) => load_book(path, game)?,
+fn book_show(args: &BookShowArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let game = game_argument(&args.game)?;
+    let book = match &args.book {
+        Some(path) => load_book(Path::new(path), game)?,
         None => crate::ai::book::embedded(game),
     };
-    let state = super::replay_ignoring_draws(game, moves)?;
-    match book.actions(&state) {
+    let replayed = super::Replayed::new(game, args.moves.text()?, super::DrawRules::Ignore)?;
+    match book.actions(replayed.state()) {
         Some(actions) => {
             for (action, score) in actions {
                 write_line(out, &format!("{action} {score}"))?;

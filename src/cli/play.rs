@@ -1,6 +1,7 @@
 //! `bestmove` and `match`: the computer's choice for a position, and AI-against-AI matches
 //! with a score and per-level timings.
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -8,24 +9,151 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::{
-    Args, ArgumentError, CliError, FileTask, parse_game, replay_ignoring_draws, write_line,
+    ArgumentError, CliError, DrawRules, FileTask, MovesArg, Replayed, game_argument, optional_text,
+    parse_bounded, text, wrap, write_line,
 };
 use crate::ai::{Config, Context, Engine, Oracle};
-use crate::app::storage;
 use crate::arena::sprt::{self, PAIR_VALUES, Sprt, Verdict};
 use crate::arena::{self, Flow, MatchSpec, PlayerSpec, Tally, openings};
-use crate::rules::{Game, GameId, State};
+use crate::data_dir;
+use crate::rules::GameId;
 use crate::tablebase::{self, Check, Table, TableError};
 
-/// A player's configuration: `LEVEL[:KEY=VALUE,...]` (see [`Config::parse`]).
-fn parse_config(text: Option<&str>, what: &'static str) -> Result<Config, ArgumentError> {
-    let Some(text) = text else {
-        return Err(ArgumentError::Required {
-            name: what,
-            expected: "easy, medium, hard, expert, master, mcts or random",
-        });
+/// How a player is written, for the help of `bestmove` and `match`.
+macro_rules! player_help {
+    () => {
+        "PLAYER is a level (easy, medium, hard, expert, master, random) or mcts, optionally \
+         with settings, e.g. master:contempt=0,nodes=200000."
     };
-    Config::parse(text).map_err(|reason| ArgumentError::BadPlayer { name: what, reason })
+}
+
+/// The help after a command's options that names players: `text`, then the engine's settings
+/// as their table lists them.
+fn player_help(text: &str) -> String {
+    format!(
+        "{}\n\n{}",
+        wrap(text),
+        crate::ai::settings::help().trim_end()
+    )
+}
+
+/// `bestmove`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(after_help = player_help(player_help!()))]
+pub struct BestmoveArgs {
+    /// neihuang, flying or wudao
+    #[arg(value_name = "GAME")]
+    game: OsString,
+    /// Who chooses: a level or mcts, with any settings (see below)
+    #[arg(long, value_name = "PLAYER", allow_hyphen_values = true)]
+    level: OsString,
+    #[command(flatten)]
+    moves: MovesArg,
+    /// The seed of the computer's random choices [default: 1]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    seed: Option<OsString>,
+    /// The time to answer in, in milliseconds, counted from the process's start
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
+    movetime: Option<OsString>,
+    /// The most positions to search (reproducible on any machine)
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    nodes: Option<OsString>,
+    /// Search threads, 1 to 256
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    threads: Option<OsString>,
+    /// Master's Flying table [default: the one in the data folder]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    table: Option<OsString>,
+    /// The pattern evaluation's weights, from `sanqi train`
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    weights: Option<OsString>,
+    /// The opening book, from `sanqi book build`
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    book: Option<OsString>,
+}
+
+/// `match`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(after_help = player_help(concat!(
+    "In a match, --black names player A and --white player B; --swap, --openings and --sprt \
+     alternate their colours, and --threads plays that many games at once. ",
+    player_help!()
+)))]
+pub struct MatchArgs {
+    /// neihuang, flying or wudao
+    #[arg(value_name = "GAME")]
+    game: OsString,
+    /// Player A, black in the first game
+    #[arg(long, value_name = "PLAYER", allow_hyphen_values = true)]
+    black: OsString,
+    /// Player B, white in the first game
+    #[arg(long, value_name = "PLAYER", allow_hyphen_values = true)]
+    white: OsString,
+    /// Player A is another build of sanqi, asked through its `bestmove`
+    #[arg(long, value_name = "BIN", allow_hyphen_values = true)]
+    black_engine: Option<OsString>,
+    /// Player B is another build of sanqi, asked through its `bestmove`
+    #[arg(long, value_name = "BIN", allow_hyphen_values = true)]
+    white_engine: Option<OsString>,
+    /// Player A's pattern evaluation weights, from `sanqi train`
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    black_weights: Option<OsString>,
+    /// Player B's pattern evaluation weights, from `sanqi train`
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    white_weights: Option<OsString>,
+    /// Player A's opening book, from `sanqi book build`
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    black_book: Option<OsString>,
+    /// Player B's opening book, from `sanqi book build`
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    white_book: Option<OsString>,
+    /// How many games to play (with openings, whole pairs)
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    games: OsString,
+    /// The seed of the openings and the players' random choices [default: 1]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    seed: Option<OsString>,
+    /// Players take turns with Black from game to game
+    #[arg(long)]
+    swap: bool,
+    /// Each game starts from a seeded random opening, played with both colours
+    #[arg(long)]
+    openings: bool,
+    /// The length of the openings, in actions (0 to 40) [default: the game's own]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    opening_plies: Option<OsString>,
+    /// Stop as soon as a sequential test decides between ELO0 and ELO1 (played in pairs)
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    sprt: Option<OsString>,
+    /// Time per turn for both sides, in milliseconds, unless a player sets its own
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
+    movetime: Option<OsString>,
+    /// Positions per turn for both sides, unless a player sets its own
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    nodes: Option<OsString>,
+    /// Games played at once, 1 to 64 [default: 1]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    threads: Option<OsString>,
+    /// Every budget multiplied by F (above 0, at most 100)
+    #[arg(long, value_name = "F", allow_hyphen_values = true)]
+    budget_scale: Option<OsString>,
+    /// A game longer than N actions is stopped as a draw [default: 20000]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    max_actions: Option<OsString>,
+    /// Save each game's record in DIR
+    #[arg(long, value_name = "DIR", allow_hyphen_values = true)]
+    records: Option<OsString>,
+    /// Print only the summary, not a line per game
+    #[arg(long)]
+    quiet: bool,
+    /// Master's Flying table [default: the one in the data folder]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    table: Option<OsString>,
+}
+
+/// A player's configuration: `LEVEL[:KEY=VALUE,...]` (see [`Config::parse`]).
+fn parse_config(arg: &std::ffi::OsStr, what: &'static str) -> Result<Config, ArgumentError> {
+    Config::parse(text(arg)?).map_err(|reason| ArgumentError::BadPlayer { name: what, reason })
 }
 
 fn parse_number(
@@ -43,36 +171,17 @@ fn parse_number(
     }
 }
 
-/// A whole number from `min` to `max`, if given.
-pub(super) fn parse_bounded(
-    text: Option<&str>,
-    what: &'static str,
-    min: u64,
-    max: u64,
-) -> Result<Option<u64>, ArgumentError> {
-    match text {
-        None => Ok(None),
-        Some(t) => match t.parse::<u64>() {
-            Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
-            _ => Err(ArgumentError::Invalid {
-                name: what,
-                value: t.to_string(),
-                expected: format!("a whole number from {min} to {max}"),
-            }),
-        },
-    }
-}
-
 /// Reads `--movetime`, `--nodes` and `--threads` into `config` (they win over the
 /// configuration's own settings).
-fn read_budget(args: &mut Args, config: &mut Config) -> Result<(), CliError> {
-    if let Some(ms) = parse_bounded(args.option("--movetime")?, "--movetime", 1, 3_600_000)? {
+fn read_budget(args: &BestmoveArgs, config: &mut Config) -> Result<(), CliError> {
+    let movetime = optional_text(&args.movetime)?;
+    if let Some(ms) = parse_bounded(movetime, "--movetime", 1, 3_600_000)? {
         config.set_movetime(Duration::from_millis(ms));
     }
-    if let Some(n) = parse_bounded(args.option("--nodes")?, "--nodes", 1, 1 << 40)? {
+    if let Some(n) = parse_bounded(optional_text(&args.nodes)?, "--nodes", 1, 1 << 40)? {
         config.set_nodes(n);
     }
-    if let Some(n) = parse_bounded(args.option("--threads")?, "--threads", 1, 256)? {
+    if let Some(n) = parse_bounded(optional_text(&args.threads)?, "--threads", 1, 256)? {
         config.set_threads(n as usize);
     }
     Ok(())
@@ -104,7 +213,7 @@ fn uses_table(game: GameId, config: &Config) -> bool {
 fn open_table(given: Option<&Path>, errors: &mut dyn Write) -> Option<Arc<Table>> {
     let path = match given {
         Some(path) => Some(path.to_path_buf()),
-        None => storage::data_dir().map(|dir| tablebase::path_in(&dir)),
+        None => data_dir::path().map(|dir| tablebase::path_in(&dir)),
     };
     let opened = match &path {
         Some(path) => Table::open_with(path, Check::Once),
@@ -119,67 +228,30 @@ fn open_table(given: Option<&Path>, errors: &mut dyn Write) -> Option<Arc<Table>
     }
 }
 
-/// Turns played in a row without a capture or a flip after `moves`, as the 100-turn rule
-/// counts them (what the table player needs to win in time). `bestmove` plays on past a
-/// draw by the rules, and the count goes on with it: a turn that changes no side's number of
-/// pieces adds one, any other starts it again.
-fn quiet_turns_after(game: GameId, moves: Option<&str>) -> Result<u16, CliError> {
-    let mut played = Game::new(game);
-    let mut past_end: Option<(State, u16, bool)> = None;
-    for (i, action) in crate::rules::notation::parse_actions(moves.unwrap_or(""))?
-        .into_iter()
-        .enumerate()
-    {
-        let illegal = |reason| CliError::IllegalMove {
-            index: i + 1,
-            action,
-            reason,
-        };
-        if past_end.is_none() && played.status().is_over() {
-            past_end = Some((*played.state(), played.quiet_turns(), false));
-        }
-        match &mut past_end {
-            None => {
-                played.apply(action).map_err(illegal)?;
-            }
-            Some((state, quiet, changed)) => {
-                let (side, counts) = (state.to_act(), state.counts());
-                state.apply(action).map_err(illegal)?;
-                *changed |= state.counts() != counts;
-                if state.to_act() != side {
-                    *quiet = if *changed { 0 } else { quiet.saturating_add(1) };
-                    *changed = false;
-                }
-            }
-        }
-    }
-    Ok(past_end.map_or_else(|| played.quiet_turns(), |(_, quiet, _)| quiet))
-}
-
 pub(super) fn bestmove_command(
-    args: &mut Args,
+    args: &BestmoveArgs,
     out: &mut dyn Write,
     errors: &mut dyn Write,
 ) -> Result<(), CliError> {
     let started = Instant::now();
-    let mut config = parse_config(args.option("--level")?, "--level")?;
-    let moves = args.option("--moves")?;
-    let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
-    let table_path = args.option("--table")?.map(PathBuf::from);
-    let weights_path = args.option("--weights")?.map(PathBuf::from);
-    let book_path = args.option("--book")?.map(PathBuf::from);
+    let mut config = parse_config(&args.level, "--level")?;
+    let moves = args.moves.text()?;
+    let seed = parse_number(optional_text(&args.seed)?, "--seed", 1)?;
+    let table_path = args.table.as_ref().map(PathBuf::from);
     read_budget(args, &mut config)?;
-    let game = parse_game(args.positional("GAME")?)?;
-    args.finish()?;
-    let weights = weights_path
+    let game = game_argument(&args.game)?;
+    let weights = args
+        .weights
         .as_deref()
-        .map(|p| super::learn::load_weights(p, game))
+        .map(|p| super::learn::load_weights(Path::new(p), game))
         .transpose()?;
-    let book = book_path
+    let book = args
+        .book
         .as_deref()
-        .map(|p| super::learn::load_book(p, game))
+        .map(|p| super::learn::load_book(Path::new(p), game))
         .transpose()?;
-    let (state, history) = replay_with_history(game, moves)?;
+    // The one replay of --moves: the position, the keys before it and the quiet turns.
+    let replayed = Replayed::new(game, moves, DrawRules::Ignore)?;
     if let Some(movetime) = config.movetime() {
         // The answer is due within --movetime of the process's start: the replay, the start-up
         // and the exit come out of the search's time (never more than half of it).
@@ -189,7 +261,6 @@ pub(super) fn bestmove_command(
             config.default_table_bits(table_bits_for(movetime, config.threads().unwrap_or(1)));
         }
     }
-    let quiet_turns = quiet_turns_after(game, moves)?;
     let cancel = AtomicBool::new(false);
     // Kept until the answer is out: freeing a large table takes a few milliseconds.
     let mut engine = match uses_table(game, &config)
@@ -205,9 +276,10 @@ pub(super) fn bestmove_command(
     if let Some(b) = book {
         engine = engine.with_book(b);
     }
-    let context = Context::new(&history, &cancel).with_quiet_turns(quiet_turns);
+    let context =
+        Context::new(replayed.history(), &cancel).with_quiet_turns(replayed.quiet_turns());
     let plan = engine
-        .plan(&state, &config, seed, context)
+        .plan(replayed.state(), &config, seed, context)
         .map_err(|error| CliError::Computer { level: None, error })?;
     let turn: Vec<String> = plan.actions.iter().map(|a| a.to_string()).collect();
     write_line(
@@ -237,64 +309,34 @@ pub(super) fn bestmove_command(
     }
 }
 
-/// The position after `--moves` (as [`replay_ignoring_draws`] gives it) and the keys of the
-/// positions before it, for the repetition rule.
-fn replay_with_history(game: GameId, moves: Option<&str>) -> Result<(State, Vec<u128>), CliError> {
-    let state = replay_ignoring_draws(game, moves)?;
-    let mut history = Vec::new();
-    let mut current = State::start(game);
-    for (i, action) in crate::rules::notation::parse_actions(moves.unwrap_or(""))?
-        .into_iter()
-        .enumerate()
-    {
-        history.push(current.key());
-        current
-            .apply(action)
-            .map_err(|reason| CliError::IllegalMove {
-                index: i + 1,
-                action,
-                reason,
-            })?;
-    }
-    Ok((state, history))
-}
-
 pub(super) fn match_command(
-    args: &mut Args,
+    args: &MatchArgs,
     out: &mut dyn Write,
     errors: &mut dyn Write,
 ) -> Result<(), CliError> {
     let mut first = PlayerSpec {
-        config: parse_config(args.option("--black")?, "--black")?,
-        program: args.option("--black-engine")?.map(PathBuf::from),
+        config: parse_config(&args.black, "--black")?,
+        program: args.black_engine.as_ref().map(PathBuf::from),
         weights: None,
         book: None,
     };
     let mut second = PlayerSpec {
-        config: parse_config(args.option("--white")?, "--white")?,
-        program: args.option("--white-engine")?.map(PathBuf::from),
+        config: parse_config(&args.white, "--white")?,
+        program: args.white_engine.as_ref().map(PathBuf::from),
         weights: None,
         book: None,
     };
-    let weights_paths = [
-        args.option("--black-weights")?.map(PathBuf::from),
-        args.option("--white-weights")?.map(PathBuf::from),
-    ];
-    let book_paths = [
-        args.option("--black-book")?.map(PathBuf::from),
-        args.option("--white-book")?.map(PathBuf::from),
-    ];
-    let games = parse_bounded(args.option("--games")?, "--games", 1, u64::MAX)?.ok_or(
-        ArgumentError::Required {
-            name: "--games",
-            expected: "a whole number of at least 1",
-        },
-    )?;
-    let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
-    let threads = parse_bounded(args.option("--threads")?, "--threads", 1, 64)?.unwrap_or(1);
-    let max_actions = parse_bounded(args.option("--max-actions")?, "--max-actions", 1, 1_000_000)?
-        .unwrap_or(20_000) as usize;
-    let budget_scale = match args.option("--budget-scale")? {
+    let games = parse_bounded(Some(text(&args.games)?), "--games", 1, u64::MAX)?.unwrap_or(1);
+    let seed = parse_number(optional_text(&args.seed)?, "--seed", 1)?;
+    let threads = parse_bounded(optional_text(&args.threads)?, "--threads", 1, 64)?.unwrap_or(1);
+    let max_actions = parse_bounded(
+        optional_text(&args.max_actions)?,
+        "--max-actions",
+        1,
+        1_000_000,
+    )?
+    .unwrap_or(20_000) as usize;
+    let budget_scale = match optional_text(&args.budget_scale)? {
         None => 1.0,
         Some(t) => match t.parse::<f64>() {
             Ok(f) if f > 0.0 && f <= 100.0 => f,
@@ -309,8 +351,8 @@ pub(super) fn match_command(
         },
     };
     // Budgets for both sides, unless a side's configuration sets its own.
-    let movetime = parse_bounded(args.option("--movetime")?, "--movetime", 1, 3_600_000)?;
-    let nodes = parse_bounded(args.option("--nodes")?, "--nodes", 1, 1 << 40)?;
+    let movetime = parse_bounded(optional_text(&args.movetime)?, "--movetime", 1, 3_600_000)?;
+    let nodes = parse_bounded(optional_text(&args.nodes)?, "--nodes", 1, 1 << 40)?;
     for side in [&mut first, &mut second] {
         if side.config.movetime().is_none() && side.config.nodes().is_none() {
             if let Some(ms) = movetime {
@@ -321,9 +363,14 @@ pub(super) fn match_command(
             }
         }
     }
-    let openings = args.flag("--openings");
-    let opening_plies = parse_bounded(args.option("--opening-plies")?, "--opening-plies", 0, 40)?;
-    let sprt = match args.option("--sprt")? {
+    let openings = args.openings;
+    let opening_plies = parse_bounded(
+        optional_text(&args.opening_plies)?,
+        "--opening-plies",
+        0,
+        40,
+    )?;
+    let sprt = match optional_text(&args.sprt)? {
         None => None,
         Some(t) => Some(Sprt::parse(t).ok_or_else(|| ArgumentError::Invalid {
             name: "--sprt",
@@ -331,9 +378,9 @@ pub(super) fn match_command(
             expected: "ELO0,ELO1 with ELO0 below ELO1".to_string(),
         })?),
     };
-    let records_dir = match args.option("--records")? {
+    let records_dir = match args.records.as_deref() {
         // An empty name would put the records in the current folder.
-        Some("") => {
+        Some(name) if name.is_empty() => {
             return Err(ArgumentError::Invalid {
                 name: "--records",
                 value: String::new(),
@@ -343,21 +390,22 @@ pub(super) fn match_command(
         }
         other => other.map(PathBuf::from),
     };
-    let swap = args.flag("--swap");
-    let quiet = args.flag("--quiet");
-    let table_path = args.option("--table")?.map(PathBuf::from);
-    let game = parse_game(args.positional("GAME")?)?;
-    args.finish()?;
+    let swap = args.swap;
+    let quiet = args.quiet;
+    let table_path = args.table.as_ref().map(PathBuf::from);
+    let game = game_argument(&args.game)?;
+    let weights_paths = [&args.black_weights, &args.white_weights];
+    let book_paths = [&args.black_book, &args.white_book];
     for ((spec, weights), book) in [&mut first, &mut second]
         .into_iter()
-        .zip(&weights_paths)
-        .zip(&book_paths)
+        .zip(weights_paths)
+        .zip(book_paths)
     {
         if let Some(path) = weights {
-            spec.weights = Some(super::learn::load_weights(path, game)?);
+            spec.weights = Some(super::learn::load_weights(Path::new(path), game)?);
         }
         if let Some(path) = book {
-            spec.book = Some(super::learn::load_book(path, game)?);
+            spec.book = Some(super::learn::load_book(Path::new(path), game)?);
         }
     }
     if budget_scale != 1.0 && (first.program.is_some() || second.program.is_some()) {
@@ -587,24 +635,6 @@ fn summarize(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Action;
-
-    /// Counts the turns since the last flip by replaying with the pieces counted (each Flying
-    /// action is a turn).
-    fn counted(moves: &[Action]) -> u16 {
-        let mut state = State::start(GameId::Flying);
-        let mut quiet = 0;
-        for &action in moves {
-            let before = state.counts();
-            state.apply(action).expect("legal");
-            quiet = if state.counts() == before {
-                quiet + 1
-            } else {
-                0
-            };
-        }
-        quiet
-    }
 
     #[test]
     fn a_single_decision_gets_a_table_sized_by_its_time() {
@@ -612,44 +642,5 @@ mod tests {
         assert_eq!(table_bits_for(Duration::from_millis(500), 2), 20);
         assert_eq!(table_bits_for(Duration::from_millis(1), 1), 16);
         assert_eq!(table_bits_for(Duration::from_secs(60), 4), 21);
-    }
-
-    #[test]
-    fn quiet_turns_count_from_the_last_flip() {
-        assert_eq!(quiet_turns_after(GameId::Flying, None).ok(), Some(0));
-        // A game of chosen moves: some flip, most do not, and it repeats a position.
-        let mut state = State::start(GameId::Flying);
-        let mut game = Game::new(GameId::Flying);
-        let mut moves = Vec::new();
-        let mut flips = 0;
-        let mut past_end = 0;
-        for i in 0..60 {
-            let legal = state.legal_vec();
-            let Some(&action) = legal.get(i * 7 % legal.len().max(1)) else {
-                break;
-            };
-            let before = state.counts();
-            state.apply(action).expect("legal");
-            flips += usize::from(state.counts() != before);
-            moves.push(action);
-            let text: Vec<String> = moves.iter().map(|a| a.to_string()).collect();
-            let found = quiet_turns_after(GameId::Flying, Some(&text.join(" "))).ok();
-            assert_eq!(found, Some(counted(&moves)), "after {}", text.join(" "));
-            if game.status().is_over() {
-                past_end += 1;
-            } else {
-                game.apply(action).expect("legal");
-                assert_eq!(found, Some(game.quiet_turns()));
-            }
-            if state.status().is_over() {
-                break;
-            }
-        }
-        assert!(
-            flips > 0 && moves.len() > flips,
-            "{flips} flips in {}",
-            moves.len()
-        );
-        assert!(past_end > 0, "the draw rules never ended the game");
     }
 }

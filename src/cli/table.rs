@@ -1,20 +1,72 @@
 //! `solve` and `probe`: building, checking and reading the Flying table.
 
+use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::{Args, ArgumentError, CliError, parse_game, replay_ignoring_draws, write_line};
-use crate::app::storage;
+use super::{
+    ArgumentError, CliError, DrawRules, MovesArg, Replayed, game_argument, optional_text, text,
+    wrap, write_line,
+};
+use crate::data_dir;
 use crate::rules::{GameId, State};
 use crate::tablebase::{
-    self, Board, BuildConfig, Check, Figures, Progress, Table, TableError, TableFile, verify,
+    self, Board, BoardTable, BuildConfig, Check, Figures, Inconsistency, Progress, Table,
+    TableError, verify,
 };
 
+/// `solve`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(after_help = wrap(
+    "The table of exact Flying values takes about 0.8 GB. A solve that is stopped goes on from \
+     its checkpoint when run again."
+))]
+pub struct SolveArgs {
+    /// flying, the only game with a table
+    #[arg(value_name = "GAME")]
+    game: OsString,
+    /// Solving threads, 1 to 256 [default: every core]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    threads: Option<OsString>,
+    /// The table file [default: the one in the data folder]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    out: Option<OsString>,
+    /// A smaller board to solve, SIZE 3 to 5 with 1 to 12 PIECES [default: 5x10]
+    #[arg(long, value_name = "SIZExPIECES", allow_hyphen_values = true)]
+    board: Option<OsString>,
+    /// Check the table instead of building it: its checksums, a sample of its values against
+    /// their successors, and games won under the 100-turn rule
+    #[arg(long)]
+    verify: bool,
+    /// With --verify: how many values to check against their successors [default: 100000]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    samples: Option<OsString>,
+    /// With --verify: how many won positions to play out [default: 200]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    games: Option<OsString>,
+    /// With --verify: the seed of the samples and games [default: 1]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    seed: Option<OsString>,
+}
+
+/// `probe`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct ProbeArgs {
+    /// flying, the only game with a table
+    #[arg(value_name = "GAME")]
+    game: OsString,
+    #[command(flatten)]
+    moves: MovesArg,
+    /// The table file [default: the one in the data folder]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    table: Option<OsString>,
+}
+
 /// A whole number option, or its default.
-fn number(args: &mut Args, name: &'static str, default: u64) -> Result<u64, CliError> {
-    match args.option(name)? {
+fn number(arg: &Option<OsString>, name: &'static str, default: u64) -> Result<u64, CliError> {
+    match optional_text(arg)? {
         None => Ok(default),
         Some(text) => text.parse().map_err(|_| {
             ArgumentError::Invalid {
@@ -28,13 +80,12 @@ fn number(args: &mut Args, name: &'static str, default: u64) -> Result<u64, CliE
 }
 
 /// The game, which must be flying: the only game with a table.
-fn flying_only(args: &mut Args) -> Result<(), CliError> {
-    let text = args.positional("GAME")?;
-    match parse_game(text)? {
+fn flying_only(arg: &OsStr) -> Result<(), CliError> {
+    match game_argument(arg)? {
         GameId::Flying => Ok(()),
         _ => Err(ArgumentError::Invalid {
             name: "GAME",
-            value: text.to_string(),
+            value: text(arg)?.to_string(),
             expected: "flying, the only game with a table".to_string(),
         }
         .into()),
@@ -59,7 +110,7 @@ fn board(text: Option<&str>) -> Result<Board, CliError> {
 }
 
 /// The table file: `--out`/`--table` if given, else in the data folder.
-fn table_path(given: Option<&str>, board: Board) -> Result<PathBuf, CliError> {
+fn table_path(given: Option<&OsStr>, board: Board) -> Result<PathBuf, CliError> {
     if let Some(path) = given {
         return Ok(PathBuf::from(path));
     }
@@ -68,7 +119,7 @@ fn table_path(given: Option<&str>, board: Board) -> Result<PathBuf, CliError> {
     } else {
         format!("flying-{0}x{0}-{1}.sanqi-table", board.size, board.pieces)
     };
-    storage::data_dir()
+    data_dir::path()
         .map(|dir| dir.join(name))
         .ok_or(CliError::Table(TableError::NoDataFolder))
 }
@@ -159,11 +210,11 @@ impl ProgressLines<'_> {
 }
 
 pub(super) fn solve_command(
-    args: &mut Args,
+    args: &SolveArgs,
     out: &mut dyn Write,
     errors: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let threads = match args.option("--threads")? {
+    let threads = match optional_text(&args.threads)? {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         Some(text) => match text.parse::<usize>() {
             Ok(n) if (1..=256).contains(&n) => n,
@@ -177,14 +228,13 @@ pub(super) fn solve_command(
             }
         },
     };
-    let given = args.option("--out")?;
-    let board = board(args.option("--board")?)?;
-    let check = args.flag("--verify");
-    let samples = number(args, "--samples", 100_000)?;
-    let games = number(args, "--games", 200)?;
-    let seed = number(args, "--seed", 1)?;
-    flying_only(args)?;
-    args.finish()?;
+    let given = args.out.as_deref();
+    let board = board(optional_text(&args.board)?)?;
+    let check = args.verify;
+    let samples = number(&args.samples, "--samples", 100_000)?;
+    let games = number(&args.games, "--games", 200)?;
+    let seed = number(&args.seed, "--seed", 1)?;
+    flying_only(&args.game)?;
     let path = table_path(given, board)?;
     if check {
         return verify_command(&path, board, samples, games, seed, out);
@@ -226,7 +276,7 @@ fn verify_command(
     seed: u64,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let file = TableFile::open(path)?;
+    let file = BoardTable::open(path)?;
     if file.board() != board {
         return Err(CliError::Verify(format!(
             "{} is a table for {}, not {board}",
@@ -266,18 +316,18 @@ fn verify_command(
     Ok(())
 }
 
-pub(super) fn probe_command(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let moves = args.option("--moves")?;
-    let given = args.option("--table")?;
-    flying_only(args)?;
-    args.finish()?;
-    let State::Flying(state) = replay_ignoring_draws(GameId::Flying, moves)? else {
-        return Err(TableError::Inconsistent("not a Flying position".to_string()).into());
+pub(super) fn probe_command(args: &ProbeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let moves = args.moves.text()?;
+    let given = args.table.as_deref();
+    flying_only(&args.game)?;
+    let replayed = Replayed::new(GameId::Flying, moves, DrawRules::Ignore)?;
+    let State::Flying(state) = replayed.state() else {
+        return Err(TableError::Inconsistent(Inconsistency::NotFlying).into());
     };
     let path = table_path(given, Board::FLYING)?;
     let table = Table::open_with(&path, Check::Once)?;
-    write_line(out, &format!("value: {}", table.probe(&state)?))?;
-    for (action, value) in table.move_values(&state)? {
+    write_line(out, &format!("value: {}", table.probe(state)?))?;
+    for (action, value) in table.move_values(state)? {
         write_line(out, &format!("{action} {value}"))?;
     }
     Ok(())

@@ -17,13 +17,17 @@ use crate::rules::{Action, GameId, State, symmetry};
 /// How to build a book.
 #[derive(Clone, Debug)]
 pub struct Spec {
+    /// The game (Neihuang or Wu Dao).
     pub game: GameId,
     /// Positions up to this many actions from the start get their actions scored.
     pub plies: usize,
     /// The player whose search scores the actions, with its budget.
     pub player: Config,
+    /// Pattern weights replacing the built-in ones, for a player that evaluates with them.
     pub weights: Option<&'static Weights>,
+    /// Searches run at once.
     pub threads: usize,
+    /// The seed of the searches.
     pub seed: u64,
 }
 

@@ -34,7 +34,9 @@ pub const DECIDED: i16 = 32_000;
 /// How a self-play game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// A side won.
     Won(Side),
+    /// A draw.
     Drawn,
 }
 
@@ -69,6 +71,7 @@ impl Outcome {
 /// One position of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
+    /// The position's key.
     pub key: u128,
     /// The search's score for the side to act, centipieces.
     pub score: i16,
@@ -79,15 +82,20 @@ pub struct Sample {
 /// One game's positions and how it ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameData {
+    /// Its number in the run.
     pub number: u32,
+    /// How it ended.
     pub outcome: Outcome,
+    /// Its positions, in order.
     pub samples: Vec<Sample>,
 }
 
 /// What a file says about how its games were played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
+    /// The game played.
     pub game: GameId,
+    /// The seed of the run.
     pub seed: u64,
     /// The player's text.
     pub player: String,
@@ -96,6 +104,7 @@ pub struct Header {
 /// Why a self-play file could not be read or written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DataError {
+    /// The file could not be read or written.
     Io(IoFailure),
     /// Not a self-play file.
     NotData,
@@ -105,6 +114,7 @@ pub enum DataError {
     Mismatch(String),
     /// A block in the middle of the file is damaged.
     Damaged {
+        /// The game whose block is damaged.
         game: u32,
     },
 }

@@ -62,10 +62,13 @@ impl<F: Features> Samples for Positions<F> {
 
 /// What a training run found.
 pub struct Trained {
+    /// The weights fitted.
     pub weights: Weights,
+    /// The losses after each epoch.
     pub epochs: Vec<Epoch>,
     /// Positions trained on and held out.
     pub train_positions: usize,
+    /// See [`Trained::train_positions`].
     pub held_out_positions: usize,
     /// Games read.
     pub games: usize,
@@ -84,12 +87,16 @@ pub struct Trained {
 pub enum TrainError {
     /// A data file could not be read.
     Data {
+        /// The file.
         path: std::path::PathBuf,
+        /// What is wrong with it.
         error: DataError,
     },
     /// A data file holds another game.
     OtherGame {
+        /// The file.
         path: std::path::PathBuf,
+        /// The game it holds.
         game: GameId,
     },
     /// The game has no pattern evaluation.

@@ -23,7 +23,9 @@ pub const MAX_ACTIONS: usize = 600;
 /// How a run plays its games.
 #[derive(Clone, Debug)]
 pub struct Spec {
+    /// The game played.
     pub game: GameId,
+    /// The seed of the run.
     pub seed: u64,
     /// The player, with its node budget.
     pub player: Config,

@@ -14,6 +14,7 @@ use rand::{RngExt, SeedableRng, rngs::StdRng};
 /// How to train.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
+    /// Passes over the training samples.
     pub epochs: usize,
     /// The weight of the result against the search's score in the target (0 to 1).
     pub lambda: f64,
@@ -21,6 +22,7 @@ pub struct Options {
     pub l2: f64,
     /// The initial step size.
     pub rate: f64,
+    /// The seed of the order of the samples and of the games held out.
     pub seed: u64,
 }
 
@@ -50,6 +52,7 @@ pub trait Samples {
 /// The losses after one epoch.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Epoch {
+    /// Its number, from 1.
     pub number: usize,
     /// Mean cross-entropy against the blended target, on the training samples.
     pub train: f64,

@@ -67,6 +67,7 @@ impl Shape {
 /// mover's pieces stood just beyond it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pincer {
+    /// The enemy piece turned over.
     pub flipped: Point,
     /// The mover's piece on the far side.
     pub partner: Point,
@@ -76,6 +77,7 @@ pub struct Pincer {
 /// column, and both flipped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Insertion {
+    /// The two enemy pieces turned over.
     pub flipped: [Point; 2],
 }
 
@@ -93,6 +95,7 @@ pub struct Flank {
 /// line, and both are taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Counter {
+    /// The two enemy pieces taken.
     pub taken: [Point; 2],
 }
 
@@ -117,25 +120,38 @@ pub enum Event {
     /// Nothing was taken, flipped or earned.
     Quiet,
     /// Neihuang: a step completed these shapes, earning `captures` removals.
-    Shapes { shapes: Vec<Shape>, captures: u8 },
+    Shapes {
+        /// The shapes completed.
+        shapes: Vec<Shape>,
+        /// The removals they earn.
+        captures: u8,
+    },
     /// Neihuang: one enemy piece taken for a shape; `remaining` more are owed.
-    Captured { remaining: u8 },
+    Captured {
+        /// The captures still owed.
+        remaining: u8,
+    },
     /// Neihuang: one enemy piece pulled after the board filled.
     Pulled,
     /// Neihuang: the actor removed one of its own pieces so that the blocked side can move.
     Yielded,
     /// Flying: enemy pieces flipped to the mover's colour.
     Flipped {
+        /// The pincers that flipped.
         pincers: Vec<Pincer>,
+        /// The insertions that flipped.
         insertions: Vec<Insertion>,
     },
     /// Wu Dao: enemy pieces sent back to their owner's hand.
     Taken {
+        /// The flanks that took.
         flanks: Vec<Flank>,
+        /// The counter-captures that took.
         counters: Vec<Counter>,
     },
     /// The turn clock ran out.
     TimedOut {
+        /// What the side lost by it.
         forfeit: Forfeit,
         /// Neihuang: the piece the engine yielded for the side that timed out, if any.
         engine_yield: Option<Point>,

@@ -23,6 +23,25 @@ struct Step {
 }
 
 /// A game from its start: the states, the actions that led to them and the draw rules.
+///
+/// A game played from the notation, with its draw by repetition:
+///
+/// ```
+/// use sanqi::rules::notation::parse_actions;
+/// use sanqi::rules::{DrawReason, Game, GameId, IllegalAction, Status};
+///
+/// let mut game = Game::new(GameId::Flying);
+/// // Both sides step out and back twice: the start position comes round a third time.
+/// for action in parse_actions("a1-a2 a5-a4 a2-a1 a4-a5 a1-a2 a5-a4 a2-a1 a4-a5")? {
+///     game.apply(action)?;
+/// }
+/// assert_eq!(game.len(), 8);
+/// assert_eq!(game.status(), Status::Drawn(DrawReason::Repetition));
+/// // Nothing more can be played, and the rules say why.
+/// let next = parse_actions("b1-b2")?[0];
+/// assert_eq!(game.apply(next), Err(IllegalAction::GameOver));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game {
     start: State,
@@ -47,6 +66,7 @@ impl Game {
         }
     }
 
+    /// The game played.
     pub fn id(&self) -> GameId {
         self.start.game()
     }
@@ -89,10 +109,12 @@ impl Game {
         self.steps.last().map(|s| &s.effects)
     }
 
+    /// The number of actions played.
     pub fn len(&self) -> usize {
         self.steps.len()
     }
 
+    /// Whether no action has been played.
     pub fn is_empty(&self) -> bool {
         self.steps.is_empty()
     }

@@ -100,11 +100,14 @@ impl fmt::Display for Point {
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
+    /// Black, who moves first.
     Black = 0,
+    /// White.
     White = 1,
 }
 
 impl Side {
+    /// Both sides, Black first.
     pub const BOTH: [Side; 2] = [Side::Black, Side::White];
 
     /// The other side.
@@ -146,12 +149,16 @@ impl fmt::Display for Side {
 )]
 #[serde(rename_all = "lowercase")]
 pub enum GameId {
+    /// Neihuang Ge Fang Qi.
     Neihuang,
+    /// Square Flying Chess.
     Flying,
+    /// Wu Dao Qi.
     Wudao,
 }
 
 impl GameId {
+    /// The three games, in the order the app shows them.
     pub const ALL: [GameId; 3] = [GameId::Neihuang, GameId::Flying, GameId::Wudao];
 
     /// The id used in records and on the command line.
@@ -234,7 +241,10 @@ pub enum Decision {
     /// Move a piece.
     Move,
     /// Neihuang: remove an enemy piece; `owed` captures remain, this one included.
-    Capture { owed: u8 },
+    Capture {
+        /// The captures that remain, this one included.
+        owed: u8,
+    },
     /// Neihuang: remove an own piece next to an enemy piece to give the other side a move.
     Yield,
 }
@@ -242,8 +252,11 @@ pub enum Decision {
 /// How a removal came about, for the log and for animations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RemovalKind {
+    /// Neihuang: a pull after the board filled.
     Pull,
+    /// Neihuang: a capture earned by a shape.
     Capture,
+    /// Neihuang: an own piece yielded so that the other side can move.
     Yield,
     /// Wu Dao: captured pieces go back to their owner's hand.
     ReturnToHand,
@@ -253,13 +266,21 @@ pub enum RemovalKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WinReason {
     /// Neihuang: the loser was left with 3 or fewer pieces.
-    Reduced { pieces: u8 },
+    Reduced {
+        /// The pieces the loser has left.
+        pieces: u8,
+    },
     /// Flying: the loser has no pieces left.
     NoPieces,
     /// Flying: the loser has no legal move.
     NoMoves,
     /// Wu Dao: the board is full and the winner has more pieces on it.
-    BoardFull { black: u8, white: u8 },
+    BoardFull {
+        /// Black's pieces on the board.
+        black: u8,
+        /// White's pieces on the board.
+        white: u8,
+    },
 }
 
 /// Why a game was drawn.
@@ -276,12 +297,21 @@ pub enum DrawReason {
 /// Whether a game goes on, and if not, how it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
+    /// The game goes on.
     Ongoing,
-    Won { winner: Side, reason: WinReason },
+    /// A side won.
+    Won {
+        /// The side that won.
+        winner: Side,
+        /// How.
+        reason: WinReason,
+    },
+    /// A draw, and why.
     Drawn(DrawReason),
 }
 
 impl Status {
+    /// Whether the game has ended.
     pub fn is_over(self) -> bool {
         self != Status::Ongoing
     }
@@ -327,7 +357,10 @@ pub enum IllegalAction {
     /// The game is over.
     GameOver,
     /// The action is of the wrong kind for this decision.
-    WrongKind { expected: Decision },
+    WrongKind {
+        /// The kind of action the decision asks for.
+        expected: Decision,
+    },
     /// Placing on an occupied point.
     Occupied(Point),
     /// Placing with no pieces in hand.
@@ -394,6 +427,7 @@ pub struct ActionList {
 }
 
 impl ActionList {
+    /// An empty list.
     pub const fn new() -> ActionList {
         ActionList {
             len: 0,
@@ -402,11 +436,13 @@ impl ActionList {
     }
 
     #[inline]
+    /// Empties the list.
     pub fn clear(&mut self) {
         self.len = 0;
     }
 
     #[inline]
+    /// Adds an action at the end.
     pub fn push(&mut self, action: Action) {
         debug_assert!(self.len < MAX_ACTIONS);
         self.items[self.len] = action;
@@ -414,25 +450,30 @@ impl ActionList {
     }
 
     #[inline]
+    /// The number of actions.
     pub fn len(&self) -> usize {
         self.len
     }
 
     #[inline]
+    /// Whether the list holds no action.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     #[inline]
+    /// The actions, in order.
     pub fn as_slice(&self) -> &[Action] {
         &self.items[..self.len]
     }
 
     #[inline]
+    /// The actions, in order, to reorder in place.
     pub fn as_mut_slice(&mut self) -> &mut [Action] {
         &mut self.items[..self.len]
     }
 
+    /// Whether the list holds `action`.
     pub fn contains(&self, action: Action) -> bool {
         self.as_slice().contains(&action)
     }
@@ -462,6 +503,7 @@ impl fmt::Debug for ActionList {
 pub struct Effects {
     /// The side that acted.
     pub actor: Side,
+    /// The action applied.
     pub action: Action,
     /// Points whose piece left the board (pulled, captured, yielded, returned to hand).
     pub removed: Bits,

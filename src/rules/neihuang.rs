@@ -10,8 +10,11 @@ use super::{
 /// The three phases of a Neihuang game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
+    /// Placing pieces from the hands, until the board is full.
     Placement = 0,
+    /// The pulls after the board filled.
     Pull = 1,
+    /// Moving pieces, capturing for the shapes they complete.
     Movement = 2,
 }
 

@@ -8,6 +8,7 @@ use crate::echo::quoted;
 /// Why a piece of text is not an action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseActionError {
+    /// The text that is not an action.
     pub text: String,
 }
 

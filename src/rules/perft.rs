@@ -25,6 +25,16 @@ pub fn perft<R: GameRules>(state: &R, depth: u32) -> u64 {
 }
 
 /// Perft of any game's position.
+///
+/// ```
+/// use sanqi::rules::perft::perft_state;
+/// use sanqi::rules::{GameId, State};
+///
+/// // Wu Dao Qi opens with placements on the 25 empty points.
+/// let start = State::start(GameId::Wudao);
+/// assert_eq!(perft_state(&start, 1), 25);
+/// assert_eq!(perft_state(&start, 2), 600);
+/// ```
 pub fn perft_state(state: &State, depth: u32) -> u64 {
     struct Perft(u32);
     impl GameVisitor for Perft {

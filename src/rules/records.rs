@@ -31,8 +31,10 @@ pub struct Player {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Metadata {
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Who played Black.
     pub black: Option<Player>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Who played White.
     pub white: Option<Player>,
     /// When the game was played (ISO 8601).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -45,11 +47,16 @@ pub struct Metadata {
 /// A record as stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
+    /// Always [`FORMAT`].
     pub format: String,
+    /// The format's version ([`VERSION`]).
     pub version: u32,
+    /// The game's id: `neihuang`, `flying` or `wudao`.
     pub game: String,
+    /// The actions from the start, in the notation.
     pub actions: Vec<String>,
     #[serde(default, skip_serializing_if = "is_default")]
+    /// Optional facts about the game.
     pub metadata: Metadata,
 }
 
@@ -73,11 +80,19 @@ pub enum RecordError {
     /// An unknown game id.
     UnknownGame(String),
     /// Action `index` (from 1) is not in the notation.
-    Unparsable { index: usize, text: String },
+    Unparsable {
+        /// Its place, from 1.
+        index: usize,
+        /// What it says.
+        text: String,
+    },
     /// Action `index` (from 1) breaks the rules.
     Illegal {
+        /// Its place, from 1.
         index: usize,
+        /// The action.
         action: Action,
+        /// Why the rules refuse it.
         reason: IllegalAction,
     },
 }
@@ -186,6 +201,24 @@ impl Record {
 }
 
 /// Reads and replays a record.
+///
+/// A record written and read back:
+///
+/// ```
+/// use sanqi::rules::records::{self, Metadata, Record};
+/// use sanqi::rules::{Action, Game, GameId, Point};
+///
+/// let mut game = Game::new(GameId::Wudao);
+/// for name in ["c3", "b2", "d4"] {
+///     let point = Point::parse(name).expect("a point");
+///     game.apply(Action::Place(point))?;
+/// }
+/// let json = Record::of_game(&game, Metadata::default()).to_json();
+/// let (record, replayed) = records::load(json.as_bytes())?;
+/// assert_eq!(record.actions, ["c3", "b2", "d4"]);
+/// assert_eq!(replayed, game);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn load(bytes: &[u8]) -> Result<(Record, Game), RecordError> {
     let record = Record::from_json(bytes)?;
     let game = record.replay()?;

@@ -10,8 +10,11 @@ use super::{
 /// A position of any of the three games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum State {
+    /// A Neihuang Ge Fang Qi position.
     Neihuang(neihuang::State),
+    /// A Square Flying Chess position.
     Flying(flying::State),
+    /// A Wu Dao Qi position.
     Wudao(wudao::State),
 }
 

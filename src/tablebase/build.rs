@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use super::generate::{Bytes, Mark, Monitor, Solver, Step, Stop};
 use super::index::Indexer;
-use super::{Board, Figures, Solution, file};
+use super::{Board, CheckpointError, Figures, Inconsistency, Solution, file};
+use crate::files::IoFailure;
 
 /// What a build is doing, for a progress line or bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +52,7 @@ fn plies(n: u32) -> &'static str {
 /// A progress report.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Progress {
+    /// What the build is doing.
     pub phase: Phase,
     /// An estimate of the share of the whole build done, from 0 to 1.
     pub fraction: f32,
@@ -61,6 +63,7 @@ pub struct Progress {
 /// How to build a table.
 #[derive(Clone, Debug)]
 pub struct BuildConfig {
+    /// The board to solve.
     pub board: Board,
     /// The table file to write; the checkpoint goes beside it.
     pub out: PathBuf,
@@ -86,40 +89,55 @@ impl BuildConfig {
 /// How a build went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BuildReport {
+    /// What the solve found.
     pub figures: Figures,
     /// Whether it continued from a checkpoint.
     pub resumed: bool,
     /// A checkpoint that could not be used (and was removed), with the reason.
-    pub discarded_checkpoint: Option<String>,
+    pub discarded_checkpoint: Option<CheckpointError>,
 }
 
 /// Why a build did not finish.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BuildError {
     /// The cancel flag stopped it; its state is saved in the checkpoint (if `saved`).
-    Cancelled { saved: bool },
-    /// A file could not be written or read.
-    Io(String),
+    #[error("{}", if *saved {
+        "the build was cancelled; it resumes from its checkpoint"
+    } else {
+        "the build was cancelled and its checkpoint could not be saved"
+    })]
+    Cancelled {
+        /// Whether its state is in the checkpoint.
+        saved: bool,
+    },
+    /// The table's folder could not be created.
+    #[error("could not create {}: {error}", path.display())]
+    CreateFolder {
+        /// The folder.
+        path: PathBuf,
+        /// What the system said.
+        error: IoFailure,
+    },
+    /// The table could not be written.
+    #[error("could not write {}: {error}", path.display())]
+    Write {
+        /// The table file.
+        path: PathBuf,
+        /// What the system said.
+        error: IoFailure,
+    },
+    /// A checkpoint could not be saved.
+    #[error("could not save the checkpoint {}: {error}", path.display())]
+    Checkpoint {
+        /// The checkpoint file.
+        path: PathBuf,
+        /// What the system said.
+        error: IoFailure,
+    },
     /// The analysis hit a limit or found itself inconsistent.
-    Failed(String),
+    #[error("the solve failed: {0}")]
+    Failed(Inconsistency),
 }
-
-impl fmt::Display for BuildError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BuildError::Cancelled { saved: true } => {
-                f.write_str("the build was cancelled; it resumes from its checkpoint")
-            }
-            BuildError::Cancelled { saved: false } => {
-                f.write_str("the build was cancelled and its checkpoint could not be saved")
-            }
-            BuildError::Io(reason) => f.write_str(reason),
-            BuildError::Failed(reason) => write!(f, "the solve failed: {reason}"),
-        }
-    }
-}
-
-impl std::error::Error for BuildError {}
 
 /// Estimates the share of a build done at a mark (the distances in plies are not known in
 /// advance; for the 5×5 game they are, from the solve itself).
@@ -199,7 +217,7 @@ impl Monitor for BuildMonitor<'_> {
         self.progress_every
     }
 
-    fn step_boundary(&mut self, solver: &Solver) -> Result<(), String> {
+    fn step_boundary(&mut self, solver: &Solver) -> Result<(), Stop> {
         let Some((path, every)) = self.checkpoint.clone() else {
             return Ok(());
         };
@@ -208,8 +226,10 @@ impl Monitor for BuildMonitor<'_> {
         }
         let fraction = fraction_done(self.board, &solver.mark, solver.chunks());
         self.report(Phase::Checkpointing, fraction);
-        file::write_checkpoint(&path, solver, self.elapsed())
-            .map_err(|e| format!("could not save the checkpoint {}: {e}", path.display()))?;
+        file::write_checkpoint(&path, solver, self.elapsed()).map_err(|e| Stop::Checkpoint {
+            path: path.clone(),
+            error: e.into(),
+        })?;
         self.last_checkpoint = Instant::now();
         Ok(())
     }
@@ -254,7 +274,7 @@ fn figures_of<'s>(
     let dtz = solver
         .dtz
         .as_ref()
-        .ok_or_else(|| BuildError::Failed("no flip distances".to_string()))?;
+        .ok_or(BuildError::Failed(Inconsistency::NoFlipDistances))?;
     let mut figures = Figures::count(indexer, &solver.values, dtz).map_err(BuildError::Failed)?;
     figures.solve_time = monitor.elapsed();
     Ok((figures, dtz))
@@ -268,6 +288,7 @@ fn run_solver(
     match solver.run(threads, monitor) {
         Ok(()) => Ok(()),
         Err(Stop::Failed(reason)) => Err(BuildError::Failed(reason)),
+        Err(Stop::Checkpoint { path, error }) => Err(BuildError::Checkpoint { path, error }),
         Err(Stop::Cancelled) => {
             let Some((path, _)) = monitor.checkpoint.clone() else {
                 return Err(BuildError::Cancelled { saved: false });
@@ -295,8 +316,10 @@ pub fn build(
 ) -> Result<BuildReport, BuildError> {
     let started = Instant::now();
     if let Some(dir) = config.out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| BuildError::Io(format!("could not create {}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir).map_err(|e| BuildError::CreateFolder {
+            path: dir.to_path_buf(),
+            error: e.into(),
+        })?;
     }
     let checkpoint = file::checkpoint_path(&config.out);
     progress(&Progress {
@@ -340,8 +363,12 @@ pub fn build(
     run_solver(&mut solver, threads, &mut monitor)?;
     monitor.report(Phase::Writing, 0.97);
     let (figures, dtz) = figures_of(&solver, &indexer, &monitor)?;
-    file::write_table(&config.out, config.board, &figures, &solver.values, dtz)
-        .map_err(|e| BuildError::Io(format!("could not write {}: {e}", config.out.display())))?;
+    file::write_table(&config.out, config.board, &figures, &solver.values, dtz).map_err(|e| {
+        BuildError::Write {
+            path: config.out.clone(),
+            error: e.into(),
+        }
+    })?;
     let _ = std::fs::remove_file(&checkpoint);
     monitor.report(Phase::Writing, 1.0);
     Ok(BuildReport {

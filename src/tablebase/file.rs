@@ -16,15 +16,16 @@
 //! Both are written to a temporary file in the same folder, flushed, and renamed over the
 //! target, so a reader never sees half a file.
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufWriter, Read, Write};
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::generate::{Bytes, Mark, Solver, Step};
 use super::index::Indexer;
 use super::play::Entry;
-use super::{Board, Figures, TableError};
+use super::{Board, CheckpointError, Damage, Figures, Inconsistency, TableError};
+use crate::files::write_atomic_with;
 
 const TABLE_MAGIC: &[u8; 8] = b"SANQI-TB";
 const CHECKPOINT_MAGIC: &[u8; 8] = b"SANQI-CP";
@@ -109,28 +110,28 @@ fn table_header(board: Board, figures: &Figures, data_crc: u32) -> Vec<u8> {
     f.0
 }
 
-fn parse_table_header(bytes: &[u8]) -> Result<(Board, Figures, u32), String> {
+fn parse_table_header(bytes: &[u8]) -> Result<(Board, Figures, u32), Damage> {
     if bytes.len() < HEADER_LEN as usize || &bytes[..8] != TABLE_MAGIC {
-        return Err("not a Sanqi table file".to_string());
+        return Err(Damage::NotATable);
     }
     let (body, crc) = bytes[..HEADER_LEN as usize].split_at(HEADER_LEN as usize - 4);
     let mut r = Reader(&bytes[8..]);
     let version = r.u32();
     if version > TABLE_VERSION {
-        return Err(format!(
-            "written by a newer version of Sanqi (format {version}; this version reads {TABLE_VERSION})"
-        ));
+        return Err(Damage::NewerVersion {
+            found: version,
+            known: TABLE_VERSION,
+        });
     }
     let mut c = [0; 4];
     c.copy_from_slice(crc);
     if crc32fast::hash(body) != u32::from_le_bytes(c) {
-        return Err("its header is damaged (checksum mismatch)".to_string());
+        return Err(Damage::HeaderChecksum);
     }
     let size = r.u8();
     let pieces = r.u8();
     r.take(2);
-    let board =
-        Board::new(size, pieces).ok_or_else(|| "an unknown board in its header".to_string())?;
+    let board = Board::new(size, pieces).ok_or(Damage::UnknownBoard)?;
     let mut figures = Figures {
         entries: r.u64(),
         positions: r.u64(),
@@ -153,49 +154,6 @@ fn parse_table_header(bytes: &[u8]) -> Result<(Board, Figures, u32), String> {
     figures.losses_past_limit.positions = r.u64();
     figures.losses_past_limit.classes = r.u64();
     Ok((board, figures, data_crc))
-}
-
-/// A temporary name in the folder of `target`, unique to this process and call.
-fn temp_path(target: &Path) -> PathBuf {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let name = target
-        .file_name()
-        .map_or_else(|| "table".into(), |n| n.to_string_lossy().into_owned());
-    target.with_file_name(format!(".{name}.{}-{n}.tmp", std::process::id()))
-}
-
-/// Writes a file through `fill`, atomically: into a temporary file beside `target`, flushed,
-/// then renamed over it. On failure the temporary file is removed.
-pub fn write_atomically(
-    target: &Path,
-    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> io::Result<()> {
-    let temp = temp_path(target);
-    let result = (|| {
-        let file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)?;
-        let mut writer = BufWriter::with_capacity(BLOCK, file);
-        fill(&mut writer)?;
-        let file = writer.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&temp, target)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temp);
-    } else {
-        #[cfg(unix)]
-        if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty())
-            && let Ok(dir) = File::open(dir)
-        {
-            let _ = dir.sync_all();
-        }
-    }
-    result
 }
 
 /// A writer that keeps the CRC-32 of what passes through it.
@@ -234,7 +192,7 @@ pub fn write_table(
     let mut header = table_header(board, figures, data_crc);
     let header_crc = crc32fast::hash(&header);
     header.extend_from_slice(&header_crc.to_le_bytes());
-    write_atomically(path, |out| {
+    write_atomic_with(path, |out| {
         out.write_all(&header)?;
         for_each_data_block(values, dtz, &mut block, |b| out.write_all(b))
     })
@@ -324,13 +282,13 @@ impl TableFile {
     /// Opens a table with the given check: its header and its length, and the checksum of
     /// all its data unless [`Check::Once`] finds it verified already.
     pub fn open_with(path: &Path, check: Check) -> Result<TableFile, TableError> {
-        let corrupt = |reason: String| TableError::Corrupt {
+        let corrupt = |reason: Damage| TableError::Corrupt {
             path: path.to_path_buf(),
             reason,
         };
         let io_error = |e: io::Error| TableError::Io {
             path: path.to_path_buf(),
-            reason: e.to_string(),
+            reason: e.into(),
         };
         let mut file = match File::open(path) {
             Ok(file) => file,
@@ -349,21 +307,21 @@ impl TableFile {
             .read_to_end(&mut header)
             .map_err(io_error)?;
         if !header.starts_with(TABLE_MAGIC) {
-            return Err(corrupt("not a Sanqi table file".to_string()));
+            return Err(corrupt(Damage::NotATable));
         }
         if length < HEADER_LEN || header.len() < HEADER_LEN as usize {
-            return Err(corrupt("the file is too short to be a table".to_string()));
+            return Err(corrupt(Damage::TooShort));
         }
         let (board, figures, data_crc) = parse_table_header(&header).map_err(corrupt)?;
         let entries = figures.entries;
         if entries != board.entries() {
-            return Err(corrupt("its header does not match its board".to_string()));
+            return Err(corrupt(Damage::HeaderBoard));
         }
         if length != HEADER_LEN + 2 * entries {
-            return Err(corrupt(format!(
-                "the file has {length} bytes where its header says {}",
-                HEADER_LEN + 2 * entries
-            )));
+            return Err(corrupt(Damage::Length {
+                length,
+                expected: HEADER_LEN + 2 * entries,
+            }));
         }
         let record = modified_nanos(&metadata).map(|m| verified_record(length, m, data_crc));
         let trusted = check == Check::Once
@@ -383,16 +341,14 @@ impl TableFile {
             if hasher.finalize() != data_crc {
                 // A record of an earlier check must not outlive the damage.
                 let _ = fs::remove_file(verified_path(path));
-                return Err(corrupt(
-                    "its data is damaged (checksum mismatch)".to_string(),
-                ));
+                return Err(corrupt(Damage::DataChecksum));
             }
             if check == Check::Once
                 && let Some(record) = record
             {
                 // Without the record the next open checks everything again: no harm.
                 let _ =
-                    write_atomically(&verified_path(path), |out| out.write_all(record.as_bytes()));
+                    write_atomic_with(&verified_path(path), |out| out.write_all(record.as_bytes()));
             }
         }
         Ok(TableFile {
@@ -419,15 +375,13 @@ impl TableFile {
     /// The entry of a class, read from the file.
     pub fn entry(&self, index: u64) -> Result<Entry, TableError> {
         if index >= self.entries {
-            return Err(TableError::Inconsistent(format!(
-                "class {index} is outside the table"
-            )));
+            return Err(TableError::Inconsistent(Inconsistency::OutsideTable(index)));
         }
         let mut pair = [0; 2];
         read_exact_at(&self.file, &mut pair, HEADER_LEN + 2 * index).map_err(|e| {
             TableError::Io {
                 path: self.path.clone(),
-                reason: e.to_string(),
+                reason: e.into(),
             }
         })?;
         Ok(Entry {
@@ -492,7 +446,7 @@ pub fn write_checkpoint(path: &Path, solver: &Solver, elapsed: Duration) -> io::
         .u64(elapsed.as_millis() as u64);
     debug_assert!(f.0.len() <= CHECKPOINT_HEADER_LEN);
     f.0.resize(CHECKPOINT_HEADER_LEN, 0);
-    write_atomically(path, |out| {
+    write_atomic_with(path, |out| {
         let mut out = Hashing {
             inner: out,
             hasher: crc32fast::Hasher::new(),
@@ -524,27 +478,28 @@ pub fn write_checkpoint(path: &Path, solver: &Solver, elapsed: Duration) -> io::
 pub fn read_checkpoint(
     path: &Path,
     indexer: std::sync::Arc<Indexer>,
-) -> Result<(Solver, Duration), String> {
-    let mut file = File::open(path).map_err(|e| e.to_string())?;
+) -> Result<(Solver, Duration), CheckpointError> {
+    let io = |e: io::Error| CheckpointError::Io(e.into());
+    let mut file = File::open(path).map_err(io)?;
     let mut hasher = crc32fast::Hasher::new();
     let mut header = [0u8; CHECKPOINT_HEADER_LEN];
     file.read_exact(&mut header)
-        .map_err(|_| "the file is too short".to_string())?;
+        .map_err(|_| CheckpointError::TooShort)?;
     hasher.update(&header);
     if &header[..8] != CHECKPOINT_MAGIC {
-        return Err("not a Sanqi checkpoint".to_string());
+        return Err(CheckpointError::NotACheckpoint);
     }
     let mut r = Reader(&header[8..]);
     if r.u32() != CHECKPOINT_VERSION {
-        return Err("another checkpoint format".to_string());
+        return Err(CheckpointError::OtherFormat);
     }
     let (size, pieces, has_dtz) = (r.u8(), r.u8(), r.u8() != 0);
     r.take(1);
     let board = Board::of(&indexer);
     if (size, pieces) != (board.size, board.pieces) || r.u64() != indexer.entries() {
-        return Err("it belongs to another board".to_string());
+        return Err(CheckpointError::OtherBoard);
     }
-    let step = Step::from_code(r.u32(), r.u32()).ok_or("an unknown step")?;
+    let step = Step::from_code(r.u32(), r.u32()).ok_or(CheckpointError::UnknownStep)?;
     let mark = Mark {
         step,
         chunks_done: r.u64(),
@@ -554,17 +509,17 @@ pub fn read_checkpoint(
     // The flip distances exist from the first chunk of their first step on.
     let dtz_expected = step.has_dtz() && !(step == Step::DtzStart && mark.chunks_done == 0);
     if has_dtz != dtz_expected {
-        return Err("its contents do not match its step".to_string());
+        return Err(CheckpointError::StepMismatch);
     }
     let entries = indexer.entries();
     let words = entries.div_ceil(8) as usize;
-    let mut read_array = |hasher: &mut crc32fast::Hasher| -> Result<Bytes, String> {
+    let mut read_array = |hasher: &mut crc32fast::Hasher| -> Result<Bytes, CheckpointError> {
         let mut out = Vec::with_capacity(words);
         let mut block = vec![0u8; BLOCK];
         while out.len() < words {
             let want = ((words - out.len()) * 8).min(BLOCK);
             file.read_exact(&mut block[..want])
-                .map_err(|_| "the file is cut short".to_string())?;
+                .map_err(|_| CheckpointError::CutShort)?;
             hasher.update(&block[..want]);
             out.extend(block[..want].chunks_exact(8).map(|c| {
                 let mut w = [0; 8];
@@ -583,13 +538,13 @@ pub fn read_checkpoint(
     };
     let mut crc = [0u8; 4];
     file.read_exact(&mut crc)
-        .map_err(|_| "the file is cut short".to_string())?;
+        .map_err(|_| CheckpointError::CutShort)?;
     if hasher.finalize() != u32::from_le_bytes(crc) {
-        return Err("it is damaged (checksum mismatch)".to_string());
+        return Err(CheckpointError::Checksum);
     }
     let mut rest = [0u8; 1];
-    if file.read(&mut rest).map_err(|e| e.to_string())? != 0 {
-        return Err("it is longer than it should be".to_string());
+    if file.read(&mut rest).map_err(io)? != 0 {
+        return Err(CheckpointError::TooLong);
     }
     Ok((
         Solver {

@@ -29,12 +29,15 @@
 //! a mark is done, none above it is started, and the pass can continue from the mark. The
 //! values, counters and flip distances take three bytes per class.
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::Inconsistency;
 use super::geometry::Pos;
 use super::index::Indexer;
+use crate::files::IoFailure;
 
 /// The most classes in a chunk of work.
 pub const MAX_CHUNK: u64 = 1 << 16;
@@ -234,7 +237,9 @@ pub enum Stop {
     /// The cancel flag was raised; the state is clean at the mark.
     Cancelled,
     /// A limit of the byte encoding was reached, or the analysis found itself inconsistent.
-    Failed(String),
+    Failed(Inconsistency),
+    /// The monitor could not save a checkpoint at a step's start.
+    Checkpoint { path: PathBuf, error: IoFailure },
 }
 
 /// What to do to a predecessor found by an un-move.
@@ -303,7 +308,7 @@ pub trait Monitor {
     fn tick_every(&self) -> Duration;
     /// Called at the start of each step, before any of its chunks; returning an error stops
     /// the analysis there.
-    fn step_boundary(&mut self, solver: &Solver) -> Result<(), String>;
+    fn step_boundary(&mut self, solver: &Solver) -> Result<(), Stop>;
     /// Whether to stop.
     fn cancelled(&self) -> bool;
 }
@@ -340,7 +345,7 @@ impl Solver {
                 if monitor.cancelled() {
                     return Err(Stop::Cancelled);
                 }
-                monitor.step_boundary(self).map_err(Stop::Failed)?;
+                monitor.step_boundary(self)?;
                 if self.mark.step.has_dtz() && self.dtz.is_none() {
                     self.dtz = Some(Bytes::new(self.indexer.entries(), NO_DTZ));
                 }
@@ -359,9 +364,7 @@ impl Solver {
     fn next_step(&self) -> Result<Step, Stop> {
         let too_deep = |d: u32| {
             if d > MAX_DISTANCE {
-                Err(Stop::Failed(format!(
-                    "a distance of more than {MAX_DISTANCE} plies does not fit the table"
-                )))
+                Err(Stop::Failed(Inconsistency::TooDeep(MAX_DISTANCE)))
             } else {
                 Ok(())
             }
@@ -395,7 +398,7 @@ impl Solver {
         let next = AtomicU64::new(start);
         let found = AtomicU64::new(0);
         let stop = AtomicBool::new(false);
-        let failure: Mutex<Option<String>> = Mutex::new(None);
+        let failure: Mutex<Option<Inconsistency>> = Mutex::new(None);
         let this = &*self;
         // Takes chunks until there are none left or the work stops.
         let work = |on_chunk: &mut dyn FnMut()| {
@@ -454,7 +457,7 @@ impl Solver {
     }
 
     /// Does one chunk of a step; returns how many classes it found at the step's distance.
-    fn chunk(&self, step: Step, chunk: u64) -> Result<u64, String> {
+    fn chunk(&self, step: Step, chunk: u64) -> Result<u64, Inconsistency> {
         let size = chunk_size(self.indexer.entries());
         let start = chunk * size;
         let end = (start + size).min(self.indexer.entries());
@@ -471,7 +474,7 @@ impl Solver {
     /// The counter of a position: its moves weighted by the symmetries (module notes), and
     /// the number of moves. With `quiet_only`, only moves that flip nothing.
     #[inline]
-    fn weighted_moves(&self, pos: Pos, quiet_only: bool) -> Result<(u32, u32), String> {
+    fn weighted_moves(&self, pos: Pos, quiet_only: bool) -> Result<(u32, u32), Inconsistency> {
         let indexer = &*self.indexer;
         let g = indexer.geometry();
         let occupied = pos.occupied();
@@ -501,16 +504,19 @@ impl Solver {
         }
         let own = indexer.stabiliser(pos);
         if weighted % own != 0 {
-            return Err(format!("inconsistent symmetry weights for {pos:?}"));
+            return Err(Inconsistency::SymmetryWeights(pos));
         }
         let counter = weighted / own;
         if counter > 255 {
-            return Err(format!("{counter} moves do not fit a counter ({pos:?})"));
+            return Err(Inconsistency::CounterOverflow {
+                moves: counter,
+                pos,
+            });
         }
         Ok((counter, moves))
     }
 
-    fn init_chunk(&self, start: u64, end: u64) -> Result<u64, String> {
+    fn init_chunk(&self, start: u64, end: u64) -> Result<u64, Inconsistency> {
         let indexer = &*self.indexer;
         let g = indexer.geometry();
         let mut found = 0;
@@ -560,7 +566,7 @@ impl Solver {
     }
 
     /// Predecessors of the positions won in `d`, still unknown, lose a counter.
-    fn wins_chunk(&self, start: u64, end: u64, d: u32) -> Result<u64, String> {
+    fn wins_chunk(&self, start: u64, end: u64, d: u32) -> Result<u64, Inconsistency> {
         let (found, broken) = self.scan_predecessors(
             &self.values,
             start,
@@ -570,7 +576,7 @@ impl Solver {
             Update::Count((d + 2) as u8),
         );
         if broken {
-            return Err("a move counter went below zero".to_string());
+            return Err(Inconsistency::CounterUnderflow);
         }
         Ok(found)
     }
@@ -687,11 +693,11 @@ impl Solver {
         broken
     }
 
-    fn dtz_start_chunk(&self, start: u64, end: u64) -> Result<u64, String> {
+    fn dtz_start_chunk(&self, start: u64, end: u64) -> Result<u64, Inconsistency> {
         let indexer = &*self.indexer;
         let g = indexer.geometry();
         let Some(dtz) = &self.dtz else {
-            return Err("no flip distances".to_string());
+            return Err(Inconsistency::NoFlipDistances);
         };
         let mut found = 0;
         let mut w = start;
@@ -731,9 +737,9 @@ impl Solver {
         Ok(found)
     }
 
-    fn dtz_level_chunk(&self, start: u64, end: u64, d: u32) -> Result<u64, String> {
+    fn dtz_level_chunk(&self, start: u64, end: u64, d: u32) -> Result<u64, Inconsistency> {
         let Some(dtz) = &self.dtz else {
-            return Err("no flip distances".to_string());
+            return Err(Inconsistency::NoFlipDistances);
         };
         let (found, broken) = self.scan_predecessors(
             dtz,
@@ -744,7 +750,7 @@ impl Solver {
             Update::FlipFrom((d + 1) as u8),
         );
         if broken {
-            return Err("a quiet-move counter went below zero".to_string());
+            return Err(Inconsistency::QuietCounterUnderflow);
         }
         Ok(found)
     }

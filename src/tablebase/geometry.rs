@@ -15,7 +15,9 @@ pub const MAX_SIZE: usize = 5;
 /// A position with colours normalised: `own` are the pieces of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pos {
+    /// The points of the side to move's pieces.
     pub own: u32,
+    /// The points of the other side's pieces.
     pub enemy: u32,
 }
 
@@ -30,8 +32,11 @@ impl Pos {
 /// One move: a piece slides from `from` to `to`; `flipped` are the enemy pieces it turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
+    /// The point the piece leaves.
     pub from: u8,
+    /// The point it reaches.
     pub to: u8,
+    /// The enemy pieces it turns over.
     pub flipped: u32,
 }
 

@@ -16,6 +16,7 @@
 //! The solver uses `rules` types for the 5×5 interface only; `rules` knows nothing of it.
 
 mod build;
+mod error;
 mod file;
 mod generate;
 pub mod geometry;
@@ -29,8 +30,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use crate::ai::exact::Value;
+use crate::files::IoFailure;
 use crate::rules::{Action, Point, flying};
 pub use build::{BuildConfig, BuildError, BuildReport, Phase, Progress, build, solve};
+pub use error::{CheckpointError, Damage, Inconsistency};
 pub use file::HEADER_LEN as TABLE_HEADER_LEN;
 pub use file::{Check, checkpoint_path, verified_path};
 use generate::Bytes;
@@ -49,7 +53,9 @@ pub fn path_in(data_dir: &Path) -> PathBuf {
 /// A board to solve: its side and the number of pieces on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
+    /// The number of points on a side.
     pub size: u8,
+    /// The number of pieces on the board.
     pub pieces: u8,
 }
 
@@ -118,49 +124,12 @@ impl fmt::Display for Board {
     }
 }
 
-/// The exact value of a position for the side to move, or of a move for the side that plays
-/// it, in plies to the end with best play (the repetition and 100-turn rules aside).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Value {
-    Win(u32),
-    Loss(u32),
-    /// Best play goes on for ever.
-    Draw,
-}
-
-impl Value {
-    /// The plies to the end (0 for a draw).
-    pub fn plies(self) -> u32 {
-        match self {
-            Value::Win(d) | Value::Loss(d) => d,
-            Value::Draw => 0,
-        }
-    }
-
-    /// `win`, `loss` or `draw`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Value::Win(_) => "win",
-            Value::Loss(_) => "loss",
-            Value::Draw => "draw",
-        }
-    }
-}
-
-impl fmt::Display for Value {
-    /// `win in 19`, `loss in 22`, `draw` (and `loss in 0` for a side without a move).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Draw => f.write_str("draw"),
-            v => write!(f, "{} in {}", v.word(), v.plies()),
-        }
-    }
-}
-
 /// Positions and classes of one kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// Positions, each class counted by its size.
     pub positions: u64,
+    /// Classes of positions alike by symmetry.
     pub classes: u64,
 }
 
@@ -173,13 +142,17 @@ pub struct Figures {
     pub positions: u64,
     /// Wins, losses and draws for the side to move; positions count each class by its size.
     pub wins: Tally,
+    /// See [`Figures::wins`].
     pub losses: Tally,
+    /// See [`Figures::wins`].
     pub draws: Tally,
     /// The longest win and the longest loss, in plies.
     pub longest_win: u32,
+    /// See [`Figures::longest_win`].
     pub longest_loss: u32,
     /// The largest flip distances of won and of lost positions.
     pub max_dtz_win: u32,
+    /// See [`Figures::max_dtz_win`].
     pub max_dtz_loss: u32,
     /// Won positions whose next flip is more than 100 plies away with best defence: under
     /// the 100-turn rule they are draws, even with no quiet turns played before.
@@ -198,7 +171,7 @@ impl Figures {
     }
 
     /// Counts the figures of a finished analysis.
-    fn count(indexer: &Indexer, values: &Bytes, dtz: &Bytes) -> Result<Figures, String> {
+    fn count(indexer: &Indexer, values: &Bytes, dtz: &Bytes) -> Result<Figures, Inconsistency> {
         let mut figures = Figures {
             entries: indexer.entries(),
             positions: indexer.positions(),
@@ -249,66 +222,58 @@ impl Figures {
                     }
                 }
                 (Value::Draw, None) => {}
-                _ => return Err(format!("class {i} has no flip distance")),
+                _ => return Err(Inconsistency::NoFlipDistance(i)),
             }
         }
         let counted = figures.wins.positions + figures.losses.positions + figures.draws.positions;
         if counted != figures.positions {
-            return Err(format!(
-                "the classes hold {counted} positions instead of {}",
-                figures.positions
-            ));
+            return Err(Inconsistency::PositionCount {
+                counted,
+                expected: figures.positions,
+            });
         }
         Ok(figures)
     }
 }
 
 /// Why a table cannot be used. Callers fall back to search and say so.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {
     /// There is no table file (it has not been built).
-    Missing { path: PathBuf },
+    #[error(
+        "there is no Flying table at {} (build it with `sanqi solve flying`)",
+        path.display()
+    )]
+    Missing {
+        /// Where it was looked for.
+        path: PathBuf,
+    },
     /// The file is not a usable table: damaged, cut short, of another version or board.
-    Corrupt { path: PathBuf, reason: String },
+    #[error(
+        "the Flying table {} cannot be used: {reason} (rebuild it with `sanqi solve flying`)",
+        path.display()
+    )]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: Damage,
+    },
     /// The file could not be read.
-    Io { path: PathBuf, reason: String },
+    #[error("cannot read the Flying table {}: {reason}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        reason: IoFailure,
+    },
     /// There is no data folder to keep a table in.
+    #[error("there is no data folder to keep the Flying table in")]
     NoDataFolder,
     /// A probe found something the table cannot hold: a damaged table that passed its checks.
-    Inconsistent(String),
+    #[error("the Flying table is inconsistent: {0}")]
+    Inconsistent(Inconsistency),
 }
-
-impl fmt::Display for TableError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TableError::Missing { path } => write!(
-                f,
-                "there is no Flying table at {} (build it with `sanqi solve flying`)",
-                path.display()
-            ),
-            TableError::Corrupt { path, reason } => write!(
-                f,
-                "the Flying table {} cannot be used: {reason} (rebuild it with `sanqi solve flying`)",
-                path.display()
-            ),
-            TableError::Io { path, reason } => {
-                write!(
-                    f,
-                    "cannot read the Flying table {}: {reason}",
-                    path.display()
-                )
-            }
-            TableError::NoDataFolder => {
-                f.write_str("there is no data folder to keep the Flying table in")
-            }
-            TableError::Inconsistent(reason) => {
-                write!(f, "the Flying table is inconsistent: {reason}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for TableError {}
 
 /// A finished analysis in memory.
 pub struct Solution {
@@ -319,6 +284,7 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// What the solve found.
     pub fn figures(&self) -> &Figures {
         &self.figures
     }
@@ -346,39 +312,43 @@ impl Source for Solution {
     }
 }
 
-/// An open table file of any board, probed by position.
-pub struct TableFile {
+/// The table of any board, read from its file and probed by position (the 5×5 game's is
+/// [`Table`]).
+pub struct BoardTable {
     file: file::TableFile,
     indexer: Indexer,
 }
 
-impl TableFile {
+impl BoardTable {
     /// Opens and verifies a table file (its header and the checksum of all its data).
-    pub fn open(path: &Path) -> Result<TableFile, TableError> {
-        TableFile::open_with(path, Check::Full)
+    pub fn open(path: &Path) -> Result<BoardTable, TableError> {
+        BoardTable::open_with(path, Check::Full)
     }
 
     /// Opens a table file with the given check.
-    pub fn open_with(path: &Path, check: Check) -> Result<TableFile, TableError> {
+    pub fn open_with(path: &Path, check: Check) -> Result<BoardTable, TableError> {
         let file = file::TableFile::open_with(path, check)?;
         let indexer = file.board().indexer();
-        Ok(TableFile { file, indexer })
+        Ok(BoardTable { file, indexer })
     }
 
+    /// The board it is for.
     pub fn board(&self) -> Board {
         self.file.board()
     }
 
+    /// What the solve found, from the file's header.
     pub fn figures(&self) -> &Figures {
         self.file.figures()
     }
 
+    /// The file.
     pub fn path(&self) -> &Path {
         self.file.path()
     }
 }
 
-impl Source for TableFile {
+impl Source for BoardTable {
     fn indexer(&self) -> &Indexer {
         &self.indexer
     }
@@ -389,7 +359,7 @@ impl Source for TableFile {
 
 /// The 5×5 table, answering for [`flying::State`]s.
 pub struct Table {
-    inner: TableFile,
+    inner: BoardTable,
 }
 
 /// The solver's view of a game position: the side to move's pieces are "own".
@@ -420,11 +390,11 @@ impl Table {
     /// file only the first time (or after it changed), so that a process that opens the
     /// table for one decision starts in milliseconds.
     pub fn open_with(path: &Path, check: Check) -> Result<Table, TableError> {
-        let inner = TableFile::open_with(path, check)?;
+        let inner = BoardTable::open_with(path, check)?;
         if inner.board() != Board::FLYING {
             return Err(TableError::Corrupt {
                 path: path.to_path_buf(),
-                reason: format!("it is for {}, not the 5×5 game", inner.board()),
+                reason: Damage::OtherBoard(inner.board()),
             });
         }
         Ok(Table { inner })
@@ -435,6 +405,7 @@ impl Table {
         self.inner.figures()
     }
 
+    /// The file.
     pub fn path(&self) -> &Path {
         self.inner.path()
     }
@@ -442,11 +413,6 @@ impl Table {
     /// The value of a position for the side to move.
     pub fn probe(&self, state: &flying::State) -> Result<Value, TableError> {
         Ok(self.inner.lookup(position_of(state))?.0)
-    }
-
-    /// The plies to the next flip or the end under best play (None for a draw).
-    pub fn probe_dtz(&self, state: &flying::State) -> Result<Option<u32>, TableError> {
-        Ok(self.inner.lookup(position_of(state))?.1)
     }
 
     /// Each legal action with its value for the side that plays it, in the order of
@@ -490,10 +456,7 @@ mod tests {
     }
 
     #[test]
-    fn values_read_as_the_command_line_prints_them() {
-        assert_eq!(Value::Win(19).to_string(), "win in 19");
-        assert_eq!(Value::Loss(0).to_string(), "loss in 0");
-        assert_eq!(Value::Draw.to_string(), "draw");
+    fn phases_read_as_the_command_line_prints_them() {
         assert_eq!(Phase::Distance(1).to_string(), "results in 1 ply");
         assert_eq!(Phase::FlipDistance(7).to_string(), "flips in 7 plies");
     }

@@ -7,12 +7,14 @@
 use super::generate::{DRAW, NO_DTZ, UNUSED};
 use super::geometry::{Move, Pos};
 use super::index::Indexer;
-use super::{TableError, Value};
+use super::{Inconsistency, TableError, Value};
 
 /// The two bytes stored for a class: its value and its distance to the next flip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
+    /// The value's byte.
     pub value: u8,
+    /// The flip distance's byte.
     pub dtz: u8,
 }
 
@@ -41,7 +43,9 @@ impl Entry {
 
 /// Anything that gives the entry of a class: a solution in memory or a table file.
 pub trait Source {
+    /// The numbering of the positions.
     fn indexer(&self) -> &Indexer;
+    /// The entry of class `index`.
     fn entry(&self, index: u64) -> Result<Entry, TableError>;
 
     /// The value and flip distance of a position.
@@ -49,9 +53,7 @@ pub trait Source {
         let entry = self.entry(self.indexer().index(pos).0)?;
         match entry.decode() {
             Some(value) => Ok((value, entry.dtz())),
-            None => Err(TableError::Inconsistent(
-                "a position numbers to an unused entry".to_string(),
-            )),
+            None => Err(TableError::Inconsistent(Inconsistency::UnusedEntry)),
         }
     }
 }
@@ -59,6 +61,7 @@ pub trait Source {
 /// A move with what the table says about it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RatedMove {
+    /// The move.
     pub play: Move,
     /// The value for the side that plays it.
     pub value: Value,
@@ -91,7 +94,7 @@ pub fn rate_moves(source: &dyn Source, pos: Pos) -> Result<Vec<RatedMove>, Table
             (_, Some(z)) => Some(z + 1),
             (_, None) => {
                 return Err(TableError::Inconsistent(
-                    "a decided position has no flip distance".to_string(),
+                    Inconsistency::DecidedWithoutDistance,
                 ));
             }
         };
@@ -199,10 +202,9 @@ pub fn choose(
 /// Checks that the stored value and flip distance of `pos` are what its successors' stored
 /// values give. Where every position passes, the table is exact: a win's distance can only
 /// come from a loss one ply shorter, down to a position without a move.
-pub fn check_position(source: &dyn Source, pos: Pos) -> Result<(), String> {
-    let fail = |e: TableError| e.to_string();
-    let (stored, stored_dtz) = source.lookup(pos).map_err(fail)?;
-    let rated = rate_moves(source, pos).map_err(fail)?;
+pub fn check_position(source: &dyn Source, pos: Pos) -> Result<(), TableError> {
+    let (stored, stored_dtz) = source.lookup(pos)?;
+    let rated = rate_moves(source, pos)?;
     let (expected, expected_dtz) = if rated.is_empty() {
         (Value::Loss(0), Some(0))
     } else if rated.iter().any(|m| matches!(m.value, Value::Win(_))) {
@@ -219,10 +221,13 @@ pub fn check_position(source: &dyn Source, pos: Pos) -> Result<(), String> {
         (Value::Draw, None)
     };
     if stored != expected || stored_dtz != expected_dtz {
-        return Err(format!(
-            "position {pos:?}: stored {stored} (flip distance {stored_dtz:?}), successors give \
-             {expected} (flip distance {expected_dtz:?})"
-        ));
+        return Err(TableError::Inconsistent(Inconsistency::Successors {
+            pos,
+            stored,
+            stored_dtz,
+            expected,
+            expected_dtz,
+        }));
     }
     Ok(())
 }

@@ -21,7 +21,7 @@ use crate::rules::{Action, Game, GameRules, Point, Side, Status, flying};
 
 /// Checks `samples` random classes of a table (every class if there are no more than that);
 /// returns how many were checked.
-pub fn sample_consistency(source: &dyn Source, samples: u64, seed: u64) -> Result<u64, String> {
+pub fn sample_consistency(source: &dyn Source, samples: u64, seed: u64) -> Result<u64, TableError> {
     let indexer = source.indexer();
     if samples >= indexer.entries() {
         let mut checked = 0;
@@ -49,6 +49,7 @@ pub fn sample_consistency(source: &dyn Source, samples: u64, seed: u64) -> Resul
 /// What the conversion games showed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ConversionReport {
+    /// Games played.
     pub games: u64,
     /// Games the table player won.
     pub won: u64,

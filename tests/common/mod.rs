@@ -176,3 +176,64 @@ pub fn make_fifo(path: &std::path::Path) {
         .expect("mkfifo runs");
     assert!(status.success(), "mkfifo {}", path.display());
 }
+
+/// Runs the command line in this process, as `sanqi ARGS…` would; returns (exit status,
+/// stdout, stderr).
+pub fn run_cli(args: &[&str]) -> (i32, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = sanqi::cli::run(args, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).expect("UTF-8 output"),
+        String::from_utf8(err).expect("UTF-8 errors"),
+    )
+}
+
+/// A command that must succeed (stderr may hold a match's progress or a warning); returns
+/// its stdout.
+pub fn cli_ok(args: &[&str]) -> String {
+    let (code, out, err) = run_cli(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+/// A command that must succeed with nothing on stderr; returns its stdout.
+pub fn cli_quiet(args: &[&str]) -> String {
+    let (code, out, err) = run_cli(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    assert_eq!(err, "", "{args:?}");
+    out
+}
+
+/// A command that must fail: exit status 2, nothing on stdout, one line on stderr. Returns
+/// that line without the program's name.
+pub fn cli_err(args: &[&str]) -> String {
+    let (code, out, err) = run_cli(args);
+    assert_eq!(code, 2, "{args:?} should fail; stdout {out:?}");
+    assert_eq!(out, "", "{args:?}");
+    assert!(err.ends_with('\n'), "{args:?}: {err:?}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
+    err.trim_end()
+        .strip_prefix("sanqi: ")
+        .unwrap_or_else(|| panic!("{args:?}: {err:?}"))
+        .to_string()
+}
+
+/// Runs the `sanqi` program itself with these arguments and, if given, its own data folder;
+/// returns (exit status, stdout, stderr).
+pub fn run_program<S: AsRef<std::ffi::OsStr>>(
+    args: &[S],
+    data_dir: Option<&std::path::Path>,
+) -> (i32, String, String) {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_sanqi"));
+    command.args(args);
+    if let Some(dir) = data_dir {
+        command.env(sanqi::data_dir::VARIABLE, dir);
+    }
+    let output = command.output().expect("the program runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}

@@ -49,6 +49,7 @@ impl TableSource {
 pub enum Stage {
     /// Positions evaluated so far.
     Running(Progress),
+    /// It finished: the report of every action.
     Done(Report),
     /// It stopped on an error (the message says why).
     Failed(String),
@@ -123,6 +124,7 @@ impl GameAnalysis {
         self.game == *game
     }
 
+    /// Where the analysis stands.
     pub fn stage(&self) -> &Stage {
         &self.stage
     }

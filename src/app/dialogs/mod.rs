@@ -23,7 +23,9 @@ use super::view::View;
 /// Whether a dialog stays open after a frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stay {
+    /// It stays open.
     Open,
+    /// It has closed.
     Closed,
 }
 
@@ -55,8 +57,11 @@ pub trait Dialog {
 /// folder's files (for the records dialog, read only when it opens) and whether the system
 /// has a file chooser.
 pub struct Opening<'a> {
+    /// The setup of the last game started, the new-game dialog's default.
     pub last_setup: Setup,
+    /// Lists the records folder's files.
     pub list_records: &'a dyn Fn() -> Vec<PathBuf>,
+    /// Whether the system has a file chooser.
     pub file_chooser: bool,
 }
 

@@ -111,7 +111,7 @@ impl RecordsDialog {
         let (title, file_name) = match choosing {
             Choosing::Open => (i18n.t("records.chooser_open"), None),
             Choosing::Save => {
-                let game = view.session.map(|s| s.setup().game.id()).unwrap_or("game");
+                let game = view.session.map_or("game", |s| s.setup().game.id());
                 (
                     i18n.t("records.chooser_save"),
                     Some(format!("sanqi-{game}.json")),
@@ -206,10 +206,10 @@ impl Dialog for RecordsDialog {
                     .auto_shrink([false, true])
                     .show(ui, |ui| {
                         for file in &self.files {
-                            let name = file
-                                .file_name()
-                                .map(|n| n.to_string_lossy().to_string())
-                                .unwrap_or_else(|| file.display().to_string());
+                            let name = file.file_name().map_or_else(
+                                || file.display().to_string(),
+                                |n| n.to_string_lossy().to_string(),
+                            );
                             if ui
                                 .add(egui::Button::new(name).frame(false))
                                 .on_hover_text(file.display().to_string())

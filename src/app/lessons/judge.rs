@@ -29,7 +29,12 @@ pub enum Why {
     /// A step that completes only one shape where two are asked for.
     OneShape,
     /// A slide shorter than asked.
-    ShortSlide { points: u8, wanted: u8 },
+    ShortSlide {
+        /// The points it slid.
+        points: u8,
+        /// The points asked for.
+        wanted: u8,
+    },
     /// A move that flips nothing.
     NoFlip,
     /// A move that flips by insertion where a pincer is asked for.
@@ -41,15 +46,28 @@ pub enum Why {
     /// A placement that captures nothing.
     NothingTaken,
     /// A placement that captures fewer pieces than asked.
-    TakesFewer { taken: u8, wanted: u8 },
+    TakesFewer {
+        /// The pieces it takes.
+        taken: u8,
+        /// The pieces asked for.
+        wanted: u8,
+    },
     /// A flank where a counter-capture is asked for.
     FlankNotCounter,
     /// A counter-capture of two where one of four is asked for.
     CounterOfTwo,
     /// After the action the other side can still move.
-    StillMoves { example: Action },
+    StillMoves {
+        /// A move the other side still has.
+        example: Action,
+    },
     /// The other side's answer would capture, and the game would go on.
-    AnswerTakes { answer: Action, taken: u8 },
+    AnswerTakes {
+        /// The other side's answer.
+        answer: Action,
+        /// The pieces it would take.
+        taken: u8,
+    },
     /// The game would end without the learner winning.
     NoWin(Status),
     /// The game would go on without the learner winning (no better reason known).

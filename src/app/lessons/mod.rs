@@ -32,13 +32,17 @@ pub use progress::{LESSONS_VERSION, LessonProgress};
 pub use runner::{Feedback, Lesson, LessonEnv, StepChanged};
 pub use step::{Goal, Position, Reply, Step, Task, clicks};
 
+use crate::app::keys;
 use crate::rules::GameId;
 
 /// A course of lessons: one per game, and one for the house rules the three share.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Course {
+    /// Neihuang Ge Fang Qi.
     Neihuang,
+    /// Square Flying Chess.
     Flying,
+    /// Wu Dao Qi.
     Wudao,
     /// The clock, repetition and the 100-turn limit.
     HouseRules,
@@ -94,11 +98,26 @@ impl Course {
 
     /// The locale key of a text of one of the course's steps: `lesson.<course>.<step>.<part>`.
     pub fn key(self, step: &Step, part: &str) -> String {
-        format!("lesson.{}.{}.{part}", self.id(), step.id)
+        keys::lesson_step(self.id(), step.id, part)
     }
 
     /// The locale key of the course's short name.
     pub fn name_key(self) -> String {
-        format!("lesson.course.{}", self.id())
+        keys::course(self.id())
     }
+}
+
+/// The texts a step has, by the last part of their locale keys ([`Course::key`]): a title,
+/// the lesson, the task and the praise when it is done, and for a step that asks for given
+/// points what to say when an action misses them.
+pub fn text_parts(step: &Step) -> Vec<&'static str> {
+    let mut parts = vec!["title", "text", "task", "done"];
+    if step
+        .tasks
+        .iter()
+        .any(|t| matches!(t, Task::Act(Goal::At(_))))
+    {
+        parts.push("miss");
+    }
+    parts
 }

@@ -23,8 +23,11 @@ pub const LESSON_LEVEL: Level = Level::Easy;
 /// scripted reply waits so that the learner sees the move first.
 #[derive(Clone)]
 pub struct LessonEnv {
+    /// The time the app runs on.
     pub time: TimeSource,
+    /// Where the computer thinks.
     pub ai: AiMode,
+    /// The seed of the computer's choices.
     pub seed: u64,
     /// The pause before a scripted reply, and between the computer's actions.
     pub reply_delay: Duration,

@@ -14,15 +14,24 @@ pub enum Position {
     /// Five rows of `B` (Black), `W` (White) and `.` (empty), the top row (row 5) first, with
     /// the side to act (and in Neihuang the phase), then the actions in `then`.
     Board {
+        /// The game.
         game: GameId,
+        /// The board, as the rows are drawn.
         rows: [&'static str; 5],
+        /// The side to act.
         to_act: Side,
         /// Neihuang only: the phase. Hands are full in placement and empty afterwards.
         phase: Phase,
+        /// Actions played from the drawn position, in the notation.
         then: &'static str,
     },
     /// A game's start position, then the actions in `then`.
-    Start { game: GameId, then: &'static str },
+    Start {
+        /// The game.
+        game: GameId,
+        /// Actions played from the start, in the notation.
+        then: &'static str,
+    },
     /// Built by a function (a position reached by a long sequence that a function finds).
     Built(fn() -> Option<Game>),
 }
@@ -222,7 +231,9 @@ pub enum Task {
 pub struct Step {
     /// The step's id in its course (stable: the progress file keeps it).
     pub id: &'static str,
+    /// The position it starts from.
     pub position: Position,
+    /// What the learner does, in order.
     pub tasks: &'static [Task],
     /// A turn clock for this step, in seconds (the step about the clock), started by the
     /// learner.

@@ -228,15 +228,7 @@ fn every_step_has_its_texts_in_both_languages() {
             let key = course.name_key();
             assert_ne!(i18n.t(&key), key, "{language:?}");
             for step in course.steps() {
-                let mut parts = vec!["title", "text", "task", "done"];
-                if step
-                    .tasks
-                    .iter()
-                    .any(|t| matches!(t, Task::Act(Goal::At(_))))
-                {
-                    parts.push("miss");
-                }
-                for part in parts {
+                for part in super::text_parts(step) {
                     let key = course.key(step, part);
                     let text = i18n.t(&key);
                     assert!(

@@ -41,8 +41,7 @@ pub const BETTER_ARROW: Color32 = Color32::from_rgb(0x2E, 0x8B, 0x3E);
 
 /// A label in the interface language.
 pub fn label_name(i18n: &I18n, label: Label) -> String {
-    i18n.t(&format!("analysis.label.{}", label.id()))
-        .to_string()
+    i18n.t(&crate::app::keys::label(label)).to_string()
 }
 
 /// An evaluation from Black's side in words: "+1.25", "Black wins in 19", "Draw".

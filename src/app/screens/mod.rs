@@ -13,7 +13,9 @@ mod side_panel;
 /// Which screen fills the window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
+    /// The home screen.
     Home,
+    /// A game.
     Game,
     /// A lesson step.
     Learn,

@@ -1,0 +1,35 @@
+//! The locale keys that are built from parts, all in this one place; every other key is
+//! written out whole where it is used. `tests/locales.rs` enumerates each family here with
+//! every value its parts take, checks them against both locales, and fails on a key built
+//! anywhere else.
+
+use crate::ai::Level;
+use crate::ai::analysis::Label;
+
+/// `level.<id>`: a level's name.
+pub fn level(level: Level) -> String {
+    format!("level.{}", level.id())
+}
+
+/// `analysis.label.<id>`: an analysis label's name.
+pub fn label(label: Label) -> String {
+    format!("analysis.label.{}", label.id())
+}
+
+/// `hint.gain.<kind>`, what an action gains its side, or `hint.stop.<kind>`, the opponent's
+/// gain it stops; `kind` is one of [`crate::app::hint::GAIN_KINDS`].
+pub fn gain(own: bool, kind: &str) -> String {
+    let whose = if own { "gain" } else { "stop" };
+    format!("hint.{whose}.{kind}")
+}
+
+/// `lesson.course.<course>`: a course's short name.
+pub fn course(course: &str) -> String {
+    format!("lesson.course.{course}")
+}
+
+/// `lesson.<course>.<step>.<part>`: a text of a lesson's step; `part` is one of
+/// [`crate::app::lessons::text_parts`].
+pub fn lesson_step(course: &str, step: &str, part: &str) -> String {
+    format!("lesson.{course}.{step}.{part}")
+}
