@@ -14,12 +14,13 @@
 # Environment: NODES (node budget per decision, default 50000; empty for none), MOVETIME
 # (ms per turn, default none), MAX_GAMES (default 2000), SEED (default 1), BIN (default
 # target/fast-release/sanqi, built if missing), BASE_ENGINE (another build plays BASE),
-# BASE_BUDGET (no: BASE keeps its own budget), PIN (a core to run on, default 1; empty for
-# none).
+# BASE_BUDGET (no: BASE keeps its own budget), NEW_WEIGHTS and BASE_WEIGHTS (pattern weights
+# files for the players that evaluate with patterns), PIN (a core to run on, default 1; empty
+# for none).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 3 ]; then
-    sed -n '2,19p' "$0"
+    sed -n '2,20p' "$0"
     exit 2
 fi
 game=$1 new=$2 base=$3 bounds=${4:-0,10}
@@ -42,6 +43,8 @@ if [ "${BASE_BUDGET:-yes}" = yes ]; then base=$(with_budget "$base"); fi
 args=(match "$game" --black "$new" --white "$base" --games "${MAX_GAMES:-2000}"
     --seed "${SEED:-1}" --sprt "$bounds")
 if [ -n "${BASE_ENGINE:-}" ]; then args+=(--white-engine "$BASE_ENGINE"); fi
+if [ -n "${NEW_WEIGHTS:-}" ]; then args+=(--black-weights "$NEW_WEIGHTS"); fi
+if [ -n "${BASE_WEIGHTS:-}" ]; then args+=(--white-weights "$BASE_WEIGHTS"); fi
 pin=(taskset -c "${PIN-1}")
 if [ -z "${PIN-1}" ]; then pin=(); fi
 echo "== sanqi ${args[*]}"

@@ -88,6 +88,8 @@ enum Command {
     Selfplay(learn::SelfplayArgs),
     /// Fit the pattern evaluation's weights to self-play data
     Train(learn::TrainArgs),
+    /// Build or read the opening book
+    Book(learn::BookArgs),
     /// Print the help, or a command's
     Help(HelpArgs),
 }
@@ -318,6 +320,7 @@ fn dispatch(parsed: Parsed, out: &mut dyn Write, errors: &mut dyn Write) -> Resu
         Command::Analyse(args) => analyse::analyse_command(&args, out, errors),
         Command::Selfplay(args) => learn::selfplay_command(&args, out, errors),
         Command::Train(args) => learn::train_command(&args, out),
+        Command::Book(args) => learn::book_command(&args, out, errors),
         // Answered while parsing.
         Command::Help(_) => Ok(()),
     }

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::alphabeta::{AlphaBeta, TranspositionTable};
+use super::book::{self, Book};
 use super::error::AiError;
 use super::eval::Evaluate;
 use super::eval::pattern::{self, Weights};
@@ -34,6 +35,8 @@ pub struct Plan {
     pub line: Vec<Action>,
     /// Whether the oracle chose the turn (without searching).
     pub from_oracle: bool,
+    /// Whether the opening book chose the turn (without searching).
+    pub from_book: bool,
     /// What the search cost.
     pub stats: SearchStats,
 }
@@ -118,6 +121,8 @@ pub struct Engine {
     oracle: Option<Arc<dyn Oracle>>,
     /// Pattern weights that replace the built-in ones of their game.
     weights: Option<&'static Weights>,
+    /// An opening book that replaces the built-in one of its game.
+    book: Option<&'static Book>,
 }
 
 impl Engine {
@@ -140,6 +145,23 @@ impl Engine {
         Engine {
             weights: Some(weights),
             ..self
+        }
+    }
+
+    /// The same engine with `book` replacing the built-in opening book of its game (for
+    /// players whose `book` setting is on).
+    pub fn with_book(self, book: &'static Book) -> Engine {
+        Engine {
+            book: Some(book),
+            ..self
+        }
+    }
+
+    /// The opening book of `game`.
+    fn book(&self, game: GameId) -> &'static Book {
+        match self.book {
+            Some(b) if b.game() == Some(game) => b,
+            _ => book::embedded(game),
         }
     }
 
@@ -180,6 +202,23 @@ impl Engine {
                 context.quiet_turns,
                 started,
             ));
+        }
+        if params.book
+            && let Some((action, score)) =
+                self.book(state.game())
+                    .choose(state, seed, params.book_margin)
+        {
+            return Ok(Plan {
+                actions: vec![action],
+                score: Some(i32::from(score)),
+                line: Vec::new(),
+                from_oracle: false,
+                from_book: true,
+                stats: SearchStats {
+                    elapsed: started.elapsed(),
+                    ..SearchStats::default()
+                },
+            });
         }
         let budget = TurnBudget::new(config, &params, &context, started);
         // The one place that turns the game's state into its rules type.
@@ -258,6 +297,7 @@ fn oracle_turn(
         score: None,
         line: Vec::new(),
         from_oracle: true,
+        from_book: false,
         stats: SearchStats {
             elapsed: started.elapsed(),
             ..SearchStats::default()
@@ -276,6 +316,8 @@ struct TurnBudget {
     /// The turn stops here at the latest.
     deadline: Instant,
     threads: usize,
+    /// The share of a timed turn for a Neihuang move that captures or a yield may follow.
+    move_share: f64,
 }
 
 impl TurnBudget {
@@ -308,6 +350,7 @@ impl TurnBudget {
             movetime,
             deadline,
             threads: threads.max(1),
+            move_share: f64::from(params.move_share) / 100.0,
         }
     }
 }
@@ -342,10 +385,10 @@ fn plan_turn<R: Evaluate + Solve>(
                     && R::ID == GameId::Neihuang
                     && current.decision() == Some(Decision::Move) =>
             {
-                // A Neihuang move may be followed by captures: leave them a quarter.
+                // A Neihuang move may be followed by captures: leave them the rest.
                 (
                     budget.nodes,
-                    (started + t.mul_f64(0.75)).min(budget.deadline),
+                    (started + t.mul_f64(budget.move_share)).min(budget.deadline),
                 )
             }
             Some(t) if first => (budget.nodes, started + t),
@@ -392,6 +435,7 @@ fn plan_turn<R: Evaluate + Solve>(
         score,
         line,
         from_oracle: false,
+        from_book: false,
         stats,
     })
 }

@@ -14,6 +14,7 @@
 
 mod alphabeta;
 pub mod analysis;
+pub mod book;
 mod engine;
 mod error;
 pub(crate) mod eval;

@@ -379,6 +379,10 @@ settings! {
             (Medium, Flying) => 4,
             _ => 6,
         };
+    move_share: u8, "move-share", Kind::Number { min: 10, max: 100 },
+        "Percent of a timed turn that a Neihuang move may search when captures or a yield may \
+         follow it (each of them gets a tenth of the turn, within what is left).",
+        |level, game| 75;
     limit: u64, "limit", Kind::Number { min: 1, max: 3_600_000 },
         "Milliseconds a turn that plays on nodes may take at most, a safety net far above \
          what the nodes take.",
@@ -392,6 +396,13 @@ settings! {
     oracle: bool, "oracle", Kind::Switch,
         "Plays from an exact oracle (the Flying table) wherever the caller gives one.",
         |level, game| level == Master;
+    book: bool, "book", Kind::Switch,
+        "Plays the first placements from the opening book, where the game has one.",
+        |level, game| false;
+    book_margin: i32, "book-margin", Kind::Number { min: 0, max: 1000 },
+        "Centipieces below the book's best action within which its actions are equally \
+         good choices (the decision's seed picks one, so that games differ).",
+        |level, game| 10;
     eval: EvalKind, "eval", Kind::Choice(EVALUATIONS),
         "The evaluation at the horizon: the hand-written terms, or the pattern evaluation \
          learned from self-play.",
@@ -736,6 +747,28 @@ mod tests {
             };
             (row.write)(&mut p, value);
             assert_eq!((row.read)(&p), value, "{}", row.name);
+        }
+    }
+
+    #[test]
+    fn the_settings_table_in_the_docs_is_the_one_declared_here() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/AI.md");
+        let docs = std::fs::read_to_string(&path).expect("docs/AI.md");
+        let (start, end) = (
+            "<!-- settings table -->\n",
+            "<!-- end of settings table -->",
+        );
+        let from = docs.find(start).expect("the table's start") + start.len();
+        let to = docs.find(end).expect("the table's end");
+        let table = markdown();
+        if std::env::var_os("SANQI_BLESS").is_some() {
+            let updated = format!("{}{table}{}", &docs[..from], &docs[to..]);
+            std::fs::write(&path, updated).expect("docs/AI.md written");
+        } else {
+            assert!(
+                docs[from..to] == table,
+                "docs/AI.md's settings table is out of date: SANQI_BLESS=1 cargo test --lib settings"
+            );
         }
     }
 

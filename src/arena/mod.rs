@@ -315,6 +315,8 @@ pub struct Tally {
     pub losses: u64,
     /// Pairs by A's points out of 2: 0, ½, 1, 1½, 2.
     pub pairs: [u64; 5],
+    /// A's wins, draws and losses with Black (0) and with White (1).
+    pub by_colour: [[u64; 3]; 2],
     /// Games by how they ended.
     pub endings: BTreeMap<&'static str, u64>,
     /// The turns' times of A and of B.
@@ -327,10 +329,20 @@ impl Tally {
     /// Counts a finished game; with `paired`, games `2k` and `2k + 1` are a pair.
     pub fn add(&mut self, result: &GameResult, paired: bool) {
         let points = result.first_points();
+        let colour = usize::from(!result.first_is_black);
         match points {
-            p if p > 0.75 => self.wins += 1,
-            p if p < 0.25 => self.losses += 1,
-            _ => self.draws += 1,
+            p if p > 0.75 => {
+                self.wins += 1;
+                self.by_colour[colour][0] += 1;
+            }
+            p if p < 0.25 => {
+                self.losses += 1;
+                self.by_colour[colour][2] += 1;
+            }
+            _ => {
+                self.draws += 1;
+                self.by_colour[colour][1] += 1;
+            }
         }
         *self.endings.entry(ending_name(result.status)).or_default() += 1;
         for (stats, times) in self.times.iter_mut().zip(&result.times) {
@@ -358,6 +370,22 @@ impl Tally {
     pub fn score(&self) -> f64 {
         let n = self.games().max(1) as f64;
         (self.wins as f64 + self.draws as f64 / 2.0) / n
+    }
+
+    /// A's line with each colour: `A as Black 12 W 1 D 3 L (78.1%), as White …`.
+    pub fn colours_line(&self) -> String {
+        let part = |[w, d, l]: [u64; 3]| {
+            let n = (w + d + l).max(1) as f64;
+            format!(
+                "{w} W {d} D {l} L ({:.1}%)",
+                (w as f64 + d as f64 / 2.0) / n * 100.0
+            )
+        };
+        format!(
+            "A as Black {}, as White {}",
+            part(self.by_colour[0]),
+            part(self.by_colour[1])
+        )
     }
 
     /// The pairs by A's points (0, ½, 1, 1½, 2), for the statistics.

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use crate::ai::book::Book;
 use crate::ai::{Config, Context, Engine, Oracle, Weights};
 use crate::rules::notation::parse_actions;
 use crate::rules::{Action, Game};
@@ -21,6 +22,8 @@ pub struct PlayerSpec {
     /// Pattern weights that replace this build's own (for a configuration that evaluates
     /// with patterns).
     pub weights: Option<&'static Weights>,
+    /// An opening book that replaces this build's own (for a configuration that plays one).
+    pub book: Option<&'static Book>,
 }
 
 impl PlayerSpec {
@@ -62,10 +65,14 @@ impl Player {
                     Some(oracle) => Engine::with_oracle(oracle.clone()),
                     None => Engine::new(),
                 };
+                let engine = match spec.weights {
+                    Some(weights) => engine.with_weights(weights),
+                    None => engine,
+                };
                 Player::Internal {
                     config: spec.config,
-                    engine: match spec.weights {
-                        Some(weights) => engine.with_weights(weights),
+                    engine: match spec.book {
+                        Some(book) => engine.with_book(book),
                         None => engine,
                     },
                 }

@@ -1,5 +1,6 @@
-//! `selfplay` and `train`: playing games for data, and fitting the pattern evaluation to it;
-//! and reading a weights file for the commands that take `--weights`.
+//! `selfplay`, `train` and `book`: playing games for data, fitting the pattern evaluation to
+//! it, and building the opening book; and reading the weights and book files that other
+//! commands take.
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -11,8 +12,10 @@ use super::{
     ArgumentError, CliError, FileTask, game_argument, optional_text, parse_bounded, text, wrap,
     write_line,
 };
+use crate::ai::book::Book;
 use crate::ai::{Config, Weights};
 use crate::files::{MAX_FILE_SIZE, read_regular_file, write_atomic};
+use crate::learn::book::{Spec as BookSpec, build as build_book};
 use crate::learn::data::{GameData, Header, Outcome, Writer};
 use crate::learn::selfplay::{self, Progress, Spec};
 use crate::learn::train::{self, Options};
@@ -128,17 +131,18 @@ pub struct TrainArgs {
     /// The weights file to write
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     out: OsString,
-    /// Passes over the data, 1 to 1000 [default: 12]
+    /// Passes over the data, 1 to 1000; the epoch with the least held-out loss is kept
+    /// [default: 8]
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     epochs: Option<OsString>,
     /// The weight of the result against the search's score in the target, 0 to 1
     /// [default: 0.5]
     #[arg(long, value_name = "F", allow_hyphen_values = true)]
     lambda: Option<OsString>,
-    /// L2 regularisation per weight, 0 to 1 [default: 0.000001]
+    /// L2 regularisation per weight, 0 to 1 [default: 0.001]
     #[arg(long, value_name = "F", allow_hyphen_values = true)]
     l2: Option<OsString>,
-    /// The initial step size [default: 0.05]
+    /// The initial step size [default: 0.02]
     #[arg(long, value_name = "F", allow_hyphen_values = true)]
     rate: Option<OsString>,
     /// The seed of the training [default: 1]
@@ -290,11 +294,14 @@ pub(super) fn train_command(args: &TrainArgs, out: &mut dyn Write) -> Result<(),
         out,
         &format!(
             "{} games: {} positions trained on, {} held out; the data's scores fit a scale of {:.0} \
-             centipieces; {:.1} s; weights in {}, curve in {}",
+             centipieces and predict the held-out results with a loss of {:.5}, the hand-written \
+             evaluation with {:.5}; {:.1} s; weights in {}, curve in {}",
             trained.games,
             trained.train_positions,
             trained.held_out_positions,
             trained.data_scale,
+            trained.search_loss,
+            trained.hand_loss,
             started.elapsed().as_secs_f64(),
             crate::echo::quoted_path(&out_path),
             crate::echo::quoted_path(&curve)
@@ -319,5 +326,182 @@ fn parse_fraction(
                 expected: format!("a number from {min} to {max}"),
             }),
         },
+    }
+}
+
+/// Reads a book file for `game` (for the lifetime of the process).
+pub(super) fn load_book(path: &Path, game: GameId) -> Result<&'static Book, CliError> {
+    let bytes = read_regular_file(path, MAX_FILE_SIZE).map_err(|error| {
+        CliError::Learn(format!(
+            "cannot read book file {}: {error}",
+            crate::echo::quoted_path(path)
+        ))
+    })?;
+    let book = Book::parse(game, &bytes)
+        .map_err(|error| CliError::Learn(format!("{}: {error}", crate::echo::quoted_path(path))))?;
+    Ok(Box::leak(Box::new(book)))
+}
+
+/// `book`'s arguments: what to do with a book.
+#[derive(Debug, clap::Args)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    action: BookAction,
+}
+
+/// What `book` does.
+#[derive(Debug, clap::Subcommand)]
+enum BookAction {
+    /// Score every action of the first placements with a search, and write the book
+    #[command(after_help = wrap(
+        "Every position up to --plies actions from the start (up to the board's symmetries) \
+         gets each of its actions scored by the player's search of the position it leads to. \
+         The same arguments give the same book on any number of threads."
+    ))]
+    Build(BookBuildArgs),
+    /// The book's actions for a position, best first, with their scores
+    Show(BookShowArgs),
+}
+
+/// `book build`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct BookBuildArgs {
+    /// neihuang or wudao
+    #[arg(value_name = "GAME")]
+    game: OsString,
+    /// The book file to write
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    out: OsString,
+    /// Actions from the start whose positions are in the book, 1 to 6 [default: 2]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    plies: Option<OsString>,
+    /// Positions searched for each action [default: 200000]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    nodes: Option<OsString>,
+    /// Whose search scores the actions [default: master]
+    #[arg(long, value_name = "PLAYER", allow_hyphen_values = true)]
+    player: Option<OsString>,
+    /// The pattern evaluation's weights for the player, from `sanqi train`
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    weights: Option<OsString>,
+    /// Searches at once, 1 to 64 [default: 1]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    threads: Option<OsString>,
+    /// The seed of the searches [default: 1]
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    seed: Option<OsString>,
+    /// No progress lines
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// `book show`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct BookShowArgs {
+    /// neihuang or wudao
+    #[arg(value_name = "GAME")]
+    game: OsString,
+    #[command(flatten)]
+    moves: super::MovesArg,
+    /// The book to read [default: the one built into the program]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    book: Option<OsString>,
+}
+
+pub(super) fn book_command(
+    args: &BookArgs,
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+) -> Result<(), CliError> {
+    match &args.action {
+        BookAction::Build(args) => book_build(args, out, errors),
+        BookAction::Show(args) => book_show(args, out),
+    }
+}
+
+fn book_build(
+    args: &BookBuildArgs,
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+) -> Result<(), CliError> {
+    let plies = parse_bounded(optional_text(&args.plies)?, "--plies", 1, 6)?.unwrap_or(2) as usize;
+    let out_path = PathBuf::from(&args.out);
+    let nodes =
+        parse_bounded(optional_text(&args.nodes)?, "--nodes", 1, 1 << 40)?.unwrap_or(200_000);
+    let threads = parse_bounded(optional_text(&args.threads)?, "--threads", 1, 64)?.unwrap_or(1);
+    let seed = parse_bounded(optional_text(&args.seed)?, "--seed", 0, u64::MAX)?.unwrap_or(1);
+    let player_text = optional_text(&args.player)?.unwrap_or("master");
+    let game = game_argument(&args.game)?;
+    if game == GameId::Flying {
+        return Err(CliError::Learn(
+            "flying has no opening book: it starts with moves, and the table plays it".into(),
+        ));
+    }
+    let mut player = Config::parse(player_text).map_err(|reason| ArgumentError::BadPlayer {
+        name: "--player",
+        reason,
+    })?;
+    player.set_nodes(nodes);
+    let weights = args
+        .weights
+        .as_deref()
+        .map(|p| load_weights(Path::new(p), game))
+        .transpose()?;
+    let spec = BookSpec {
+        game,
+        plies,
+        player,
+        weights,
+        threads: threads as usize,
+        seed,
+    };
+    let started = Instant::now();
+    let mut last: Option<Instant> = None;
+    let book = build_book(&spec, |done, total, ply| {
+        let now = Instant::now();
+        if args.quiet
+            || (done < total && last.is_some_and(|t| now - t < std::time::Duration::from_secs(2)))
+        {
+            return;
+        }
+        last = Some(now);
+        let _ = writeln!(
+            errors,
+            "ply {ply}: {done}/{total} searches, {:.0} s",
+            started.elapsed().as_secs_f64()
+        );
+    })
+    .map_err(CliError::Learn)?;
+    write_atomic(&out_path, &book.to_bytes()).map_err(|error| CliError::File {
+        task: FileTask::Write,
+        path: out_path.clone(),
+        error,
+    })?;
+    write_line(
+        out,
+        &format!(
+            "{} positions of {game} to {plies} plies, each action searched by {player}, in {:.0} s: {}",
+            book.len(),
+            started.elapsed().as_secs_f64(),
+            crate::echo::quoted_path(&out_path)
+        ),
+    )
+}
+
+fn book_show(args: &BookShowArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let game = game_argument(&args.game)?;
+    let book = match &args.book {
+        Some(path) => load_book(Path::new(path), game)?,
+        None => crate::ai::book::embedded(game),
+    };
+    let replayed = super::Replayed::new(game, args.moves.text()?, super::DrawRules::Ignore)?;
+    match book.actions(replayed.state()) {
+        Some(actions) => {
+            for (action, score) in actions {
+                write_line(out, &format!("{action} {score}"))?;
+            }
+            Ok(())
+        }
+        None => write_line(out, "not in the book"),
     }
 }

@@ -67,6 +67,9 @@ pub struct BestmoveArgs {
     /// The pattern evaluation's weights, from `sanqi train`
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     weights: Option<OsString>,
+    /// The opening book, from `sanqi book build`
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    book: Option<OsString>,
 }
 
 /// `match`'s arguments.
@@ -98,6 +101,12 @@ pub struct MatchArgs {
     /// Player B's pattern evaluation weights, from `sanqi train`
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     white_weights: Option<OsString>,
+    /// Player A's opening book, from `sanqi book build`
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    black_book: Option<OsString>,
+    /// Player B's opening book, from `sanqi book build`
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    white_book: Option<OsString>,
     /// How many games to play (with openings, whole pairs)
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     games: OsString,
@@ -236,6 +245,11 @@ pub(super) fn bestmove_command(
         .as_deref()
         .map(|p| super::learn::load_weights(Path::new(p), game))
         .transpose()?;
+    let book = args
+        .book
+        .as_deref()
+        .map(|p| super::learn::load_book(Path::new(p), game))
+        .transpose()?;
     // The one replay of --moves: the position, the keys before it and the quiet turns.
     let replayed = Replayed::new(game, moves, DrawRules::Ignore)?;
     if let Some(movetime) = config.movetime() {
@@ -259,6 +273,9 @@ pub(super) fn bestmove_command(
     if let Some(w) = weights {
         engine = engine.with_weights(w);
     }
+    if let Some(b) = book {
+        engine = engine.with_book(b);
+    }
     let context =
         Context::new(replayed.history(), &cancel).with_quiet_turns(replayed.quiet_turns());
     let plan = engine
@@ -274,7 +291,13 @@ pub(super) fn bestmove_command(
             plan.stats.nodes,
             plan.score.map_or("-".to_string(), |s| s.to_string()),
             plan.stats.elapsed.as_secs_f64(),
-            if plan.from_oracle { "table" } else { "search" },
+            if plan.from_oracle {
+                "table"
+            } else if plan.from_book {
+                "book"
+            } else {
+                "search"
+            },
             turn.join(" ")
         ),
     )?;
@@ -295,11 +318,13 @@ pub(super) fn match_command(
         config: parse_config(&args.black, "--black")?,
         program: args.black_engine.as_ref().map(PathBuf::from),
         weights: None,
+        book: None,
     };
     let mut second = PlayerSpec {
         config: parse_config(&args.white, "--white")?,
         program: args.white_engine.as_ref().map(PathBuf::from),
         weights: None,
+        book: None,
     };
     let games = parse_bounded(Some(text(&args.games)?), "--games", 1, u64::MAX)?.unwrap_or(1);
     let seed = parse_number(optional_text(&args.seed)?, "--seed", 1)?;
@@ -370,9 +395,17 @@ pub(super) fn match_command(
     let table_path = args.table.as_ref().map(PathBuf::from);
     let game = game_argument(&args.game)?;
     let weights_paths = [&args.black_weights, &args.white_weights];
-    for (spec, path) in [&mut first, &mut second].into_iter().zip(weights_paths) {
-        if let Some(path) = path {
+    let book_paths = [&args.black_book, &args.white_book];
+    for ((spec, weights), book) in [&mut first, &mut second]
+        .into_iter()
+        .zip(weights_paths)
+        .zip(book_paths)
+    {
+        if let Some(path) = weights {
             spec.weights = Some(super::learn::load_weights(Path::new(path), game)?);
+        }
+        if let Some(path) = book {
+            spec.book = Some(super::learn::load_book(Path::new(path), game)?);
         }
     }
     if budget_scale != 1.0 && (first.program.is_some() || second.program.is_some()) {
@@ -557,6 +590,7 @@ fn summarize(
             tally.score() * 100.0
         ),
     )?;
+    write_line(out, &tally.colours_line())?;
     let estimate = if tally.pairs.iter().sum::<u64>() > 0 {
         sprt::estimate(&tally.pair_counts(), &PAIR_VALUES)
     } else {

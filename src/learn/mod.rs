@@ -4,6 +4,7 @@
 //! It sits beside the match bench, on top of the AI: `sanqi selfplay` and `sanqi train` drive
 //! it, and the weights it writes are what `assets/eval` embeds.
 
+pub mod book;
 pub mod data;
 pub mod selfplay;
 pub mod train;
@@ -11,7 +12,8 @@ pub mod train;
 use std::path::Path;
 
 use crate::ai::Weights;
-use crate::ai::eval::pattern::{self, Features, SCALE, Sink};
+use crate::ai::eval::pattern::{self, Features, Sink};
+use crate::ai::eval::{Evaluate, Knowledge};
 use crate::rules::{GameId, neihuang, wudao};
 use data::{DECIDED, DataError, GameData};
 use train::{Epoch, Options, Samples};
@@ -72,6 +74,12 @@ pub struct Trained {
     pub games: usize,
     /// The scale fitted to the data's scores (centipieces per logit).
     pub data_scale: f64,
+    /// The loss of the search's own scores as predictions of the held-out results.
+    pub search_loss: f64,
+    /// The loss of the hand-written evaluation (with Master's knowledge) as a prediction of
+    /// the held-out results, at the scale that suits it best: the yardstick for the fitted
+    /// evaluation's loss against the results alone.
+    pub hand_loss: f64,
 }
 
 /// Why training could not run.
@@ -156,7 +164,7 @@ pub fn train(
     }
 }
 
-fn train_for<F: Features>(
+fn train_for<F: Features + Evaluate>(
     game: GameId,
     paths: &[&Path],
     options: &Options,
@@ -197,6 +205,38 @@ fn train_for<F: Features>(
         .map(|p| (f64::from(p.score), p.result))
         .collect();
     let data_scale = train::fit_scale(&pairs);
+    let search_loss = held_set
+        .iter()
+        .map(|&i| &positions[i])
+        .map(|p| {
+            let expected = if p.score.abs() >= DECIDED {
+                if p.score > 0 { 1.0 } else { 0.0 }
+            } else {
+                1.0 / (1.0 + (-f64::from(p.score) / data_scale).exp())
+            };
+            train::cross_entropy(expected, p.result)
+        })
+        .sum::<f64>()
+        / held_set.len() as f64;
+    let hand_loss = {
+        let knowledge = Knowledge {
+            pulls: 100,
+            parity: 100,
+            patterns: None,
+        };
+        let pairs_of = |set: &[usize]| -> Vec<(f64, f64)> {
+            set.iter()
+                .map(|&i| &positions[i])
+                .map(|p| (f64::from(p.state.evaluate(&knowledge, None)), p.result))
+                .collect()
+        };
+        let scale = train::fit_scale(&pairs_of(&train_set));
+        let held = pairs_of(&held_set);
+        held.iter()
+            .map(|&(v, r)| train::cross_entropy(1.0 / (1.0 + (-v / scale).exp()), r))
+            .sum::<f64>()
+            / held.len() as f64
+    };
     let samples = Positions {
         positions,
         scale: data_scale,
@@ -211,7 +251,7 @@ fn train_for<F: Features>(
         options,
         report,
     );
-    let centipieces: Vec<f64> = logits.iter().map(|w| w * SCALE).collect();
+    let centipieces: Vec<f64> = logits.iter().map(|w| w * pattern::scale(game)).collect();
     Ok(Trained {
         weights: Weights::from_centipieces(layout, &centipieces),
         epochs,
@@ -219,5 +259,7 @@ fn train_for<F: Features>(
         held_out_positions: held_set.len(),
         games: games.len(),
         data_scale,
+        search_loss,
+        hand_loss,
     })
 }

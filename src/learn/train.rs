@@ -29,10 +29,10 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            epochs: 12,
+            epochs: 8,
             lambda: 0.5,
-            l2: 1e-6,
-            rate: 0.05,
+            l2: 1e-3,
+            rate: 0.02,
             seed: 1,
         }
     }
@@ -66,7 +66,8 @@ fn sigmoid(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 
-fn cross_entropy(p: f64, target: f64) -> f64 {
+/// The cross-entropy of predicting `p` for an outcome of `target`.
+pub fn cross_entropy(p: f64, target: f64) -> f64 {
     let p = p.clamp(1e-9, 1.0 - 1e-9);
     -(target * p.ln() + (1.0 - target) * (1.0 - p).ln())
 }
@@ -81,7 +82,8 @@ fn target(samples: &dyn Samples, i: usize, lambda: f64) -> f64 {
 
 /// Fits weights (in logits) for `samples[train]`, measuring on `samples[held_out]` after each
 /// epoch. `canonical` maps a weight index to the one it shares its value with. Returns the
-/// weights (every index holding its canonical weight's value) and the epochs' losses.
+/// weights of the epoch with the least held-out loss (every index holding its canonical
+/// weight's value) and the epochs' losses.
 pub fn fit(
     samples: &dyn Samples,
     train: &[usize],
@@ -96,7 +98,8 @@ pub fn fit(
     let mut order: Vec<usize> = train.to_vec();
     let mut rng = StdRng::seed_from_u64(options.seed);
     let mut features = Vec::with_capacity(128);
-    let mut epochs = Vec::new();
+    let mut epochs: Vec<Epoch> = Vec::new();
+    let mut best: Option<(f64, Vec<f64>)> = None;
     for number in 1..=options.epochs {
         for i in (1..order.len()).rev() {
             order.swap(i, rng.random_range(0..=i));
@@ -127,8 +130,13 @@ pub fn fit(
         };
         report(&epoch);
         epochs.push(epoch);
+        // Later epochs may fit the training games at the expense of others: keep the best.
+        if best.as_ref().is_none_or(|(loss, _)| held < *loss) {
+            best = Some((held, weights.clone()));
+        }
     }
-    let full = (0..len).map(|j| weights[canonical(j)]).collect();
+    let kept = best.map_or(weights, |(_, w)| w);
+    let full = (0..len).map(|j| kept[canonical(j)]).collect();
     (full, epochs)
 }
 

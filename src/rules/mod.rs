@@ -16,6 +16,7 @@ pub mod notation;
 pub mod perft;
 pub mod records;
 mod state;
+pub mod symmetry;
 pub mod wudao;
 
 use std::fmt;
@@ -197,6 +198,37 @@ pub enum Action {
     Remove(Point),
     /// The turn clock ran out (`timeout`).
     Timeout,
+}
+
+impl Action {
+    /// How many action codes there are ([`Action::code`] is below this).
+    pub const CODES: u16 = 676;
+
+    /// A compact number for the action (below [`Action::CODES`]), for tables and files:
+    /// placements 0–24, moves 25–649 (from × 25 + to), removals 650–674, the timeout 675.
+    pub const fn code(self) -> u16 {
+        match self {
+            Action::Place(p) => p.0 as u16,
+            Action::Move(from, to) => 25 + from.0 as u16 * 25 + to.0 as u16,
+            Action::Remove(p) => 650 + p.0 as u16,
+            Action::Timeout => 675,
+        }
+    }
+
+    /// The action with this code, if it is one.
+    pub fn from_code(code: u16) -> Option<Action> {
+        let point = |i: u16| Point::from_index(i as u8);
+        match code {
+            0..25 => point(code).map(Action::Place),
+            25..650 => Some(Action::Move(
+                point((code - 25) / 25)?,
+                point((code - 25) % 25)?,
+            )),
+            650..675 => point(code - 650).map(Action::Remove),
+            675 => Some(Action::Timeout),
+            _ => None,
+        }
+    }
 }
 
 /// What the side to act must decide now.

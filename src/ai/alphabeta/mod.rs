@@ -22,7 +22,6 @@ mod root;
 mod table;
 mod thread;
 
-use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -37,6 +36,7 @@ use super::solver::{Proof, Solve, SolveLimits};
 use super::strategy::{Found, Strategy, Task};
 use crate::rules::{Action, ActionList, Side};
 pub(crate) use bounds::{MATE, MAX_PLY};
+use table::KeySet;
 pub(crate) use table::TranspositionTable;
 use thread::{SearchThread, Shared};
 
@@ -126,7 +126,7 @@ impl<R: Evaluate + Solve> Strategy<R> for AlphaBeta {
             }
             node_limit = node_limit.saturating_sub(used).max(1);
         }
-        let earlier: HashSet<u128> = task.history.iter().copied().collect();
+        let earlier: KeySet = task.history.iter().copied().collect();
         let shared = Shared {
             knowledge: Knowledge {
                 pulls: p.knowledge,

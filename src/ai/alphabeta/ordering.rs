@@ -3,35 +3,21 @@
 
 use super::bounds::MAX_PLY;
 use crate::ai::eval::Evaluate;
-use crate::rules::{Action, ActionList, MAX_ACTIONS, Point};
+use crate::rules::{Action, ActionList, MAX_ACTIONS};
 
 /// A compact number for an action, for the tables.
+#[inline]
 pub(crate) fn code(action: Action) -> u16 {
-    match action {
-        Action::Place(p) => p.index() as u16,
-        Action::Move(from, to) => 25 + (from.index() * 25 + to.index()) as u16,
-        Action::Remove(p) => 650 + p.index() as u16,
-        Action::Timeout => 675,
-    }
+    action.code()
 }
 
 /// The action with this code, if it is one.
 pub(crate) fn decode(code: u16) -> Option<Action> {
-    let point = |i: u16| Point::from_index(i as u8);
-    match code {
-        0..25 => point(code).map(Action::Place),
-        25..650 => {
-            let c = code - 25;
-            Some(Action::Move(point(c / 25)?, point(c % 25)?))
-        }
-        650..675 => point(code - 650).map(Action::Remove),
-        675 => Some(Action::Timeout),
-        _ => None,
-    }
+    Action::from_code(code)
 }
 
 /// How many action codes there are.
-pub(crate) const CODES: usize = 676;
+pub(crate) const CODES: usize = Action::CODES as usize;
 /// No action (an empty table or killer slot).
 pub(crate) const NO_MOVE: u16 = u16::MAX;
 
@@ -98,6 +84,7 @@ impl MoveOrder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Point;
 
     #[test]
     fn every_action_decodes_back_from_its_code() {

@@ -107,6 +107,30 @@ fn salt(generation: u64) -> u64 {
     }
 }
 
+/// Hashes position keys with [`hash`] (the standard library's default hasher is far slower
+/// and guards against an adversary that a search of its own positions does not have).
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = hash(u128::from(self.0 ^ u64::from(b)));
+        }
+    }
+
+    fn write_u128(&mut self, key: u128) {
+        self.0 = hash(key);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A set of position keys.
+pub(crate) type KeySet = std::collections::HashSet<u128, std::hash::BuildHasherDefault<KeyHasher>>;
+
 /// Spreads a position key over 64 bits.
 pub(crate) fn hash(key: u128) -> u64 {
     let mut x = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);

@@ -1,13 +1,12 @@
 //! One thread's search state, and what the threads of one decision share. The search
 //! itself is written over it in `pvs`, `quiescence` and `root`.
 
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::bounds::{MAX_PLY, NO_REMOVAL};
 use super::ordering::MoveOrder;
-use super::table::TranspositionTable;
+use super::table::{KeySet, TranspositionTable};
 use crate::ai::error::AiError;
 use crate::ai::eval::pattern::{Indices, Layout};
 use crate::ai::eval::{Evaluate, Knowledge};
@@ -23,7 +22,7 @@ pub(super) struct Shared<'a> {
     /// Mixed into every hash (see `TranspositionTable::renew`).
     pub(super) salt: u64,
     /// Positions of the game before the root (a repetition of one is a draw).
-    pub(super) earlier: &'a HashSet<u128>,
+    pub(super) earlier: &'a KeySet,
     pub(super) cancel: &'a AtomicBool,
     /// Set by the main thread when it has answered: the helpers stop.
     pub(super) stop: AtomicBool,

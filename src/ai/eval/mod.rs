@@ -8,6 +8,7 @@ mod flying;
 mod neihuang;
 pub(crate) mod pattern;
 mod pulls;
+mod terms;
 mod wudao;
 
 use crate::rules::{Action, ActionList, GameRules};

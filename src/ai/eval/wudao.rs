@@ -6,23 +6,10 @@
 //! the other: the board's final margin is the material plus that piece.
 
 use super::pattern::{Features, Indices, Layout};
+use super::terms::wudao_threat;
 use super::{Evaluate, Knowledge};
-use crate::rules::board::{Bits, FULL};
+use crate::rules::board::FULL;
 use crate::rules::{Action, ActionList, Point, Rules, wudao};
-
-/// The best number of pieces `own` could capture with one placement.
-pub(super) fn wudao_threat(own: Bits, enemy: Bits) -> i32 {
-    threats(own, enemy).0
-}
-
-/// The most pieces `own` could capture with one placement, and at how many empty points a
-/// placement of `own` captures.
-pub(super) fn threats(own: Bits, enemy: Bits) -> (i32, i32) {
-    let counts = wudao::State::capture_counts(own, enemy);
-    let best = counts.iter().copied().max().unwrap_or(0);
-    let points = counts.iter().filter(|&&n| n > 0).count();
-    (i32::from(best), points as i32)
-}
 
 impl Evaluate for wudao::State {
     fn evaluate(&self, knowledge: &Knowledge, indices: Option<&Indices>) -> i32 {

@@ -9,8 +9,8 @@
 use std::sync::OnceLock;
 
 use super::{Features, Layout, MAX_SCALARS, common_shapes};
-use crate::ai::eval::neihuang::{best_step, mobility};
 use crate::ai::eval::pulls::waiting_captures;
+use crate::ai::eval::terms::{best_step, mobility};
 use crate::rules::neihuang::{Phase, State};
 use crate::rules::{Decision, GameId, Rules, Side};
 

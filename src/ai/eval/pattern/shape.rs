@@ -7,8 +7,8 @@
 //! table is indexed by the canonical order of a pattern ([`Compiled::canonical`]). The sum
 //! of the weights is then the same for a position and every symmetric image of it.
 
-use super::symmetry::{self, inverse, map};
 use crate::rules::board::Bits;
+use crate::rules::symmetry::{self, inverse, map};
 
 /// A pattern's points in reading order (indices 0–24, `a1` = 0), and its name.
 pub(crate) struct Shape {

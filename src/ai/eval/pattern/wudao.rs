@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 
 use super::{Features, Layout, MAX_SCALARS, common_shapes};
-use crate::ai::eval::wudao::threats;
+use crate::ai::eval::terms::threats;
 use crate::rules::board::FULL;
 use crate::rules::wudao::State;
 use crate::rules::{GameId, Rules, Side};

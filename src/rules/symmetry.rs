@@ -1,17 +1,19 @@
-//! The eight symmetries of the square board, and boards transformed by them.
+//! The eight symmetries of the square board: points, boards and actions moved by them.
 //!
 //! A symmetry maps point `(column, row)` to another point; transforming a board moves every
 //! piece with it. A row of five points of the original board lands on a row or a column of
-//! the image, so a board is transformed with one table lookup per row.
+//! the image, so a board is transformed with one table lookup per row. All three games are
+//! the same under every symmetry (their rules know no direction), which is what lets the
+//! evaluation share weights and the opening book share positions between symmetric images.
 
-#[cfg(test)]
-use crate::rules::board::Bits;
+use super::board::Bits;
+use super::{Action, Point};
 
 /// How many symmetries the board has.
-pub(crate) const COUNT: usize = 8;
+pub const COUNT: usize = 8;
 
 /// Where symmetry `g` takes the point at `(column, row)`.
-pub(crate) const fn map(g: usize, column: u8, row: u8) -> (u8, u8) {
+pub const fn map(g: usize, column: u8, row: u8) -> (u8, u8) {
     match g {
         0 => (column, row),
         1 => (row, 4 - column),
@@ -25,7 +27,7 @@ pub(crate) const fn map(g: usize, column: u8, row: u8) -> (u8, u8) {
 }
 
 /// The symmetry that undoes `g`.
-pub(crate) const fn inverse(g: usize) -> usize {
+pub const fn inverse(g: usize) -> usize {
     match g {
         1 => 3,
         3 => 1,
@@ -33,7 +35,6 @@ pub(crate) const fn inverse(g: usize) -> usize {
     }
 }
 
-#[cfg(test)]
 /// `ROWS[g][row][bits]`: the image under `g` of the pieces `bits` (bit `i` is column `i`) on
 /// `row`.
 static ROWS: [[[Bits; 32]; 5]; COUNT] = {
@@ -64,14 +65,49 @@ static ROWS: [[[Bits; 32]; 5]; COUNT] = {
 };
 
 /// The board `bits` with every piece moved by symmetry `g`.
-#[cfg(test)]
-pub(crate) fn transform(g: usize, bits: Bits) -> Bits {
+#[inline]
+pub fn transform(g: usize, bits: Bits) -> Bits {
     let rows = &ROWS[g];
     rows[0][(bits & 31) as usize]
         | rows[1][((bits >> 5) & 31) as usize]
         | rows[2][((bits >> 10) & 31) as usize]
         | rows[3][((bits >> 15) & 31) as usize]
         | rows[4][((bits >> 20) & 31) as usize]
+}
+
+/// The key (see `Rules::key`) of the position with key `key` moved by symmetry `g`: every
+/// game keeps Black's pieces in bits 0–24 of its key and White's in bits 25–49, and nothing
+/// else in the key depends on where the pieces are.
+pub fn key(g: usize, key: u128) -> u128 {
+    let board = (1u128 << 25) - 1;
+    let black = transform(g, (key & board) as Bits);
+    let white = transform(g, ((key >> 25) & board) as Bits);
+    key & !((1 << 50) - 1) | u128::from(black) | u128::from(white) << 25
+}
+
+/// The least key among the symmetric images of the position with key `key`, and the
+/// symmetry that gives it.
+pub fn canonical(key: u128) -> (u128, usize) {
+    (0..COUNT)
+        .map(|g| (self::key(g, key), g))
+        .min()
+        .unwrap_or((key, 0))
+}
+
+/// Where symmetry `g` takes point `p`.
+pub fn point(g: usize, p: Point) -> Point {
+    let (c, r) = map(g, p.column(), p.row());
+    Point::from_index_unchecked(r * 5 + c)
+}
+
+/// Action `action` with its points moved by symmetry `g`.
+pub fn action(g: usize, action: Action) -> Action {
+    match action {
+        Action::Place(p) => Action::Place(point(g, p)),
+        Action::Move(from, to) => Action::Move(point(g, from), point(g, to)),
+        Action::Remove(p) => Action::Remove(point(g, p)),
+        Action::Timeout => Action::Timeout,
+    }
 }
 
 #[cfg(test)]
