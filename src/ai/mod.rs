@@ -22,7 +22,7 @@ pub mod exact;
 mod level;
 mod mcts;
 pub mod settings;
-mod solver;
+pub mod solver;
 mod strategy;
 mod worker;
 

@@ -111,11 +111,14 @@ impl Moves {
 /// then those that take a point where the enemy would capture.
 fn order(own: Bits, enemy: Bits, out: &mut Moves) {
     out.len = 0;
+    let taken = wudao::State::capture_counts(own, enemy);
+    let blocked = wudao::State::capture_counts(enemy, own);
     for q in points(FULL & !(own | enemy)) {
         let i = q.index();
-        let taken = wudao::State::captures(own | 1 << i, enemy, i).count_ones() as i32;
-        let blocked = wudao::State::captures(enemy | 1 << i, own, i).count_ones() as i32;
-        out.list[out.len] = (i as u8, taken * 100 + blocked * 40);
+        out.list[out.len] = (
+            i as u8,
+            i32::from(taken[i]) * 100 + i32::from(blocked[i]) * 40,
+        );
         out.len += 1;
     }
     out.list[..out.len].sort_unstable_by_key(|&(_, score)| std::cmp::Reverse(score));
