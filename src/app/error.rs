@@ -28,6 +28,8 @@ pub enum AppError {
     Export(StoreError),
     /// There is no game to export.
     NothingToExport,
+    /// The unfinished game could not be kept as a record, so nothing took its place.
+    KeepGame(StoreError),
     /// A lesson step could not be set up.
     LessonUnavailable,
 }
@@ -46,6 +48,7 @@ impl AppError {
                 "records.export_failed",
                 &i18n.t("records.nothing_to_export"),
             ),
+            AppError::KeepGame(e) => with_reason("records.keep_failed", &store_error(i18n, e)),
             AppError::LessonUnavailable => i18n.t("lesson.unavailable").to_string(),
         }
     }
@@ -60,6 +63,9 @@ impl fmt::Display for AppError {
             AppError::OpenRecord(why) => write!(f, "could not open the record: {why}"),
             AppError::Export(e) => write!(f, "could not export the game: {e}"),
             AppError::NothingToExport => f.write_str("there is no game to export"),
+            AppError::KeepGame(e) => {
+                write!(f, "the unfinished game could not be kept, so it stays: {e}")
+            }
             AppError::LessonUnavailable => f.write_str("the lesson step could not be set up"),
         }
     }

@@ -298,6 +298,22 @@ impl SanqiApp {
     }
 
     fn carry_out(&mut self, command: &Command) -> Outcome {
+        // The news of a game kept as a record is for the screen it was given on: it goes once
+        // the user moves on to another game, a lesson or Home (a game kept anew says so again).
+        if matches!(
+            command,
+            Command::GoHome
+                | Command::StartGame(_)
+                | Command::Rematch
+                | Command::ContinueGame
+                | Command::OpenRecord(_)
+                | Command::ReplaceWithRecord(_)
+                | Command::ContinueFromReview(..)
+                | Command::OpenLessons(_)
+                | Command::OpenLessonStep(..)
+        ) {
+            self.banners.retain(|b| !matches!(b, Banner::Kept(_)));
+        }
         match command {
             Command::Open(request) => self.open_dialog(*request),
             Command::Toggle(request) => {
@@ -324,11 +340,11 @@ impl SanqiApp {
                     self.banners.remove(*i);
                 }
             }
-            Command::StartGame(setup) => self.start_game(*setup),
+            Command::StartGame(setup) => self.start_game(*setup)?,
             Command::Rematch => {
                 if let Some((setup, human_side)) = self.session.as_ref().map(Session::rematch_setup)
                 {
-                    self.start_with(setup, human_side);
+                    self.start_in_place(setup, human_side)?;
                 }
             }
             Command::ContinueGame => self.continue_game()?,
@@ -369,7 +385,7 @@ impl SanqiApp {
                 }
             }
             Command::ContinueFromReview(opponent, clock) => {
-                self.continue_from_review(*opponent, *clock)
+                self.continue_from_review(*opponent, *clock)?
             }
             Command::Analyse => self.start_analysis(),
             Command::CancelAnalysis => {

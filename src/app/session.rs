@@ -234,6 +234,9 @@ pub struct Session {
     pending: Option<Pending>,
     /// Whether the game came from a record file (reviewed, not counted in statistics).
     from_record: bool,
+    /// Who played the game of a record, as it says (the opponent and the person's side), to
+    /// play on with them.
+    recorded_players: Option<(Opponent, Option<Side>)>,
     /// Animations on the board.
     animations: Vec<Animation>,
     /// When the board explains the last turn.
@@ -264,6 +267,7 @@ impl Session {
             plan_due: None,
             pending: None,
             from_record: false,
+            recorded_players: None,
             animations: Vec::new(),
             spotlight: None,
         };
@@ -274,9 +278,15 @@ impl Session {
         session
     }
 
-    /// A game from a record file, shown in review mode from its start: two people may play on
-    /// from any position; it never counts in the statistics.
-    pub fn of_record(game: Game, clock: ClockSetting, time: TimeSource) -> Session {
+    /// A game from a record file, shown in review mode from its start: anyone may play on from
+    /// any position (by default the players the record names, `players`); it never counts in
+    /// the statistics.
+    pub fn of_record(
+        game: Game,
+        players: Option<(Opponent, Option<Side>)>,
+        clock: ClockSetting,
+        time: TimeSource,
+    ) -> Session {
         let setup = Setup {
             game: game.id(),
             opponent: Opponent::Human,
@@ -284,6 +294,7 @@ impl Session {
         };
         let mut session = Session::new(setup, None, game, time);
         session.from_record = true;
+        session.recorded_players = players;
         session.counted = true;
         session.review = Some(0);
         session.clock.stop();
@@ -411,6 +422,12 @@ impl Session {
     /// Whether the game came from a record file.
     pub fn is_from_record(&self) -> bool {
         self.from_record
+    }
+
+    /// Who played the game of a record, as it says: the opponent and the person's side
+    /// against the computer.
+    pub fn recorded_players(&self) -> Option<(Opponent, Option<Side>)> {
+        self.recorded_players
     }
 
     /// Whether the game is being played: not finished, not a record under review.

@@ -619,7 +619,7 @@ mod tests {
     fn a_record_is_reviewed_and_never_counted() {
         let mut game = Game::new(GameId::Wudao);
         let _ = game.apply(act("c3"));
-        let mut s = Session::of_record(game, ClockSetting::S60, ManualTime::new().source());
+        let mut s = Session::of_record(game, None, ClockSetting::S60, ManualTime::new().source());
         assert_eq!(s.review(), Some(0));
         assert!(!s.is_live());
         assert_eq!(s.click(pt("d4"), STILL), Changed::NOTHING);

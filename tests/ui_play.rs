@@ -1,0 +1,219 @@
+//! The game on the screen as a player meets it, driven through the window with egui_kittest:
+//! an unfinished game is never lost when another takes its place.
+
+use std::path::Path;
+use std::time::Duration;
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sanqi::ai::Level;
+use sanqi::app::clock::ManualTime;
+use sanqi::app::i18n::Language;
+use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
+use sanqi::app::storage::{Store, read_record_file};
+use sanqi::app::{AiMode, AppOptions, Command, SanqiApp, Screen};
+use sanqi::rules::{Action, GameId};
+
+/// The app in a 1100×760 window on the data folder `dir`: English, the computer answering at
+/// once on the test's thread with a fixed seed, a clock that only moves when told.
+fn window(dir: &Path) -> Harness<'static, SanqiApp> {
+    let time = ManualTime::new();
+    let options = AppOptions {
+        time: time.source(),
+        ai: AiMode::Inline,
+        ai_step_delay: Duration::ZERO,
+        seed: Some(7),
+        demo: None,
+        language: Some(Language::English),
+        file_chooser: false,
+    };
+    let store = Store::at(dir);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1100.0, 760.0))
+        .with_max_steps(400)
+        .build_eframe(move |cc| SanqiApp::new(&cc.egui_ctx, store, options));
+    harness.run();
+    harness
+}
+
+fn apply(h: &mut Harness<'static, SanqiApp>, command: Command) {
+    let done = h.state_mut().apply(command);
+    assert!(done.is_ok(), "{done:?}");
+    h.run();
+}
+
+fn start(h: &mut Harness<'static, SanqiApp>, game: GameId, opponent: Opponent) {
+    let setup = Setup {
+        game,
+        opponent,
+        clock: ClockSetting::Off,
+    };
+    apply(h, Command::StartGame(setup));
+}
+
+fn has_text(h: &Harness<'static, SanqiApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+/// Clicks the button (or selectable label) with this text, not a plain label that says the
+/// same.
+fn click(h: &mut Harness<'static, SanqiApp>, label: &str) {
+    h.get_by(|n| n.label().as_deref() == Some(label) && n.role() != egui::accesskit::Role::Label)
+        .click();
+    h.run();
+}
+
+fn click_points(h: &mut Harness<'static, SanqiApp>, points: &str) {
+    for p in points.split_whitespace() {
+        click(h, p);
+    }
+}
+
+fn actions(h: &Harness<'static, SanqiApp>) -> Vec<String> {
+    h.state()
+        .session()
+        .map(|s| s.game().actions().map(|a| a.to_string()).collect())
+        .unwrap_or_default()
+}
+
+/// Plays the first legal move of the person to act (the computer answers at once).
+fn play_a_legal_move(h: &mut Harness<'static, SanqiApp>) {
+    let legal = h
+        .state()
+        .session()
+        .map(|s| s.game().state().legal_vec())
+        .unwrap_or_default();
+    match legal.first() {
+        Some(Action::Move(from, to)) => apply(h, Command::DragMove(*from, *to)),
+        other => panic!("no move to play: {other:?}"),
+    }
+}
+
+/// The actions of every record in the records folder of `dir`, newest first.
+fn kept_records(dir: &Path) -> Vec<Vec<String>> {
+    Store::at(dir)
+        .list_records()
+        .iter()
+        .map(|path| read_record_file(path).expect("a record").0.actions)
+        .collect()
+}
+
+const EASY_AS_BLACK: Opponent = Opponent::Computer {
+    level: Level::Easy,
+    side: SideChoice::Black,
+};
+
+#[test]
+fn after_a_restart_a_new_game_asks_and_keeps_the_unfinished_one_as_a_record() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = window(dir.path());
+    start(&mut h, GameId::Flying, EASY_AS_BLACK);
+    play_a_legal_move(&mut h);
+    play_a_legal_move(&mut h);
+    let played = actions(&h);
+    assert_eq!(played.len(), 4, "two moves each");
+    drop(h);
+
+    // Relaunched: Home offers the game; Ctrl+N says what becomes of it.
+    let mut h = window(dir.path());
+    assert!(has_text(&h, "Game in progress"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    assert!(has_text(
+        &h,
+        "The unfinished game (Square Flying Chess · 4 actions played) will be kept as a record"
+    ));
+    click(&mut h, "Wu Dao Qi");
+    click(&mut h, "A friend on this computer");
+    click(&mut h, "Start game");
+    assert_eq!(
+        h.state().session().map(|s| s.setup().game),
+        Some(GameId::Wudao)
+    );
+    assert_eq!(kept_records(dir.path()), [played.clone()]);
+    assert!(has_text(&h, "Your unfinished game was kept as the record"));
+
+    // The yes is undone: the record opens, and plays on against the same opponent.
+    click(&mut h, "Open it");
+    let s = h.state().session().expect("the record");
+    assert!(s.is_from_record());
+    assert!(
+        !has_text(&h, "Your unfinished game was kept"),
+        "the news is done with"
+    );
+    apply(&mut h, Command::ReviewTo(played.len()));
+    click(&mut h, "Continue from here");
+    click(&mut h, "Play on");
+    let s = h.state().session().expect("the game");
+    assert!(s.is_live());
+    assert_eq!(s.setup().opponent, EASY_AS_BLACK);
+    assert_eq!(actions(&h), played);
+}
+
+#[test]
+fn a_new_game_from_the_game_screen_keeps_the_one_in_progress() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = window(dir.path());
+    start(&mut h, GameId::Wudao, Opponent::Human);
+    click_points(&mut h, "c3 d4");
+    click(&mut h, "New game");
+    assert!(has_text(
+        &h,
+        "The unfinished game (Wu Dao Qi · 2 actions played) will be kept"
+    ));
+    click(&mut h, "Start game");
+    assert_eq!(kept_records(dir.path()), [["c3", "d4"]]);
+    // An empty game is not worth a record, and nothing is said.
+    click(&mut h, "New game");
+    assert!(!has_text(&h, "will be kept as a record"));
+}
+
+#[test]
+fn playing_on_from_a_record_keeps_the_game_set_aside() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = window(dir.path());
+    start(&mut h, GameId::Flying, Opponent::Human);
+    click_points(&mut h, "a1 a3");
+    let record = dir.path().join("other.json");
+    std::fs::write(
+        &record,
+        br#"{"format":"sanqi-record","version":1,"game":"wudao","actions":["c3","d4"]}"#,
+    )
+    .expect("write");
+    apply(&mut h, Command::ReplaceWithRecord(record));
+    click(&mut h, "Continue from here");
+    assert!(has_text(
+        &h,
+        "The game you set aside (Square Flying Chess · 1 actions played) will be kept as a record"
+    ));
+    click(&mut h, "Play on");
+    assert_eq!(
+        h.state().session().map(|s| s.setup().game),
+        Some(GameId::Wudao)
+    );
+    assert_eq!(kept_records(dir.path()), [["a1-a3"]]);
+}
+
+#[test]
+fn a_game_that_cannot_be_kept_is_not_replaced() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = window(dir.path());
+    start(&mut h, GameId::Wudao, Opponent::Human);
+    click_points(&mut h, "c3");
+    // A file where the records folder should be: no record can be written there.
+    std::fs::write(Store::at(dir.path()).records_dir(), b"in the way").expect("write");
+    let setup = Setup {
+        game: GameId::Flying,
+        opponent: Opponent::Human,
+        clock: ClockSetting::Off,
+    };
+    assert!(h.state_mut().apply(Command::StartGame(setup)).is_err());
+    h.run();
+    assert_eq!(actions(&h), ["c3"]);
+    assert_eq!(h.state().screen(), Screen::Game);
+    assert!(has_text(
+        &h,
+        "The unfinished game could not be kept as a record"
+    ));
+}
