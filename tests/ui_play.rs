@@ -1,5 +1,6 @@
 //! The game on the screen as a player meets it, driven through the window with egui_kittest:
-//! an unfinished game is never lost when another takes its place.
+//! an unfinished game is never lost when another takes its place, what a turn captures or
+//! flips stays drawn on the board, and the side panel's messages.
 
 use std::path::Path;
 use std::time::Duration;
@@ -10,10 +11,11 @@ use egui_kittest::kittest::Queryable;
 use sanqi::ai::Level;
 use sanqi::app::clock::ManualTime;
 use sanqi::app::i18n::Language;
+use sanqi::app::overlay::Overlay;
 use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
 use sanqi::app::storage::{Store, read_record_file};
 use sanqi::app::{AiMode, AppOptions, Command, SanqiApp, Screen};
-use sanqi::rules::{Action, GameId};
+use sanqi::rules::{Action, Effects, GameId, Point, RemovalKind};
 
 /// The app in a 1100×760 window on the data folder `dir`: English, the computer answering at
 /// once on the test's thread with a fixed seed, a clock that only moves when told.
@@ -216,4 +218,130 @@ fn a_game_that_cannot_be_kept_is_not_replaced() {
         &h,
         "The unfinished game could not be kept as a record"
     ));
+}
+
+#[test]
+fn escape_takes_back_the_message_about_a_wrong_click_and_the_last_turn_shows_again() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = window(dir.path());
+    start(&mut h, GameId::Wudao, Opponent::Human);
+    // Black's b1 flanks White's c1 against a1.
+    click_points(&mut h, "a1 c1 b1");
+    let story = "Black placed on b1: two against one";
+    assert!(has_text(&h, story));
+    // White clicks an occupied point: the reason takes the story's place…
+    click(&mut h, "a1");
+    assert!(has_text(&h, "a1 is already taken."));
+    // …until Escape.
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(!has_text(&h, "a1 is already taken."));
+    assert!(has_text(&h, story));
+}
+
+/// The command that plays `action` on the live board.
+fn command_of(action: Action) -> Command {
+    match action {
+        Action::Move(from, to) => Command::DragMove(from, to),
+        Action::Place(p) | Action::Remove(p) => Command::Click(p),
+        Action::Timeout => panic!("a timeout is not chosen"),
+    }
+}
+
+/// Plays the person's first legal action, turn after turn against the computer, until a turn
+/// of the computer's captures or flips and the person is to act; returns the points that turn
+/// took off the board and turned over.
+fn until_the_computer_captures(h: &mut Harness<'static, SanqiApp>) -> (Vec<Point>, Vec<Point>) {
+    for _ in 0..300 {
+        let s = h.state().session().expect("a game");
+        assert!(!s.is_over(), "the game ended before the computer captured");
+        let game = s.game();
+        // The last turn, once the person is to act after it.
+        let effects: Vec<&Effects> = game.effects().collect();
+        let last_turn = if game.at_turn_start() && s.human_to_act() && !effects.is_empty() {
+            let mut start = effects.len() - 1;
+            while start > 0 && !effects[start - 1].turn_over {
+                start -= 1;
+            }
+            &effects[start..]
+        } else {
+            &[]
+        };
+        let captured = last_turn.iter().any(|e| {
+            let taken = matches!(
+                e.removal,
+                Some(RemovalKind::Capture | RemovalKind::ReturnToHand)
+            );
+            s.human_side() != Some(e.actor) && (taken || e.flipped != 0)
+        });
+        if captured {
+            let points = |bits: fn(&Effects) -> u32| {
+                Point::ALL
+                    .into_iter()
+                    .filter(|p| last_turn.iter().any(|e| bits(e) & (1 << p.index()) != 0))
+                    .collect()
+            };
+            return (points(|e| e.removed), points(|e| e.flipped));
+        }
+        let action = s.game().state().legal_vec()[0];
+        apply(h, command_of(action));
+    }
+    panic!("the computer never captured");
+}
+
+/// After a capture of the computer's, whatever else happens before the person acts, the board
+/// keeps drawing what it did: the shape that captured and the pieces taken or turned over.
+fn the_computers_capture_stays_on_the_board(game: GameId) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = window(dir.path());
+    start(&mut h, game, EASY_AS_BLACK);
+    let (removed, flipped) = until_the_computer_captures(&mut h);
+    // Long after: the person thinks for a quarter of an hour.
+    let s = h.state().session().expect("a game");
+    let scene = s.scene(1000.0, false, true);
+    assert_eq!(scene.overlay_alpha, 1.0);
+    let marks = &scene.overlays;
+    for p in &removed {
+        assert!(
+            marks.contains(&Overlay::Removed(*p)),
+            "{p} taken: {marks:?}"
+        );
+    }
+    for p in &flipped {
+        assert!(
+            marks.contains(&Overlay::Flipped(*p)),
+            "{p} flipped: {marks:?}"
+        );
+    }
+    let shape = marks
+        .iter()
+        .any(|m| matches!(m, Overlay::Outline { .. } | Overlay::Split { .. }));
+    assert!(shape, "what captured is outlined: {marks:?}");
+    // The person's next action ends it.
+    let action = s.game().state().legal_vec()[0];
+    let before = h.state().session().map(|s| s.game().len());
+    h.state_mut().apply(command_of(action)).expect("played");
+    let s = h.state().session().expect("a game");
+    assert_eq!(Some(s.game().len()), before.map(|n| n + 1));
+    let after = s.scene(2000.0, false, true);
+    assert!(
+        removed
+            .iter()
+            .all(|p| !after.overlays.contains(&Overlay::Removed(*p)))
+    );
+}
+
+#[test]
+fn neihuang_the_computers_capture_stays_on_the_board() {
+    the_computers_capture_stays_on_the_board(GameId::Neihuang);
+}
+
+#[test]
+fn flying_the_computers_flip_stays_on_the_board() {
+    the_computers_capture_stays_on_the_board(GameId::Flying);
+}
+
+#[test]
+fn wudao_the_computers_capture_stays_on_the_board() {
+    the_computers_capture_stays_on_the_board(GameId::Wudao);
 }

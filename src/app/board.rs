@@ -269,7 +269,7 @@ pub fn paint(painter: &egui::Painter, rect: Rect, scene: &BoardScene) -> Geometr
     paint_outlines(painter, &geo, scene);
     paint_markers_under(painter, &geo, scene);
     paint_pieces(painter, &geo, scene);
-    paint_splits(painter, &geo, scene);
+    paint_marks(painter, &geo, scene);
     paint_markers_over(painter, &geo, scene);
     paint_cursor(painter, &geo, scene);
     if let Some((p, at)) = scene.lifted
@@ -327,29 +327,46 @@ fn paint_outlines(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
     }
 }
 
-/// The splits of [`BoardScene::overlays`], over the pieces: an arrow from the piece that
-/// arrived to each piece it pried apart, with a dark edge so that it shows on both colours.
-fn paint_splits(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
+/// The marks of [`BoardScene::overlays`] over the pieces, each with a dark edge so that it
+/// shows on both colours: an arrow from the piece that arrived to each piece it pried apart, a
+/// cross where a piece was taken off, a ring around a piece turned over.
+fn paint_marks(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
     let alpha = scene.overlay_alpha.clamp(0.0, 1.0);
     if alpha <= 0.0 {
         return;
     }
     let radius = geo.stone_radius();
+    let edge = Stroke::new(
+        geo.step * 0.1,
+        Color32::from_black_alpha((140.0 * alpha) as u8),
+    );
+    let mark = Stroke::new(geo.step * 0.055, with_alpha(theme::EXPLAIN, alpha));
     for overlay in &scene.overlays {
-        let Overlay::Split { from, to } = *overlay else {
-            continue;
-        };
-        let (a, b) = (geo.position(from), geo.position(to));
-        let dir = (b - a).normalized();
-        let start = a + dir * radius * 0.45;
-        let end = b - dir * radius * 0.25;
-        let edge = Stroke::new(
-            geo.step * 0.1,
-            Color32::from_black_alpha((140.0 * alpha) as u8),
-        );
-        painter.arrow(start, end - start, edge);
-        let arrow = Stroke::new(geo.step * 0.055, with_alpha(theme::EXPLAIN, alpha));
-        painter.arrow(start, end - start, arrow);
+        match *overlay {
+            Overlay::Split { from, to } => {
+                let (a, b) = (geo.position(from), geo.position(to));
+                let dir = (b - a).normalized();
+                let start = a + dir * radius * 0.45;
+                let end = b - dir * radius * 0.25;
+                painter.arrow(start, end - start, edge);
+                painter.arrow(start, end - start, mark);
+            }
+            // Once a piece stands there again, the point has a new story.
+            Overlay::Removed(p) if scene.pieces[p.index()].is_none() => {
+                let c = geo.position(p);
+                let r = radius * 0.38;
+                for stroke in [edge, mark] {
+                    painter.line_segment([c + vec2(-r, -r), c + vec2(r, r)], stroke);
+                    painter.line_segment([c + vec2(-r, r), c + vec2(r, -r)], stroke);
+                }
+            }
+            Overlay::Flipped(p) => {
+                let c = geo.position(p);
+                painter.circle_stroke(c, radius * 1.1, edge);
+                painter.circle_stroke(c, radius * 1.1, mark);
+            }
+            Overlay::Outline { .. } | Overlay::Removed(_) => {}
+        }
     }
 }
 

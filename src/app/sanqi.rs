@@ -804,11 +804,9 @@ impl SanqiApp {
         if self.computer.has_ready() || s.is_animating(now) {
             self.ctx.request_repaint();
         }
-        // The board's explanation of the last turn fades, or goes after a while.
-        match s.spotlight_change(now) {
-            Some(Duration::ZERO) => self.ctx.request_repaint(),
-            Some(wait) if self.screen == Screen::Game => self.ctx.request_repaint_after(wait),
-            _ => {}
+        // The board's explanation of the last turn fades in.
+        if s.is_spotlight_fading(now) {
+            self.ctx.request_repaint();
         }
         if self.screen == Screen::Game
             && let Some(wait) = s.next_change()

@@ -132,57 +132,31 @@ enum Mover {
     Clock,
 }
 
-/// When the board's explanation of the turn being played (or just played) shows: the UI
-/// times its first action was played and it ended, and whether it fades in and out.
+/// When the board's explanation of the turn being played (or just played) shows: from the UI
+/// time its first action was played until the next turn begins, fading in with animations on.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Spotlight {
     started: f64,
-    ended: Option<f64>,
     animate: bool,
 }
 
-/// How long the explanation of a turn stays on the board after the turn, in seconds.
-const SPOTLIGHT_HOLD: f64 = 1.8;
-/// How long it takes to fade in or out, with animations on.
+/// How long the explanation takes to fade in, with animations on, in seconds.
 const SPOTLIGHT_FADE: f64 = 0.45;
+/// How long after the action it starts to fade in: as the piece arrives.
+const SPOTLIGHT_DELAY: f64 = 0.2;
 
 impl Spotlight {
-    /// How strongly the explanation shows at UI time `now` (0 to 1), or `None` once it is
-    /// gone.
-    fn strength(&self, now: f64) -> Option<f32> {
-        let fade_in = if self.animate {
-            // It appears as the piece arrives, about a quarter of a second in.
-            (((now - self.started - 0.2) / SPOTLIGHT_FADE).clamp(0.0, 1.0)) as f32
-        } else {
-            1.0
-        };
-        let Some(ended) = self.ended else {
-            return Some(fade_in);
-        };
-        let age = now - ended;
-        if age < SPOTLIGHT_HOLD {
-            return Some(fade_in);
+    /// How strongly the explanation shows at UI time `now`, from 0 to 1.
+    fn strength(&self, now: f64) -> f32 {
+        if !self.animate {
+            return 1.0;
         }
-        if self.animate && age < SPOTLIGHT_HOLD + SPOTLIGHT_FADE {
-            let out = 1.0 - (age - SPOTLIGHT_HOLD) / SPOTLIGHT_FADE;
-            return Some(fade_in.min(out as f32));
-        }
-        None
+        (((now - self.started - SPOTLIGHT_DELAY) / SPOTLIGHT_FADE).clamp(0.0, 1.0)) as f32
     }
 
-    /// How long until it looks different at `now`: zero while it fades, the rest of the hold
-    /// while it holds, `None` once it is gone or while its turn goes on unfaded.
-    fn next_change(&self, now: f64) -> Option<Duration> {
-        let fading_in = self.animate && now < self.started + 0.2 + SPOTLIGHT_FADE;
-        if fading_in {
-            return Some(Duration::ZERO);
-        }
-        let ended = self.ended?;
-        let hold_end = ended + SPOTLIGHT_HOLD;
-        if now < hold_end {
-            return Some(Duration::from_secs_f64(hold_end - now));
-        }
-        (self.animate && now < hold_end + SPOTLIGHT_FADE).then_some(Duration::ZERO)
+    /// Whether it is still fading in at `now` (then it stays as it is until the next turn).
+    fn is_fading_in(&self, now: f64) -> bool {
+        self.animate && now < self.started + SPOTLIGHT_DELAY + SPOTLIGHT_FADE
     }
 }
 
@@ -306,10 +280,20 @@ impl Session {
         let (game, redo) = saved.restore()?;
         let mut session = Session::new(saved.setup, saved.human_side, game, time);
         session.redo = redo;
+        // What the last turn did stays drawn until the next action, as before the restart.
+        session.explain_last_turn();
         if let Some(ms) = saved.clock_remaining_ms {
             session.clock.set_remaining(Duration::from_millis(ms));
         }
         Ok(session)
+    }
+
+    /// Shows on the board what the last turn played did, at once and until the next action.
+    fn explain_last_turn(&mut self) {
+        self.spotlight = (!self.game.is_empty()).then_some(Spotlight {
+            started: f64::NEG_INFINITY,
+            animate: false,
+        });
     }
 
     /// The saved form of this game.
@@ -552,13 +536,9 @@ impl Session {
         self.review.unwrap_or(self.game.len())
     }
 
-    /// How long until the board's explanation of the last turn looks different at UI time
-    /// `now` (zero while it fades), if it will.
-    pub fn spotlight_change(&self, now: f64) -> Option<Duration> {
-        if self.review.is_some() {
-            return None;
-        }
-        self.spotlight.and_then(|s| s.next_change(now))
+    /// Whether the board's explanation of the last turn is still fading in at UI time `now`.
+    pub fn is_spotlight_fading(&self, now: f64) -> bool {
+        self.review.is_none() && self.spotlight.is_some_and(|s| s.is_fading_in(now))
     }
 
     /// Whether an animation is still running at UI time `now`.

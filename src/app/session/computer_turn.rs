@@ -115,12 +115,14 @@ impl Session {
     }
 
     /// Plays actions straight into the game, whoever plays them, without animations or
-    /// clock (ready-made positions for demonstrations). Stops at the first illegal one.
+    /// clock (ready-made positions for demonstrations). Stops at the first illegal one. The
+    /// board explains the last turn played, as after any turn.
     pub fn play_through(&mut self, actions: &[Action]) {
         for action in actions {
             if self.game.apply(*action).is_err() {
                 break;
             }
         }
+        self.explain_last_turn();
     }
 }

@@ -161,17 +161,12 @@ impl Session {
         let starts_turn = self.game.at_turn_start();
         let effects = self.game.apply(action)?;
         let mut changed = Changed::SAVE;
+        // The board explains the turn from its first action until the next turn begins.
         if starts_turn {
             self.spotlight = Some(Spotlight {
                 started: at.ui_time,
-                ended: None,
                 animate: at.animate,
             });
-        }
-        if effects.turn_over
-            && let Some(spotlight) = &mut self.spotlight
-        {
-            spotlight.ended = Some(at.ui_time);
         }
         // What the last message said no longer applies, unless it tells why the computer
         // played the action it fell back on.
@@ -299,10 +294,12 @@ impl Session {
         self.plan_due = None;
     }
 
-    /// Drops the selection and the hint.
+    /// Drops the selection, the hint and the message about the last try, so that the side
+    /// panel tells the last turn again.
     pub fn deselect(&mut self) {
         self.selected = None;
         self.hint = None;
+        self.note = None;
     }
 
     /// Pauses or resumes the game.
