@@ -77,6 +77,9 @@ pub fn apply(ctx: &egui::Context) {
         style.spacing.button_padding = egui::vec2(10.0, 5.0);
         style.spacing.interact_size.y = 26.0;
         style.spacing.window_margin = egui::Margin::same(14);
+        // Scroll bars that show whenever there is more to see, not only once the pointer
+        // comes near: what is below the fold must look reachable.
+        style.spacing.scroll = egui::style::ScrollStyle::solid();
         style.visuals = visuals();
     });
 }

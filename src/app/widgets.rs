@@ -163,27 +163,54 @@ pub fn opponent_choice_ui(
             }
         }
     });
-    match opponent {
-        Opponent::Human => {}
-        Opponent::Computer { side, .. } => {
-            section_label(ui, i18n.t("newgame.your_side"));
-            ui.horizontal(|ui| {
-                for choice in SideChoice::ALL {
-                    let label = match choice.side() {
-                        Some(s) => side_name(i18n, s),
-                        None => i18n.t("newgame.random_side"),
-                    };
-                    ui.selectable_value(side, choice, label);
-                }
-            });
-            section_label(ui, i18n.t("newgame.level"));
-        }
-        Opponent::Watch { .. } => section_label(ui, i18n.t("newgame.levels")),
-    }
-    let single = LevelPicker::new(id_salt, PickerStyle::Row);
-    if let Some((side, level)) = opponent_levels_ui(ui, i18n, id_salt, *opponent, single) {
-        opponent.set_level(side, level);
-    }
+    // The side and the level keep their rows whatever the opponent, greyed out where they do
+    // not apply, so that nothing below them moves while the choice changes.
+    let computer = matches!(opponent, Opponent::Computer { .. });
+    section_label(ui, i18n.t("newgame.your_side"));
+    ui.add_enabled_ui(computer, |ui| {
+        ui.horizontal(|ui| {
+            let mut shown = match opponent {
+                Opponent::Computer { side, .. } => *side,
+                _ => SideChoice::Black,
+            };
+            for choice in SideChoice::ALL {
+                let label = match choice.side() {
+                    Some(s) => side_name(i18n, s),
+                    None => i18n.t("newgame.random_side"),
+                };
+                ui.selectable_value(&mut shown, choice, label);
+            }
+            if let Opponent::Computer { side, .. } = opponent {
+                *side = shown;
+            }
+        });
+    });
+    let watching = matches!(opponent, Opponent::Watch { .. });
+    let heading = if watching {
+        "newgame.levels"
+    } else {
+        "newgame.level"
+    };
+    section_label(ui, i18n.t(heading));
+    // One row high, whether it holds the level buttons or the two sides' drop-downs.
+    let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y + 4.0);
+    ui.add_enabled_ui(*opponent != Opponent::Human, |ui| {
+        ui.allocate_ui_with_layout(row, Layout::left_to_right(Align::Center), |ui| {
+            ui.set_min_size(row);
+            // A friend has no level: the row shows the computer's, unchosen.
+            let shown = match *opponent {
+                Opponent::Human => Opponent::Computer {
+                    level: last_level,
+                    side: SideChoice::Black,
+                },
+                other => other,
+            };
+            let single = LevelPicker::new(id_salt, PickerStyle::Row);
+            if let Some((side, level)) = opponent_levels_ui(ui, i18n, id_salt, shown, single) {
+                opponent.set_level(side, level);
+            }
+        });
+    });
 }
 
 /// The choice of the turn clock in a dialog, under its heading.

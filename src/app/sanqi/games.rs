@@ -172,9 +172,15 @@ impl SanqiApp {
         let s = self.session.as_ref().ok_or(AppError::NothingToExport)?;
         let record = s.record(UtcTime::now().iso8601());
         match path {
-            Some(path) => write_record_file(path, &record)
-                .map(|()| path.clone())
-                .map_err(AppError::Export),
+            Some(path) => {
+                // A name typed alone goes into the records folder, which may not be there yet.
+                if path.parent() == Some(self.store.records_dir().as_path()) {
+                    self.store.create_records_dir().map_err(AppError::Export)?;
+                }
+                write_record_file(path, &record)
+                    .map(|()| path.clone())
+                    .map_err(AppError::Export)
+            }
             None => self.store.export_record(&record).map_err(AppError::Export),
         }
     }
