@@ -1,9 +1,11 @@
 //! How the window is laid out, driven with egui_kittest at the sizes people use: Home shows
 //! every game in the smallest window, dialogs keep their buttons in place while their options
-//! change, and saving a record to a typed path.
+//! change, saving a record to a typed path, and the side panel growing with a large window
+//! (its evaluation graph reading out the position under the pointer, the review's move list
+//! opening at the first move).
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use egui::{Key, Modifiers, Rect};
 use egui_kittest::Harness;
@@ -13,7 +15,7 @@ use sanqi::app::clock::ManualTime;
 use sanqi::app::i18n::Language;
 use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
 use sanqi::app::storage::{Store, read_record_file};
-use sanqi::app::{AiMode, AppOptions, Command, SanqiApp};
+use sanqi::app::{AiMode, AppOptions, Command, SanqiApp, Screen};
 use sanqi::rules::GameId;
 
 /// The app in a window of `size` on the data folder `dir`: English, the computer answering at
@@ -39,6 +41,7 @@ fn window(dir: &Path, size: [f32; 2]) -> Harness<'static, SanqiApp> {
 }
 
 const SMALL: [f32; 2] = [760.0, 560.0];
+const LARGE: [f32; 2] = [1920.0, 1080.0];
 
 fn apply(h: &mut Harness<'static, SanqiApp>, command: Command) {
     let done = h.state_mut().apply(command);
@@ -196,4 +199,89 @@ fn without_a_file_chooser_a_record_is_saved_to_a_typed_path() {
     click(&mut h, "Replace");
     let (record, _) = read_record_file(&elsewhere).expect("the record was written");
     assert_eq!(record.actions, ["c3", "d4", "b2"]);
+}
+
+/// Black's first move, then White's `d5-d3`, a blunder.
+const BLUNDER: &str = r#"{"format":"sanqi-record","version":1,"game":"flying",
+    "actions":["c1-c3","d5-d3","e1-e3"]}"#;
+
+/// Runs frames until the analysis has finished.
+fn wait_for_report(h: &mut Harness<'static, SanqiApp>) {
+    let started = Instant::now();
+    while h.state().analysis().and_then(|a| a.report()).is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the analysis did not finish"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+}
+
+#[test]
+fn in_a_large_window_the_panel_and_its_graph_grow_and_the_graph_reads_out_a_position() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = window(dir.path(), LARGE);
+    let record = dir.path().join("game.json");
+    std::fs::write(&record, BLUNDER).expect("write");
+    apply(&mut h, Command::OpenRecord(record));
+    click(&mut h, "Analyse the game");
+    wait_for_report(&mut h);
+    let graph = h.get_by_label_contains("Evaluation over the game").rect();
+    // About a third of the width, and a graph that is a graph.
+    assert!(graph.width() >= 0.27 * LARGE[0], "{graph:?}");
+    assert!(graph.height() >= 150.0, "{graph:?}");
+    // The value and the move under the pointer: White's blunder, after two actions of three.
+    let x = graph.left() + graph.width() * 2.0 / 3.0;
+    h.hover_at(egui::pos2(x, graph.center().y));
+    h.run();
+    assert!(
+        has_text(&h, "At 2. d5-d3??: Black is about"),
+        "the read-out"
+    );
+    h.remove_cursor();
+    h.run();
+    assert!(has_text(&h, "Here: "));
+}
+
+#[test]
+fn review_opens_its_move_list_at_the_first_move() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = window(dir.path(), SMALL);
+    start(&mut h, GameId::Wudao, Opponent::Human);
+    // Enough placements to fill the list, which follows the last one while playing.
+    click_points(
+        &mut h,
+        "a1 e5 a2 e4 a3 e3 b1 d5 b2 d4 b3 d3 c5 c1 b5 d1 a5 e1",
+    );
+    apply(&mut h, Command::Resign);
+    apply(&mut h, Command::Review);
+    assert_eq!(h.state().session().and_then(|s| s.review()), Some(0));
+    let moves = h.get_by_label("Moves").rect();
+    let first = h.get_by_label_contains("1.  a1").rect();
+    assert!(
+        first.top() >= moves.bottom() && first.bottom() <= SMALL[1],
+        "the first move is out of sight: {first:?} under {moves:?}"
+    );
+}
+
+#[test]
+fn master_without_the_table_is_said_in_the_panel_not_across_every_screen() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = window(dir.path(), SMALL);
+    let master = Opponent::Computer {
+        level: Level::Master,
+        side: SideChoice::Black,
+    };
+    start(&mut h, GameId::Flying, master);
+    if has_text(&h, "Build it now?") {
+        click(&mut h, "Not now");
+    }
+    let searching = "Master plays Flying by searching";
+    assert!(has_text(&h, searching));
+    assert!(h.state().banners().is_empty(), "{:?}", h.state().banners());
+    apply(&mut h, Command::GoHome);
+    assert_eq!(h.state().screen(), Screen::Home);
+    assert!(!has_text(&h, searching));
 }

@@ -29,13 +29,10 @@ pub enum Banner {
     Kept(PathBuf),
 }
 
-/// The messages about the Flying table.
+/// The news of the Flying table's build. (That Master searches without the table is said in
+/// the side panel of the game it concerns, not across every screen.)
 #[derive(Clone, Debug, PartialEq)]
 pub enum TableNotice {
-    /// Master plays Flying by searching: there is no table.
-    Missing,
-    /// Master plays Flying by searching: the table file cannot be used.
-    Damaged,
     /// The table was built, in this much time.
     Built(Duration),
     /// The build stopped with an error (in English, from the file system).
@@ -48,8 +45,6 @@ impl Banner {
         match self {
             Banner::Store(notice) => store_notice(i18n, notice),
             Banner::Error(error) => error.message(i18n),
-            Banner::Table(TableNotice::Missing) => i18n.t("table.notice_missing").to_string(),
-            Banner::Table(TableNotice::Damaged) => i18n.t("table.notice_damaged").to_string(),
             Banner::Table(TableNotice::Built(time)) => i18n.format(
                 "table.notice_built",
                 &[("time", &duration_text(i18n, *time))],

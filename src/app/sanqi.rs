@@ -593,20 +593,19 @@ impl SanqiApp {
         }
     }
 
-    /// The first time Master plays Flying in a run without a usable table: a notice that it
-    /// searches, and (unless declined before) the offer to build the table.
+    /// The first time Master plays Flying in a run without a usable table: (unless declined
+    /// before) the offer to build the table. The side panel says that Master searches, for as
+    /// long as that game is on the screen.
     fn tell_master_searches(&mut self) {
         if self.table_notice_given {
             return;
         }
-        let notice = match self.flying_table.state() {
-            TableState::Missing | TableState::NoFolder => TableNotice::Missing,
-            TableState::Damaged(_) => TableNotice::Damaged,
+        match self.flying_table.state() {
+            TableState::Missing | TableState::NoFolder | TableState::Damaged(_) => {}
             // Still being checked (Master searches meanwhile), or ready.
             TableState::Opening | TableState::Ready(_) => return,
-        };
+        }
         self.table_notice_given = true;
-        self.add_banner(Banner::Table(notice));
         let building = self
             .table_build
             .as_ref()

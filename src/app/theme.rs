@@ -50,18 +50,26 @@ pub const FOCUS: Color32 = Color32::from_rgb(0x1E, 0x5F, 0xD0);
 /// The last move's marker.
 pub const LAST_MOVE: Color32 = Color32::from_rgb(0xD8, 0x3A, 0x2A);
 
+/// The size of the body text, in points.
+pub const BODY_SIZE: f32 = 14.5;
+/// The size of small text, in points.
+pub const SMALL_SIZE: f32 = 12.0;
+
 /// Sets the fonts' sizes and the colours of every widget.
 pub fn apply(ctx: &egui::Context) {
     ctx.all_styles_mut(|style| {
         style.text_styles = [
             (
                 TextStyle::Small,
-                FontId::new(12.0, FontFamily::Proportional),
+                FontId::new(SMALL_SIZE, FontFamily::Proportional),
             ),
-            (TextStyle::Body, FontId::new(14.5, FontFamily::Proportional)),
+            (
+                TextStyle::Body,
+                FontId::new(BODY_SIZE, FontFamily::Proportional),
+            ),
             (
                 TextStyle::Button,
-                FontId::new(14.5, FontFamily::Proportional),
+                FontId::new(BODY_SIZE, FontFamily::Proportional),
             ),
             (
                 TextStyle::Heading,
