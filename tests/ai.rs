@@ -377,3 +377,35 @@ fn a_kept_table_carries_knowledge_to_the_next_decision() {
         .expect("plan");
     assert_eq!(forgotten.stats.depth, fresh.stats.depth);
 }
+
+#[test]
+fn a_searched_plan_carries_the_line_it_expects_after_the_turn() {
+    let cancel = AtomicBool::new(false);
+    let config = Config::parse("hard").expect("a valid configuration");
+    for game in GameId::ALL {
+        for (i, state) in sample_positions(game, 11, 4).into_iter().enumerate() {
+            let plan = plan(&state, &config, i as u64, &cancel);
+            assert!(plan.line.len() <= ai::LINE_LENGTH);
+            // The line goes on from where the turn ends, one legal action after another.
+            let mut current = state;
+            for action in plan.actions.iter().chain(&plan.line) {
+                assert!(
+                    current.apply(*action).is_ok(),
+                    "{game}: {action} in {current:?}"
+                );
+            }
+            if plan.score.is_some() && !state_after_turn_is_over(&state, &plan) {
+                assert!(!plan.line.is_empty(), "{game}: a search expects a reply");
+            }
+        }
+    }
+}
+
+/// Whether the game is over once the plan's turn is played.
+fn state_after_turn_is_over(state: &State, plan: &ai::Plan) -> bool {
+    let mut current = *state;
+    for action in &plan.actions {
+        let _ = current.apply(*action);
+    }
+    current.to_act().is_none()
+}

@@ -117,7 +117,14 @@ pub struct Plan {
     /// Whether the oracle chose the turn (without searching).
     pub from_oracle: bool,
     pub stats: SearchStats,
+    /// The continuation the search expects after the turn's actions (its principal
+    /// variation), at most [`LINE_LENGTH`] actions; empty when the oracle chose or nothing
+    /// was searched.
+    pub line: Vec<Action>,
 }
+
+/// The most actions [`Plan::line`] holds.
+pub const LINE_LENGTH: usize = 8;
 
 /// Why no action came back.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -290,6 +297,7 @@ impl Engine {
                 elapsed: started.elapsed(),
                 ..SearchStats::default()
             },
+            line: Vec::new(),
         }
     }
 
@@ -441,10 +449,12 @@ fn plan_turn<R: eval::Evaluate>(
         current.apply_unchecked(action);
     }
     stats.elapsed = started.elapsed();
+    let line = searcher.expected_line(&current, LINE_LENGTH);
     Ok(Plan {
         actions,
         score,
         from_oracle: false,
         stats,
+        line,
     })
 }

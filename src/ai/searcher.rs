@@ -32,6 +32,13 @@ pub(crate) trait Search<R: Evaluate> {
     /// Chooses one action for the side to act in `state` (ongoing, with at least two legal
     /// actions).
     fn decide(&mut self, state: &R, task: &Task<'_>) -> Result<(Action, Found), AiError>;
+
+    /// The line the searches so far expect from `state` on: the best action each position
+    /// of it was searched to, as far as they are known, at most `max`. Empty when the
+    /// algorithm keeps no such record.
+    fn expected_line(&self, _state: &R, _max: usize) -> Vec<Action> {
+        Vec::new()
+    }
 }
 
 /// The result of one decision's search.

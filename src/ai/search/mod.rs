@@ -171,6 +171,34 @@ impl<R: Evaluate> Search<R> for AlphaBeta {
             (action, found)
         })
     }
+
+    fn expected_line(&self, state: &R, max: usize) -> Vec<Action> {
+        self.line_in_table(state, max)
+    }
+}
+
+impl AlphaBeta {
+    /// The line from `state` read from the transposition table: each position's stored best
+    /// action, while one is stored, legal, and leads to a position not seen on the line.
+    fn line_in_table<R: Evaluate>(&self, state: &R, max: usize) -> Vec<Action> {
+        let salt = self.table.salt();
+        let mut current = *state;
+        let mut seen = HashSet::new();
+        let mut line = Vec::new();
+        while line.len() < max && !current.status().is_over() && seen.insert(current.key()) {
+            let Some(entry) = self.table.probe(table::hash(current.key()) ^ salt) else {
+                break;
+            };
+            let mut list = ActionList::new();
+            current.legal_actions(&mut list);
+            let Some(&action) = list.iter().find(|&&a| ordering::code(a) == entry.best) else {
+                break;
+            };
+            line.push(action);
+            current.apply_unchecked(action);
+        }
+        line
+    }
 }
 
 /// A draw's value for the searching side: it dislikes a draw more the better it stands, and
