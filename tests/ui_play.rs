@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use sanqi::ai::Level;
 use sanqi::app::clock::ManualTime;
 use sanqi::app::i18n::Language;
@@ -344,4 +344,65 @@ fn flying_the_computers_flip_stays_on_the_board() {
 #[test]
 fn wudao_the_computers_capture_stays_on_the_board() {
     the_computers_capture_stays_on_the_board(GameId::Wudao);
+}
+
+/// The hint's sentence on the screen, once asked for with `H`.
+fn hint_sentence(h: &mut Harness<'static, SanqiApp>) -> String {
+    h.key_press(Key::H);
+    h.run();
+    // A label's text is its accessible value.
+    let hint = |n: &egui_kittest::kittest::AccessKitNode<'_>| {
+        n.value().filter(|t| t.starts_with("Hint: "))
+    };
+    let node = h.query_all_by(|n| hint(n).is_some()).next();
+    node.and_then(|n| hint(&n.accesskit_node()))
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_hint_says_why_and_what_the_position_is_worth_in_every_game() {
+    // A Neihuang movement position after a capture of White's, Flying at move 7, and a Wu Dao
+    // flank to stop: Black to act in each, two people at the board.
+    let positions = [
+        (
+            GameId::Neihuang,
+            "d1 d2 d3 c2 d4 c3 c4 b2 e4 b3 b4 a2 e2 c5 b1 e3 d5 c1 a3 a1 a4 e1 b5 e5 a5 xe2 \
+             xd2 c2-d2 xa1 b1-a1 e1-e2 d1-e1 c1-c2 xc4 xb4 xd4 xb5",
+        ),
+        (GameId::Flying, "a1-a3 e5-e2 b1-b3 d5-d3 c1-c2 a5-a4"),
+        (GameId::Wudao, "e3 c2 c3 a3"),
+    ];
+    for (game, moves) in positions {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = window(dir.path());
+        start(&mut h, game, Opponent::Human);
+        for action in sanqi::rules::notation::parse_actions(moves).expect("notation") {
+            apply(&mut h, command_of(action));
+        }
+        assert_eq!(
+            actions(&h).join(" "),
+            moves.split_whitespace().collect::<Vec<_>>().join(" ")
+        );
+        let said = hint_sentence(&mut h);
+        // The value in words, with its side and unit (or even), not a bare number.
+        let worth = ["Black is", "White is", "About even", "wins in", "Draw"];
+        assert!(worth.iter().any(|w| said.contains(w)), "{game}: {said}");
+        assert!(!said.contains("evaluation"), "{game}: {said}");
+        // A reason: what the move does, stops, prepares or keeps safe, or the line expected.
+        let reasons = [
+            " completes ",
+            " takes ",
+            " turns over ",
+            " stops ",
+            "so that ",
+            "keeps your pieces safe",
+            "the best defence",
+            "the engine expects",
+        ];
+        assert!(reasons.iter().any(|r| said.contains(r)), "{game}: {said}");
+        // The line it expects is drawn after it.
+        let s = h.state().session().expect("a game");
+        assert!(s.hint().is_some(), "{game}");
+        assert!(!s.hint_line().is_empty(), "{game}: no line after the hint");
+    }
 }

@@ -26,10 +26,10 @@ use super::settings::{SavedGame, Settings, Stats};
 use super::shortcuts::shortcuts;
 use super::storage::{Store, StoreError};
 use super::view::{Resumable, TableView, View};
-use super::{fonts, theme};
+use super::{fonts, hint, theme};
 
 use crate::ai::Level;
-use crate::ai::analysis::Budget;
+use crate::ai::analysis::{Budget, Evaluation};
 use crate::rules::{GameId, Side};
 use crate::tablebase::{self, BuildConfig};
 
@@ -619,8 +619,8 @@ impl SanqiApp {
         }
     }
 
-    /// A hint from the table in Flying: its move, and every move's exact value. Returns
-    /// whether it gave one (else the computer is asked).
+    /// A hint from the table in Flying: its move, the line of best moves after it, and every
+    /// move's exact value. Returns whether it gave one (else the computer is asked).
     fn exact_hint(&mut self) -> bool {
         let Some(s) = &mut self.session else {
             return false;
@@ -632,16 +632,47 @@ impl SanqiApp {
         let Some(table) = self.flying_table.table() else {
             return false;
         };
-        match (
+        let (Ok(Some(best)), Ok(values)) = (
             table.best_move(&position, quiet_turns),
             table.move_values(&position),
-        ) {
-            (Ok(Some(best)), Ok(values)) => {
-                s.show_exact_hint(best, values);
-                true
-            }
-            _ => false,
+        ) else {
+            return false;
+        };
+        let Some(&(_, value)) = values.iter().find(|(a, _)| *a == best) else {
+            return false;
+        };
+        // The line: the table's best move in each position after the hint, as far as the
+        // hint looks ahead (the quiet turns count on, and start again at a flip).
+        let mut after = state;
+        let Ok(effects) = after.apply(best) else {
+            return false;
+        };
+        let next_quiet = |effects: crate::rules::Effects, quiet: u16| {
+            if effects.flipped != 0 { 0 } else { quiet + 1 }
+        };
+        let mut quiet = next_quiet(effects, quiet_turns);
+        let mut line = Vec::new();
+        while line.len() < hint::LOOK_AHEAD {
+            let crate::rules::State::Flying(p) = after else {
+                break;
+            };
+            let Some(action) = table.best_move(&p, quiet).ok().flatten() else {
+                break;
+            };
+            let Ok(effects) = after.apply(action) else {
+                break;
+            };
+            line.push(action);
+            quiet = next_quiet(effects, quiet);
         }
+        let mover = state.to_act().unwrap_or(Side::Black);
+        let exact = Evaluation::of_value(value).for_side(mover, Side::Black);
+        let Some(mut reason) = hint::reason(&state, &[best], &line, Some(exact)) else {
+            return false;
+        };
+        reason.exact = true;
+        s.show_exact_hint(reason, values);
+        true
     }
 
     /// What the settings show of the table.

@@ -42,10 +42,8 @@ pub enum Note {
     Message(&'static str),
     /// The computer could not choose (the text is the reason, in English).
     ComputerFailed(String),
-    /// A hint, with why it is suggested.
+    /// A hint, with why it is suggested and what the position is worth.
     Hint(HintReason),
-    /// A hint from the Flying table: its move and the move's exact value for the mover.
-    ExactHint(Action, Value),
 }
 
 impl Note {
@@ -54,6 +52,14 @@ impl Note {
         matches!(self, Note::Illegal(_) | Note::ComputerFailed(_))
             || matches!(self, Note::Message(key) if key.starts_with("msg.no_"))
     }
+}
+
+/// A suggestion on the board: the action, and the actions the engine expects after it, with
+/// who plays each.
+#[derive(Clone, Debug, PartialEq)]
+struct Hint {
+    action: Action,
+    line: Vec<(Action, Side)>,
 }
 
 /// Why the game is held still for a while, without the user pausing it: the clock and the
@@ -191,8 +197,8 @@ pub struct Session {
     announced: bool,
     /// The latest message for the user.
     note: Option<Note>,
-    /// The computer's suggestion for the person.
-    hint: Option<Action>,
+    /// The computer's suggestion for the person, with the line it expects after it.
+    hint: Option<Hint>,
     /// The exact value of every legal move, with the key of the position they are for (a
     /// hint from the Flying table). Shown only with the hint, in that position.
     hint_values: Option<(u128, Vec<(Action, Value)>)>,
@@ -363,7 +369,21 @@ impl Session {
 
     /// The computer's suggestion for the person.
     pub fn hint(&self) -> Option<Action> {
-        self.hint
+        self.hint.as_ref().map(|h| h.action)
+    }
+
+    /// The actions the engine expects after its suggestion, with who plays each.
+    pub fn hint_line(&self) -> &[(Action, Side)] {
+        self.hint.as_ref().map_or(&[], |h| &h.line)
+    }
+
+    /// Shows a suggestion and why.
+    fn show_hint(&mut self, reason: HintReason) {
+        self.hint = Some(Hint {
+            action: reason.action,
+            line: reason.line.clone(),
+        });
+        self.note = Some(Note::Hint(reason));
     }
 
     /// The exact value of each legal move for the side to act, while a hint from the Flying
@@ -377,14 +397,9 @@ impl Session {
         }
     }
 
-    /// Shows a hint from the Flying table: `best`, with every legal move's exact value.
-    pub fn show_exact_hint(&mut self, best: Action, values: Vec<(Action, Value)>) {
-        let value = values
-            .iter()
-            .find(|(a, _)| *a == best)
-            .map_or(Value::Draw, |(_, v)| *v);
-        self.hint = Some(best);
-        self.note = Some(Note::ExactHint(best, value));
+    /// Shows a hint from the Flying table, with every legal move's exact value.
+    pub fn show_exact_hint(&mut self, reason: HintReason, values: Vec<(Action, Value)>) {
+        self.show_hint(reason);
         self.hint_values = Some((self.game.state().key(), values));
     }
 

@@ -8,7 +8,6 @@ use super::analysis_panel::{analysis_ui, move_marks};
 use super::layout::text_size;
 use crate::ai::Level;
 use crate::app::command::{Command, Open, Question};
-use crate::app::exact::value_text;
 use crate::app::flying_table::TableState;
 use crate::app::hint;
 use crate::app::i18n::I18n;
@@ -67,13 +66,6 @@ pub(super) fn note_text(i18n: &I18n, note: &Note) -> String {
         Note::Message(key) => i18n.t(key).to_string(),
         Note::ComputerFailed(why) => i18n.format("msg.computer_failed", &[("reason", why)]),
         Note::Hint(reason) => hint::text(i18n, reason),
-        Note::ExactHint(action, value) => i18n.format(
-            "msg.hint_exact",
-            &[
-                ("move", &action_text(i18n, *action)),
-                ("value", &value_text(i18n, *value)),
-            ],
-        ),
     }
 }
 

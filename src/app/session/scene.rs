@@ -222,7 +222,15 @@ impl Session {
                 }
                 None => {}
             }
-            scene.hint = self.hint;
+            scene.hint = self.hint();
+            // The line expected after it: the person's own actions and the opponent's.
+            let me = state.to_act();
+            scene.hint_line = self
+                .hint_line()
+                .iter()
+                .take(HINT_LINE_SHOWN)
+                .map(|&(action, side)| (action, Some(side) == me))
+                .collect();
             if let Some(values) = self.hint_values() {
                 scene.values = value_labels(values, self.selected);
             }
@@ -230,6 +238,9 @@ impl Session {
         scene
     }
 }
+
+/// How many actions of the line expected after a hint the board draws.
+const HINT_LINE_SHOWN: usize = 3;
 
 /// A label on each point a move can reach: the best value among the moves there (of the
 /// selected piece only, when one is selected).
