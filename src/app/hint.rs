@@ -3,8 +3,9 @@
 //! opponent from doing next, else a gain it prepares along the line the engine expects (its
 //! principal variation), else what it keeps safe that other actions would give away at once,
 //! else the best defence against a gain along the line that cannot be stopped, else that the
-//! line expected takes nothing. The value follows in words, with its side and unit: "Black is
-//! about 2 pieces ahead", "Black wins in 13".
+//! line expected takes nothing (in Wu Dao, with the parity of the empty points: who places the
+//! last piece). The value follows in words, with its side and unit: "Black is about 2 pieces
+//! ahead", "Black wins in 13".
 //!
 //! What it prevents is found by trying the opponent's replies: the gain the opponent has
 //! after most of the other actions (the threat standing on the board) is compared with its
@@ -105,6 +106,9 @@ pub struct HintReason {
     /// What other actions would give the opponent at once, which this one does not, when it
     /// neither gains nor stops anything.
     pub avoids: Option<Avoided>,
+    /// Wu Dao: the points left empty after the hint's turn, and the side that places the last
+    /// of them if no more pieces are taken (the parity that decides a close game).
+    pub parity: Option<(u8, Side)>,
     /// The actions the engine expects after the hint, with who plays each: the rest of the
     /// hint's turn, then the line (at most [`LOOK_AHEAD`] actions).
     pub line: Vec<(Action, Side)>,
@@ -272,10 +276,31 @@ pub fn reason(
         stops,
         ahead: ahead.filter(|_| nothing_yet),
         avoids: threats.and_then(|t| t.avoided()).filter(|_| nothing_yet),
+        parity: parity_after(state, turn),
         line,
         value,
         exact: false,
     })
+}
+
+/// Wu Dao: the empty points once `turn` is played and the side that places the last of them
+/// if no more pieces are taken (the points are filled in turn from the side to act then, so
+/// an odd number gives that side one more piece).
+fn parity_after(state: &State, turn: &[Action]) -> Option<(u8, Side)> {
+    let State::Wudao(_) = state else {
+        return None;
+    };
+    let mut after = *state;
+    for action in turn {
+        after.apply(*action).ok()?;
+    }
+    let next = after.to_act()?;
+    let empty = crate::rules::Point::ALL
+        .into_iter()
+        .filter(|p| after.piece_at(*p).is_none())
+        .count();
+    let last = if empty % 2 == 1 { next } else { next.other() };
+    Some((u8::try_from(empty).ok()?, last))
 }
 
 /// A gain in words, for `key_prefix` `hint.gain` (the side's own, now), `hint.stop` (the
@@ -375,12 +400,28 @@ pub fn text(i18n: &I18n, r: &HintReason) -> String {
         let line = actions_text(i18n, r.line.iter().take(QUIET_LINE_SAID).map(|(a, _)| *a));
         i18n.format("hint.quiet_line", &[("action", &action), ("line", &line)])
     };
+    // In Wu Dao, when nothing is taken, the parity of the empty points decides who places the
+    // last piece: said after a quiet reason.
+    let quiet = r.gains.is_none() && r.stops.is_none() && r.ahead.is_none();
+    let parity = r
+        .parity
+        .filter(|&(empty, _)| quiet && empty > 0)
+        .map(|(empty, last)| {
+            i18n.format(
+                "hint.parity",
+                &[("n", &empty), ("side", &side_name(i18n, last))],
+            )
+        });
     // Chinese sentences follow each other without a space.
     let gap = match i18n.language() {
         Language::Chinese => "",
         Language::English => " ",
     };
     let mut sentences = why;
+    if let Some(parity) = parity {
+        sentences.push_str(gap);
+        sentences.push_str(&parity);
+    }
     if let Some(value) = r.value {
         sentences.push_str(gap);
         sentences.push_str(&i18n.format("hint.value", &[("value", &value_words(i18n, value))]));
@@ -502,9 +543,12 @@ mod tests {
         )
         .expect("a reason");
         assert_eq!(r.ahead, None);
+        // 24 points stay empty and White places next: Black places the last of them.
+        assert_eq!(r.parity, Some((24, Side::Black)));
         assert_eq!(
             text(&english(), &r),
             "Hint: c3: the engine expects d4, b2, and neither side takes anything. \
+             24 points stay empty: if nothing more is taken, Black places the last piece. \
              White is about 1 piece ahead."
         );
         let exact = HintReason {
@@ -543,6 +587,7 @@ mod tests {
             stops: None,
             ahead: None,
             avoids: None,
+            parity: None,
             line: Vec::new(),
             value: None,
             exact: false,
