@@ -133,7 +133,7 @@ fn after_a_restart_a_new_game_asks_and_keeps_the_unfinished_one_as_a_record() {
         h.state().session().map(|s| s.setup().game),
         Some(GameId::Wudao)
     );
-    assert_eq!(kept_records(dir.path()), [played.clone()]);
+    assert_eq!(kept_records(dir.path()), vec![played.clone()]);
     assert!(has_text(&h, "Your unfinished game was kept as the record"));
 
     // The yes is undone: the record opens, and plays on against the same opponent.
