@@ -5,9 +5,14 @@
 //! The resource compiler is the Windows SDK's `rc.exe` for MSVC targets (`llvm-rc` when
 //! cross-compiling from Unix) and `windres` for GNU targets. If it cannot be run, the build
 //! goes on with a warning and the program simply has the default icon.
+//!
+//! On every target it first checks the evaluation weights embedded from `assets/eval`: a
+//! file whose header, length or checksum is wrong stops the build (the program checks them
+//! again against its patterns when it loads them).
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    check_embedded_weights();
     println!("cargo:rerun-if-changed=packaging/windows/sanqi.ico");
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() != Ok("windows") {
         return;
@@ -24,4 +29,46 @@ fn main() {
     if let Err(e) = resource.compile_for("sanqi") {
         println!("cargo:warning=sanqi.exe gets no icon: the resource compiler failed: {e}");
     }
+}
+
+/// Fails the build if an embedded weights file is damaged: the header `SQWEIGHT`, version 1,
+/// a weight count that matches the length, and the CRC-32 of the weights.
+fn check_embedded_weights() {
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".to_string());
+    for game in ["neihuang", "wudao"] {
+        let path = std::path::Path::new(&manifest_dir).join(format!("assets/eval/{game}.weights"));
+        println!("cargo:rerun-if-changed={}", path.display());
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) => panic!("cannot read {}: {e}", path.display()),
+        };
+        let u32_at =
+            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        let sound = bytes.len() >= 24
+            && &bytes[..8] == b"SQWEIGHT"
+            && bytes[8..10] == [1, 0]
+            && bytes.len() == 24 + 2 * u32_at(16) as usize
+            && crc32(&bytes[24..]) == u32_at(20);
+        assert!(
+            sound,
+            "{} is damaged: train it again with `sanqi train`",
+            path.display()
+        );
+    }
+}
+
+/// The CRC-32 (IEEE) of `data`, bit by bit: the build script has no dependencies to spare.
+fn crc32(data: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &byte in data {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
 }

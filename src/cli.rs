@@ -6,6 +6,7 @@
 
 mod analyse;
 mod error;
+mod learn;
 mod play;
 mod table;
 
@@ -30,9 +31,10 @@ usage: sanqi                      open the window
        sanqi replay GAME --moves \"…\"
        sanqi replay FILE.json
        sanqi bestmove GAME --level PLAYER [--moves \"…\"] [--seed N]
-                           [--movetime MS] [--nodes N] [--threads N]
+                           [--movetime MS] [--nodes N] [--threads N] [--weights FILE]
        sanqi match GAME --black PLAYER --white PLAYER --games N [--seed N] [--swap]
                         [--black-engine BIN] [--white-engine BIN]
+                        [--black-weights FILE] [--white-weights FILE]
                         [--openings] [--opening-plies N] [--sprt ELO0,ELO1]
                         [--movetime MS] [--nodes N] [--threads N] [--budget-scale F]
                         [--max-actions N] [--records DIR] [--quiet]
@@ -40,6 +42,10 @@ usage: sanqi                      open the window
        sanqi solve flying --verify [--out FILE] [--samples N] [--games N]
        sanqi probe flying [--moves \"…\"] [--table FILE]
        sanqi analyse RECORD.json [--movetime MS | --nodes N] [--table FILE]
+       sanqi selfplay GAME --games N --out FILE [--nodes N] [--seed S] [--resume]
+                           [--player PLAYER] [--weights FILE] [--threads N] [--quiet]
+       sanqi train GAME --data FILE [--data FILE ...] --out FILE [--epochs N]
+                        [--lambda F] [--l2 F] [--rate F] [--seed S] [--curve FILE.svg]
        sanqi help | --version
 
 GAME is neihuang, flying or wudao. Actions are written c3 (place), c2-c4 (move),
@@ -111,6 +117,8 @@ fn dispatch(args: &[String], out: &mut dyn Write, errors: &mut dyn Write) -> Res
         "solve" => table::solve_command(&mut args, out, errors),
         "probe" => table::probe_command(&mut args, out),
         "analyse" => analyse::analyse_command(&mut args, out, errors),
+        "selfplay" => learn::selfplay_command(&mut args, out, errors),
+        "train" => learn::train_command(&mut args, out),
         other => Err(ArgumentError::UnknownCommand(other.to_string()).into()),
     }
 }

@@ -7,13 +7,21 @@
 //! - [`write_atomic`] writes a whole file or nothing: the bytes go to a temporary file in the
 //!   same folder, which is flushed to disk and renamed over the old one, so a reader sees the
 //!   old file or the new one, never a torn one. It never opens the old file, so a FIFO left
-//!   where the file should be is simply replaced.
+//!   where the file should be is simply replaced. On Windows, too, `fs::rename` replaces the
+//!   old file (`SetFileInformationByHandle` with POSIX semantics on Windows 10 1607 and later,
+//!   else `MoveFileExW` with `MOVEFILE_REPLACE_EXISTING`).
+//! - On Windows both refuse a file name that Windows cannot hold, such as `CON` or `game.`
+//!   ([`windows_names`]), before touching the disk.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+pub mod windows_names;
+pub use windows_names::NameProblem;
+use windows_names::path_problem_here;
 
 /// The largest file Sanqi reads: far more than any record or settings file needs.
 pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
@@ -54,6 +62,9 @@ pub enum ReadError {
     NotRegular,
     /// The file is larger than `limit` bytes.
     TooLarge { limit: u64 },
+    /// The file's name is one that this system cannot hold as a file (on Windows, `CON` or
+    /// `game.`), so it is not opened.
+    BadName(NameProblem),
     /// The system refused (permissions, an I/O error …).
     Io(IoFailure),
 }
@@ -67,6 +78,7 @@ impl fmt::Display for ReadError {
             ReadError::TooLarge { limit } => {
                 write!(f, "the file is larger than {}", size_text(*limit))
             }
+            ReadError::BadName(problem) => problem.fmt(f),
             ReadError::Io(e) => e.fmt(f),
         }
     }
@@ -100,6 +112,9 @@ pub fn size_text(bytes: u64) -> String {
 /// Reads a whole regular file of at most `limit` bytes. Anything else at `path` is refused
 /// before it is opened (a symbolic link counts as what it points to).
 pub fn read_regular_file(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    if let Some(problem) = path_problem_here(path) {
+        return Err(ReadError::BadName(problem));
+    }
     check_regular(&fs::metadata(path)?, limit)?;
     let file = File::open(path)?;
     // Checked again on what was opened, in case the path changed in between.
@@ -129,8 +144,12 @@ fn check_regular(metadata: &fs::Metadata, limit: u64) -> Result<(), ReadError> {
 /// Writes `bytes` to `path` atomically: to a temporary file in the same folder (named with
 /// the process id and a counter, so concurrent writers never share one), flushed to disk,
 /// then renamed over `path`. On failure the temporary file is removed and `path` is left as
-/// it was.
+/// it was. A name that this system cannot hold is an [`io::ErrorKind::InvalidFilename`]
+/// error holding its [`NameProblem`].
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if let Some(problem) = path_problem_here(path) {
+        return Err(io::Error::new(io::ErrorKind::InvalidFilename, problem));
+    }
     let dir = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),

@@ -7,6 +7,7 @@ pub mod arena;
 pub mod cli;
 pub mod echo;
 pub mod files;
+pub mod learn;
 pub mod platform;
 pub mod rules;
 pub mod tablebase;

@@ -8,18 +8,54 @@
 //! stops the window from opening is also shown in a message box ([`report_fatal_error`]).
 
 /// Sends stdout and stderr to the console of the process that started this one (the
-/// terminal), if there is one and the output is not already going somewhere else.
+/// terminal), if there is one, leaving alone a stream that already goes to a file or a pipe.
 ///
-/// On Windows: when stdout is a file or a pipe (`sanqi … > out.txt`, `sanqi … | more`), the
-/// handles are already right and nothing is done, as attaching would bypass the
-/// redirection; otherwise `AttachConsole(ATTACH_PARENT_PROCESS)`, which does nothing when
-/// started from Explorer. Elsewhere this does nothing at all.
+/// On Windows: when both streams are redirected (`sanqi … > out.txt 2>&1`, `sanqi … | more`)
+/// nothing is done; otherwise `AttachConsole(ATTACH_PARENT_PROCESS)`, which does nothing when
+/// started from Explorer, and a redirected stream is pointed back at its file or pipe (see
+/// [`attach_plan`]). Elsewhere this does nothing at all.
 ///
-/// A GUI program started from `cmd.exe` does not make the prompt wait for it: the prompt may
-/// be printed before the output. `start /wait sanqi …`, or a pipe, keeps them in order.
+/// A GUI program started from `cmd.exe` or PowerShell does not make the prompt wait for it:
+/// the prompt may be printed before the output. `start /wait sanqi …` in `cmd.exe`, or a pipe
+/// (`sanqi … | more`), keeps them in order.
 pub fn attach_console() {
     #[cfg(windows)]
     windows::attach_console();
+}
+
+/// Where a standard stream goes when the program starts, as far as attaching to a console is
+/// concerned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(windows), allow(dead_code))]
+enum StreamTarget {
+    /// A file or a pipe: the output already reaches its reader.
+    Redirected,
+    /// No handle, a character device or anything else: the output would be lost.
+    Unconnected,
+}
+
+/// What [`attach_console`] does, given where stdout and stderr go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(windows), allow(dead_code))]
+struct AttachPlan {
+    /// Whether to attach to the parent's console at all.
+    attach: bool,
+    /// Whether stdout, then stderr, must be pointed back at their redirection after
+    /// attaching (which points every standard handle at the console).
+    restore_stdout: bool,
+    restore_stderr: bool,
+}
+
+/// Attach only when some of the output would otherwise be lost, and keep each redirection.
+#[cfg_attr(not(windows), allow(dead_code))]
+fn attach_plan(stdout: StreamTarget, stderr: StreamTarget) -> AttachPlan {
+    let redirected = |target| target == StreamTarget::Redirected;
+    let attach = !(redirected(stdout) && redirected(stderr));
+    AttachPlan {
+        attach,
+        restore_stdout: attach && redirected(stdout),
+        restore_stderr: attach && redirected(stderr),
+    }
 }
 
 /// Tells the person that the app cannot go on (say, no graphics renderer works): on stderr
@@ -39,11 +75,15 @@ fn write_fatal_error(out: &mut dyn std::io::Write, message: &str) {
 
 #[cfg(windows)]
 mod windows {
+    use windows_sys::Win32::Foundation::HANDLE;
     use windows_sys::Win32::Storage::FileSystem::{FILE_TYPE_DISK, FILE_TYPE_PIPE, GetFileType};
     use windows_sys::Win32::System::Console::{
-        ATTACH_PARENT_PROCESS, AttachConsole, GetStdHandle, STD_OUTPUT_HANDLE,
+        ATTACH_PARENT_PROCESS, AttachConsole, GetStdHandle, STD_ERROR_HANDLE, STD_HANDLE,
+        STD_OUTPUT_HANDLE, SetStdHandle,
     };
     use windows_sys::Win32::UI::WindowsAndMessaging::{MB_ICONERROR, MB_OK, MessageBoxW};
+
+    use super::{StreamTarget, attach_plan};
 
     /// Shows `text` in a modal error box and waits until it is closed.
     pub(super) fn error_box(caption: &str, text: &str) {
@@ -61,22 +101,39 @@ mod windows {
         }
     }
 
-    /// Whether to attach to the parent's console, given the type of the stdout handle: not
-    /// when the output already goes to a file or a pipe.
-    pub(super) fn should_attach(stdout_type: u32) -> bool {
-        !matches!(stdout_type, FILE_TYPE_DISK | FILE_TYPE_PIPE)
-    }
-
-    pub(super) fn attach_console() {
+    /// A standard handle and where it goes.
+    fn standard(which: STD_HANDLE) -> (HANDLE, StreamTarget) {
         // SAFETY: GetStdHandle takes one of the standard-device constants and returns a
         // handle, null or INVALID_HANDLE_VALUE; GetFileType accepts any of these and answers
         // FILE_TYPE_UNKNOWN for the last two.
-        let stdout_type = unsafe { GetFileType(GetStdHandle(STD_OUTPUT_HANDLE)) };
-        if should_attach(stdout_type) {
-            // SAFETY: ATTACH_PARENT_PROCESS is a valid argument; the call fails harmlessly
-            // when the parent has no console or this process already has one.
-            unsafe {
-                AttachConsole(ATTACH_PARENT_PROCESS);
+        let (handle, file_type) = unsafe {
+            let handle = GetStdHandle(which);
+            (handle, GetFileType(handle))
+        };
+        let target = if matches!(file_type, FILE_TYPE_DISK | FILE_TYPE_PIPE) {
+            StreamTarget::Redirected
+        } else {
+            StreamTarget::Unconnected
+        };
+        (handle, target)
+    }
+
+    pub(super) fn attach_console() {
+        let (stdout, stdout_target) = standard(STD_OUTPUT_HANDLE);
+        let (stderr, stderr_target) = standard(STD_ERROR_HANDLE);
+        let plan = attach_plan(stdout_target, stderr_target);
+        // SAFETY: ATTACH_PARENT_PROCESS is a valid argument; the call fails harmlessly when
+        // the parent has no console or this process already has one.
+        if !plan.attach || unsafe { AttachConsole(ATTACH_PARENT_PROCESS) } == 0 {
+            return;
+        }
+        // SAFETY: the handles are the ones this process was started with, still open.
+        unsafe {
+            if plan.restore_stdout {
+                SetStdHandle(STD_OUTPUT_HANDLE, stdout);
+            }
+            if plan.restore_stderr {
+                SetStdHandle(STD_ERROR_HANDLE, stderr);
             }
         }
     }
@@ -121,15 +178,38 @@ mod tests {
         assert_eq!(streams(), before);
     }
 
-    #[cfg(windows)]
     #[test]
-    fn output_to_a_file_or_a_pipe_is_never_redirected_to_the_console() {
-        use windows_sys::Win32::Storage::FileSystem::{
-            FILE_TYPE_CHAR, FILE_TYPE_DISK, FILE_TYPE_PIPE, FILE_TYPE_UNKNOWN,
-        };
-        assert!(!super::windows::should_attach(FILE_TYPE_DISK));
-        assert!(!super::windows::should_attach(FILE_TYPE_PIPE));
-        assert!(super::windows::should_attach(FILE_TYPE_CHAR));
-        assert!(super::windows::should_attach(FILE_TYPE_UNKNOWN));
+    fn a_file_or_a_pipe_keeps_the_output_and_only_lost_output_goes_to_the_console() {
+        use super::StreamTarget::{Redirected, Unconnected};
+        use super::{AttachPlan, attach_plan};
+        // `sanqi … > out.txt 2>&1`, `sanqi … 2>&1 | more`: nothing to do.
+        assert!(!attach_plan(Redirected, Redirected).attach);
+        // Started from a terminal: both go to its console.
+        assert_eq!(
+            attach_plan(Unconnected, Unconnected),
+            AttachPlan {
+                attach: true,
+                restore_stdout: false,
+                restore_stderr: false
+            }
+        );
+        // `sanqi … > out.txt`: the errors still reach the terminal, the output its file.
+        assert_eq!(
+            attach_plan(Redirected, Unconnected),
+            AttachPlan {
+                attach: true,
+                restore_stdout: true,
+                restore_stderr: false
+            }
+        );
+        // `sanqi … 2> errors.txt`.
+        assert_eq!(
+            attach_plan(Unconnected, Redirected),
+            AttachPlan {
+                attach: true,
+                restore_stdout: false,
+                restore_stderr: true
+            }
+        );
     }
 }

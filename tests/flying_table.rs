@@ -95,7 +95,7 @@ fn master_plays_the_tables_move_and_expert_searches() {
     }
     // Expert never asks the table.
     let mut expert = Config::new(Level::Expert);
-    expert.nodes = Some(300);
+    expert.set_nodes(300);
     let plan = engine
         .plan(&state, &expert, 1, Context::new(&[], &cancel))
         .expect("a plan");

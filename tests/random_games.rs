@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use common::Rng;
 use sanqi::rules::records::{self, Metadata, Record};
 use sanqi::rules::{
-    Action, DrawReason, Game, GameId, IllegalAction, Side, State, Status, WinReason,
+    Action, DrawReason, Game, GameId, IllegalAction, Rules, Side, State, Status, WinReason, wudao,
 };
 
 /// Random games per game id.
@@ -52,6 +52,26 @@ fn check_position(state: &State, rng: &mut Rng) {
         return;
     }
     assert!(!legal.is_empty(), "an unfinished game has legal actions");
+    assert_eq!(state.count_actions(), legal.len(), "the count of {state:?}");
+    assert_eq!(
+        State::from_key(state.game(), state.key()),
+        Some(*state),
+        "a position comes back from its key"
+    );
+    if let State::Wudao(s) = state {
+        // The whole board's capture counts agree with the captures of each placement.
+        let side = s.to_act().expect("ongoing").index();
+        let [own, enemy] = [s.boards()[side], s.boards()[1 - side]];
+        let counts = wudao::State::capture_counts(own, enemy);
+        for (p, &count) in counts.iter().enumerate() {
+            let expected = if (own | enemy) & 1 << p == 0 {
+                wudao::State::captures(own | 1 << p, enemy, p).count_ones() as u8
+            } else {
+                0
+            };
+            assert_eq!(count, expected, "point {p} of {s:?}");
+        }
+    }
     assert!(!legal.contains(&Action::Timeout));
     let mut sorted = legal.clone();
     sorted.sort();

@@ -13,8 +13,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::search::{MATE, MAX_PLY};
-use super::{AiError, Config, Context, Engine, Level};
+use super::alphabeta::{MATE, MAX_PLY};
+use super::engine::{Context, Engine};
+use super::error::AiError;
+use super::level::Level;
+use super::settings::Config;
 use crate::rules::{Action, Game, Side, State, Status};
 use crate::tablebase::{self, Value};
 
@@ -247,10 +250,10 @@ impl Budget {
     fn config(self) -> Config {
         let mut config = Config::new(Level::Master);
         match self {
-            Budget::Time(t) => config.movetime = Some(t),
-            Budget::Nodes(n) => config.nodes = Some(n),
+            Budget::Time(t) => config.set_movetime(t),
+            Budget::Nodes(n) => config.set_nodes(n),
         }
-        config.threads = Some(1);
+        config.set_threads(1);
         config
     }
 }

@@ -12,9 +12,10 @@ use std::time::Instant;
 
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
-use super::AiError;
-use super::eval::Evaluate;
-use super::searcher::{Found, Search, Task};
+use super::error::AiError;
+use super::eval::{Evaluate, Knowledge};
+use super::solver::Solve;
+use super::strategy::{Found, Strategy, Task};
 use crate::rules::{Action, ActionList, Side, Status};
 
 /// UCT's exploration constant (results are in 0..=1).
@@ -26,7 +27,7 @@ const EVAL_SCALE: f64 = 150.0;
 /// Tree size at which the search stops expanding and only plays out from its leaves.
 const MAX_NODES: usize = 1 << 21;
 
-/// The MCTS searcher.
+/// The MCTS strategy.
 pub(crate) struct Mcts;
 
 impl Mcts {
@@ -52,7 +53,7 @@ struct Node {
     expanded: bool,
 }
 
-impl<R: Evaluate> Search<R> for Mcts {
+impl<R: Evaluate + Solve> Strategy<R> for Mcts {
     fn decide(&mut self, state: &R, task: &Task<'_>) -> Result<(Action, Found), AiError> {
         let threads = task.threads.max(1);
         let nodes_each = task.nodes / threads as u64;
@@ -107,6 +108,7 @@ impl<R: Evaluate> Search<R> for Mcts {
                 score: Some(score),
                 nodes,
                 depth,
+                line: vec![best.0],
             },
         ))
     }
@@ -278,7 +280,8 @@ fn playout<R: Evaluate>(mut state: R, rng: &mut StdRng, list: &mut ActionList) -
             }
         }
         (Status::Ongoing, Some(side)) => {
-            let p = 1.0 / (1.0 + (-f64::from(state.evaluate()) / EVAL_SCALE).exp());
+            let p = 1.0
+                / (1.0 + (-f64::from(state.evaluate(&Knowledge::PLAIN, None)) / EVAL_SCALE).exp());
             if side == Side::Black { p } else { 1.0 - p }
         }
         _ => 0.5,

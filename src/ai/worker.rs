@@ -2,7 +2,8 @@
 //! a channel, and a new request or [`Worker::cancel`] stops the search in progress at once.
 //!
 //! The worker keeps one [`Engine`] for its whole life, so a level that keeps its table
-//! between decisions does so across the requests of a game. Master searches on every core.
+//! between decisions does so across the requests of a game. It offers the search every core:
+//! a level whose settings take every thread offered (Master) uses them all.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,7 +11,10 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 
-use super::{AiError, Config, Context, Engine, Level, Plan};
+use super::engine::{Context, Engine, Plan};
+use super::error::AiError;
+use super::level::Level;
+use super::settings::Config;
 use crate::rules::State;
 
 /// A position to decide, with what the search may know.
@@ -129,19 +133,15 @@ impl Drop for Worker {
     }
 }
 
-/// How the app's computer player plays `level`: Master on every core.
-pub fn app_config(level: Level) -> Config {
-    let mut config = Config::new(level);
-    if level == Level::Master {
-        config.threads = Some(thread::available_parallelism().map_or(1, |n| n.get()));
-    }
-    config
-}
-
 /// Runs one search, turning a panic into an error.
 fn run(engine: &mut Engine, request: &Request, cancel: &AtomicBool) -> Result<Plan, AiError> {
-    let context = Context::new(&request.history, cancel).with_quiet_turns(request.quiet_turns);
-    let config = app_config(request.level);
+    // The app offers every core: a level whose settings take every thread offered (Master)
+    // searches on all of them.
+    let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    let context = Context::new(&request.history, cancel)
+        .with_quiet_turns(request.quiet_turns)
+        .offering_threads(cores);
+    let config = Config::new(request.level);
     catch_unwind(AssertUnwindSafe(|| {
         engine.plan(&request.state, &config, request.seed, context)
     }))

@@ -12,7 +12,7 @@ use super::settings::SavedGameError;
 use super::storage::{StoreError, StoreNotice};
 use super::text::{game_name, illegal};
 use crate::echo::{one_line, quoted, quoted_path};
-use crate::files::{ReadError, size_text};
+use crate::files::{NameProblem, ReadError, size_text};
 use crate::rules::records::{self, MAX_DETAIL_CHARS, RecordError};
 
 /// Something the user asked for that could not be done.
@@ -146,6 +146,13 @@ pub fn store_error(i18n: &I18n, error: &StoreError) -> String {
         StoreError::SavedGame(e) => saved_game_error(i18n, e),
         StoreError::Record(e) => record_error(i18n, e),
         StoreError::Write { path, error } => file_failure(i18n, "error.write", path, error),
+        StoreError::BadName { path, problem } => i18n.format(
+            "error.write",
+            &[
+                ("path", &quoted_path(path)),
+                ("reason", &name_problem(i18n, problem)),
+            ],
+        ),
         StoreError::Remove { path, error } => file_failure(i18n, "error.remove", path, error),
         StoreError::CreateFolder { path, error } => {
             file_failure(i18n, "error.create_folder", path, error)
@@ -194,7 +201,19 @@ fn read_error(i18n: &I18n, error: &ReadError) -> String {
         ReadError::TooLarge { limit } => {
             i18n.format("error.too_large", &[("size", &size_text(*limit))])
         }
+        ReadError::BadName(problem) => name_problem(i18n, problem),
         ReadError::Io(failure) => system(i18n, failure),
+    }
+}
+
+/// Why Windows cannot hold a file name, with what to do about it.
+fn name_problem(i18n: &I18n, problem: &NameProblem) -> String {
+    match problem {
+        NameProblem::Device(name) => i18n.format("error.name_device", &[("name", &quoted(name))]),
+        NameProblem::TrailingDotOrSpace => i18n.t("error.name_trailing").to_string(),
+        NameProblem::Character(c) => {
+            i18n.format("error.name_character", &[("char", &quoted(&c.to_string()))])
+        }
     }
 }
 
@@ -305,6 +324,13 @@ mod tests {
             StoreError::Read(ReadError::NotRegular),
             StoreError::Read(ReadError::TooLarge { limit: 1 << 24 }),
             StoreError::Read(ReadError::Io(failure.clone())),
+            StoreError::Read(ReadError::BadName(NameProblem::Device("CON".to_string()))),
+            StoreError::Read(ReadError::BadName(NameProblem::TrailingDotOrSpace)),
+            StoreError::Read(ReadError::BadName(NameProblem::Character(':'))),
+            StoreError::BadName {
+                path: path.join("NUL.json"),
+                problem: NameProblem::Device("NUL".to_string()),
+            },
             StoreError::NotJson("trailing characters at line 1 column 3".to_string()),
             StoreError::NotAnObject,
             StoreError::NewerVersion { found: 9, known: 1 },
@@ -381,6 +407,23 @@ mod tests {
             &StoreError::Read(ReadError::TooLarge { limit: 1 << 24 }),
         );
         assert!(large.contains("16 MiB"), "{large}");
+        let chinese = I18n::new(Language::Chinese);
+        let device = StoreError::BadName {
+            path: std::path::PathBuf::from("张伟").join("lpt1.json"),
+            problem: NameProblem::Device("lpt1".to_string()),
+        };
+        assert_eq!(
+            store_error(&english, &device),
+            "could not write `张伟/lpt1.json`: `lpt1` is a name that Windows keeps for a device; choose another name"
+                .replace('/', std::path::MAIN_SEPARATOR_STR)
+        );
+        assert_eq!(
+            store_error(
+                &chinese,
+                &StoreError::Read(ReadError::BadName(NameProblem::Character('|')))
+            ),
+            "Windows 不允许文件名中有 `|`，请换一个名称"
+        );
         // What came from a file is escaped and shortened.
         let hostile = StoreError::Record(RecordError::UnknownGame(format!(
             "go\n\u{1b}[2J{}",

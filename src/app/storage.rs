@@ -42,7 +42,7 @@ use crate::app::settings::{
 };
 use crate::echo::{one_line, quoted_path};
 use crate::files::{
-    self, IoFailure, ReadError, read_regular_file, sync_dir, temp_path, write_new_file,
+    self, IoFailure, NameProblem, ReadError, read_regular_file, sync_dir, temp_path, write_new_file,
 };
 use crate::rules::Game;
 use crate::rules::records::{self, MAX_DETAIL_CHARS, Record, RecordError};
@@ -146,6 +146,9 @@ pub enum StoreError {
     Record(RecordError),
     /// Writing a file failed.
     Write { path: PathBuf, error: IoFailure },
+    /// A file was not written because this system cannot hold its name (on Windows, `CON`
+    /// or `game.`).
+    BadName { path: PathBuf, problem: NameProblem },
     /// Removing a file failed.
     Remove { path: PathBuf, error: IoFailure },
     /// Creating a folder failed.
@@ -186,6 +189,9 @@ impl fmt::Display for StoreError {
             StoreError::Record(e) => e.fmt(f),
             StoreError::Write { path, error } => {
                 write!(f, "could not write {}: {error}", quoted_path(path))
+            }
+            StoreError::BadName { path, problem } => {
+                write!(f, "could not write {}: {problem}", quoted_path(path))
             }
             StoreError::Remove { path, error } => {
                 write!(f, "could not remove {}: {error}", quoted_path(path))
@@ -636,10 +642,22 @@ fn link_new(temp: &Path, target: &Path, bytes: &[u8]) -> io::Result<()> {
 /// then renamed over `path`. On failure the temporary file is removed and `path` is left as
 /// it was.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    files::write_atomic(path, bytes).map_err(|e| StoreError::Write {
-        path: path.to_path_buf(),
-        error: e.into(),
-    })
+    files::write_atomic(path, bytes).map_err(|e| write_error(path, e))
+}
+
+/// A failed write as a [`StoreError`]: [`StoreError::BadName`] when the name was refused, so
+/// that the app can say why in the user's language.
+fn write_error(path: &Path, error: io::Error) -> StoreError {
+    match NameProblem::of(&error) {
+        Some(problem) => StoreError::BadName {
+            path: path.to_path_buf(),
+            problem,
+        },
+        None => StoreError::Write {
+            path: path.to_path_buf(),
+            error: error.into(),
+        },
+    }
 }
 
 /// Writes a record to a file the user chose, atomically. A file already there is replaced:

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::ai::{Config, Context, Engine, Oracle};
+use crate::ai::{Config, Context, Engine, Oracle, Weights};
 use crate::rules::notation::parse_actions;
 use crate::rules::{Action, Game};
 
@@ -17,6 +17,9 @@ pub struct PlayerSpec {
     pub config: Config,
     /// Another Sanqi binary that plays `config` through its `bestmove` command.
     pub program: Option<PathBuf>,
+    /// Pattern weights that replace this build's own (for a configuration that evaluates
+    /// with patterns).
+    pub weights: Option<&'static Weights>,
 }
 
 impl PlayerSpec {
@@ -53,13 +56,19 @@ impl Player {
     /// The player of `spec`; this build's Master consults `oracle` first.
     pub fn new(spec: &PlayerSpec, oracle: Option<&Arc<dyn Oracle>>) -> Player {
         match &spec.program {
-            None => Player::Internal {
-                config: spec.config,
-                engine: match oracle {
+            None => {
+                let engine = match oracle {
                     Some(oracle) => Engine::with_oracle(oracle.clone()),
                     None => Engine::new(),
-                },
-            },
+                };
+                Player::Internal {
+                    config: spec.config,
+                    engine: match spec.weights {
+                        Some(weights) => engine.with_weights(weights),
+                        None => engine,
+                    },
+                }
+            }
             Some(program) => Player::External {
                 program: program.clone(),
                 config: spec.config,
@@ -80,10 +89,8 @@ impl Player {
         match self {
             Player::Internal { config, engine } => {
                 let context = Context {
-                    history,
-                    cancel,
                     budget_scale,
-                    quiet_turns: game.quiet_turns(),
+                    ..Context::new(history, cancel).with_quiet_turns(game.quiet_turns())
                 };
                 let plan = engine
                     .plan(game.state(), config, seed, context)
@@ -108,10 +115,7 @@ fn external_turn(
     seed: u64,
 ) -> Result<Vec<Action>, String> {
     let moves: Vec<String> = game.actions().map(|a| a.to_string()).collect();
-    let mut level = *config;
-    level.nodes = None;
-    level.movetime = None;
-    level.threads = None;
+    let level = config.without_budgets();
     let mut command = Command::new(program);
     command
         .arg("bestmove")
@@ -122,13 +126,13 @@ fn external_turn(
         .arg(moves.join(" "))
         .arg("--seed")
         .arg(seed.to_string());
-    if let Some(t) = config.movetime {
+    if let Some(t) = config.movetime() {
         command.arg("--movetime").arg(t.as_millis().to_string());
     }
-    if let Some(n) = config.nodes {
+    if let Some(n) = config.nodes() {
         command.arg("--nodes").arg(n.to_string());
     }
-    if let Some(n) = config.threads {
+    if let Some(n) = config.threads() {
         command.arg("--threads").arg(n.to_string());
     }
     let output = command

@@ -63,6 +63,8 @@ pub enum CliError {
     Build(BuildError),
     /// `solve --verify` found the table wrong; the message says where.
     Verify(String),
+    /// Self-play, training or a weights file failed; the message says how.
+    Learn(String),
 }
 
 /// What was being done with a file when it failed.
@@ -169,6 +171,7 @@ impl fmt::Display for CliError {
             CliError::Table(e) => e.fmt(f),
             CliError::Build(e) => e.fmt(f),
             CliError::Verify(why) => write!(f, "the table failed its check: {why}"),
+            CliError::Learn(why) => f.write_str(why),
         }
     }
 }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use super::{
     Args, ArgumentError, CliError, FileTask, parse_game, replay_ignoring_draws, write_line,
 };
-use crate::ai::{Config, Context, Engine, Level, Oracle};
+use crate::ai::{Config, Context, Engine, Oracle};
 use crate::app::storage;
 use crate::arena::sprt::{self, PAIR_VALUES, Sprt, Verdict};
 use crate::arena::{self, Flow, MatchSpec, PlayerSpec, Tally, openings};
@@ -67,13 +67,13 @@ pub(super) fn parse_bounded(
 /// configuration's own settings).
 fn read_budget(args: &mut Args, config: &mut Config) -> Result<(), CliError> {
     if let Some(ms) = parse_bounded(args.option("--movetime")?, "--movetime", 1, 3_600_000)? {
-        config.movetime = Some(Duration::from_millis(ms));
+        config.set_movetime(Duration::from_millis(ms));
     }
     if let Some(n) = parse_bounded(args.option("--nodes")?, "--nodes", 1, 1 << 40)? {
-        config.nodes = Some(n);
+        config.set_nodes(n);
     }
     if let Some(n) = parse_bounded(args.option("--threads")?, "--threads", 1, 256)? {
-        config.threads = Some(n as usize);
+        config.set_threads(n as usize);
     }
     Ok(())
 }
@@ -91,9 +91,10 @@ fn table_bits_for(movetime: Duration, threads: usize) -> u32 {
     entries.next_power_of_two().trailing_zeros().clamp(16, 21)
 }
 
-/// Whether `config` in `game` plays from the Flying table: Master in Flying.
+/// Whether `config` in `game` plays from the Flying table: a player that consults an oracle,
+/// in Flying.
 fn uses_table(game: GameId, config: &Config) -> bool {
-    game == GameId::Flying && config.level == Level::Master
+    game == GameId::Flying && config.params(game).oracle
 }
 
 /// The Flying table for Master: `--table FILE`, else the one in the data folder. It is
@@ -165,17 +166,22 @@ pub(super) fn bestmove_command(
     let moves = args.option("--moves")?;
     let seed = parse_number(args.option("--seed")?, "--seed", 1)?;
     let table_path = args.option("--table")?.map(PathBuf::from);
+    let weights_path = args.option("--weights")?.map(PathBuf::from);
     read_budget(args, &mut config)?;
     let game = parse_game(args.positional("GAME")?)?;
     args.finish()?;
+    let weights = weights_path
+        .as_deref()
+        .map(|p| super::learn::load_weights(p, game))
+        .transpose()?;
     let (state, history) = replay_with_history(game, moves)?;
-    if let Some(movetime) = config.movetime {
+    if let Some(movetime) = config.movetime() {
         // The answer is due within --movetime of the process's start: the replay, the start-up
         // and the exit come out of the search's time (never more than half of it).
         let spent = started.elapsed() + PROCESS_MARGIN;
-        config.movetime = Some(movetime.saturating_sub(spent).max(movetime / 2));
-        if config.tweaks.table_bits.is_none() && config.nodes.is_none() {
-            config.tweaks.table_bits = Some(table_bits_for(movetime, config.threads.unwrap_or(1)));
+        config.set_movetime(movetime.saturating_sub(spent).max(movetime / 2));
+        if config.nodes().is_none() {
+            config.default_table_bits(table_bits_for(movetime, config.threads().unwrap_or(1)));
         }
     }
     let quiet_turns = quiet_turns_after(game, moves)?;
@@ -188,6 +194,9 @@ pub(super) fn bestmove_command(
         Some(table) => Engine::with_oracle(table),
         None => Engine::new(),
     };
+    if let Some(w) = weights {
+        engine = engine.with_weights(w);
+    }
     let context = Context::new(&history, &cancel).with_quiet_turns(quiet_turns);
     let plan = engine
         .plan(&state, &config, seed, context)
@@ -244,11 +253,17 @@ pub(super) fn match_command(
     let mut first = PlayerSpec {
         config: parse_config(args.option("--black")?, "--black")?,
         program: args.option("--black-engine")?.map(PathBuf::from),
+        weights: None,
     };
     let mut second = PlayerSpec {
         config: parse_config(args.option("--white")?, "--white")?,
         program: args.option("--white-engine")?.map(PathBuf::from),
+        weights: None,
     };
+    let weights_paths = [
+        args.option("--black-weights")?.map(PathBuf::from),
+        args.option("--white-weights")?.map(PathBuf::from),
+    ];
     let games = parse_bounded(args.option("--games")?, "--games", 1, u64::MAX)?.ok_or(
         ArgumentError::Required {
             name: "--games",
@@ -277,9 +292,13 @@ pub(super) fn match_command(
     let movetime = parse_bounded(args.option("--movetime")?, "--movetime", 1, 3_600_000)?;
     let nodes = parse_bounded(args.option("--nodes")?, "--nodes", 1, 1 << 40)?;
     for side in [&mut first, &mut second] {
-        if side.config.movetime.is_none() && side.config.nodes.is_none() {
-            side.config.movetime = movetime.map(Duration::from_millis);
-            side.config.nodes = nodes;
+        if side.config.movetime().is_none() && side.config.nodes().is_none() {
+            if let Some(ms) = movetime {
+                side.config.set_movetime(Duration::from_millis(ms));
+            }
+            if let Some(n) = nodes {
+                side.config.set_nodes(n);
+            }
         }
     }
     let openings = args.flag("--openings");
@@ -309,6 +328,11 @@ pub(super) fn match_command(
     let table_path = args.option("--table")?.map(PathBuf::from);
     let game = parse_game(args.positional("GAME")?)?;
     args.finish()?;
+    for (spec, path) in [&mut first, &mut second].into_iter().zip(&weights_paths) {
+        if let Some(path) = path {
+            spec.weights = Some(super::learn::load_weights(path, game)?);
+        }
+    }
     if budget_scale != 1.0 && (first.program.is_some() || second.program.is_some()) {
         return Err(ArgumentError::NotWith {
             name: "--budget-scale",

@@ -47,6 +47,21 @@ impl State {
         Some(State { boards, to_act })
     }
 
+    /// The position whose [`Rules::key`] is `key`, if it is one: for data files that keep
+    /// positions by their keys.
+    pub fn from_key(key: u128) -> Option<State> {
+        let boards = [
+            (key & FULL as u128) as Bits,
+            ((key >> 25) & FULL as u128) as Bits,
+        ];
+        let to_act = if (key >> 50) & 1 == 0 {
+            Side::Black
+        } else {
+            Side::White
+        };
+        State::from_parts(boards, to_act).filter(|s| s.key() == key)
+    }
+
     /// The side whose turn it is, also when it has no move and has lost.
     pub fn side_to_move(&self) -> Side {
         self.to_act

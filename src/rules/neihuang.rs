@@ -62,6 +62,34 @@ impl State {
         })
     }
 
+    /// The position whose [`Rules::key`] is `key`, if it is one: for data files that keep
+    /// positions by their keys.
+    pub fn from_key(key: u128) -> Option<State> {
+        let field = |shift: u32, bits: u32| ((key >> shift) & ((1 << bits) - 1)) as u32;
+        let phase = match field(63, 2) {
+            0 => Phase::Placement,
+            1 => Phase::Pull,
+            2 => Phase::Movement,
+            _ => return None,
+        };
+        let to_act = if field(62, 1) == 0 {
+            Side::Black
+        } else {
+            Side::White
+        };
+        let hands = [field(50, 6) as u8, field(56, 6) as u8];
+        let mut state = State::from_parts([field(0, 25), field(25, 25)], hands, phase, to_act)?;
+        state.owed = field(66, 4) as u8;
+        state.winner = match field(70, 2) {
+            0 => None,
+            1 => Some(Side::Black),
+            2 => Some(Side::White),
+            _ => return None,
+        };
+        state.yield_pending = field(72, 1) == 1;
+        (state.key() == key && state.owed <= 5).then_some(state)
+    }
+
     fn empty(&self) -> Bits {
         FULL & !(self.boards[0] | self.boards[1])
     }
@@ -227,6 +255,29 @@ impl Rules for State {
                 }
             }
         }
+    }
+
+    fn count_actions(&self) -> usize {
+        if self.winner.is_some() {
+            return 0;
+        }
+        let me = self.to_act.index();
+        let them = self.boards[1 - me];
+        let count = match self.phase {
+            Phase::Placement => self.empty().count_ones(),
+            Phase::Pull => them.count_ones(),
+            Phase::Movement if self.yield_pending => self.yieldable(self.to_act).count_ones(),
+            Phase::Movement if self.owed > 0 => them.count_ones(),
+            Phase::Movement => {
+                // One step per own piece and free neighbour, counted a direction at a time.
+                let (own, empty) = (self.boards[me], self.empty());
+                (own & (empty >> 1) & !board::FILE_E).count_ones()
+                    + (own & (empty << 1) & !board::FILE_A).count_ones()
+                    + (own & (empty >> 5)).count_ones()
+                    + (own & (empty << 5)).count_ones()
+            }
+        };
+        count as usize
     }
 
     fn check(&self, action: Action) -> Result<(), IllegalAction> {

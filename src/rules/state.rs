@@ -36,6 +36,15 @@ impl State {
         }
     }
 
+    /// The position of `game` whose [`Rules::key`] is `key`, if it is one.
+    pub fn from_key(game: GameId, key: u128) -> Option<State> {
+        Some(match game {
+            GameId::Neihuang => State::Neihuang(neihuang::State::from_key(key)?),
+            GameId::Flying => State::Flying(flying::State::from_key(key)?),
+            GameId::Wudao => State::Wudao(wudao::State::from_key(key)?),
+        })
+    }
+
     /// Runs `visitor` on the game inside, as its own type: generic code compiled for each
     /// game, with one dispatch here instead of one per call.
     #[inline]

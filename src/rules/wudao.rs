@@ -33,6 +33,21 @@ impl State {
         })
     }
 
+    /// The position whose [`Rules::key`] is `key`, if it is one: for data files that keep
+    /// positions by their keys.
+    pub fn from_key(key: u128) -> Option<State> {
+        let boards = [
+            (key & FULL as u128) as Bits,
+            ((key >> 25) & FULL as u128) as Bits,
+        ];
+        let to_act = if (key >> 62) & 1 == 0 {
+            Side::Black
+        } else {
+            Side::White
+        };
+        State::from_parts(boards, to_act).filter(|s| s.key() == key)
+    }
+
     /// The enemy pieces captured by a piece of `own` just placed on `n`.
     #[inline]
     pub fn captures(own: Bits, enemy: Bits, n: usize) -> Bits {
@@ -82,6 +97,48 @@ static LINE: [[u8; 5]; 1024] = {
     }
     table
 };
+
+/// `THREATS[own × 32 + enemy][i]`: how many enemy points of one line of five an own piece
+/// placed on its empty point `i` would capture along it (0 where `i` is occupied).
+static THREATS: [[u8; 5]; 1024] = {
+    let mut table = [[0u8; 5]; 1024];
+    let mut index = 0;
+    while index < 1024 {
+        let (own, enemy) = ((index >> 5) as u32, (index & 31) as u32);
+        let mut i = 0;
+        while i < 5 {
+            if own & enemy == 0 && (own | enemy) & (1 << i) == 0 {
+                table[index][i] = line_captures(own | 1 << i, enemy, i as u32).count_ones() as u8;
+            }
+            i += 1;
+        }
+        index += 1;
+    }
+    table
+};
+
+impl State {
+    /// For every point, how many pieces a placement of `own` there would capture (0 where
+    /// the point is occupied): [`State::captures`] for the whole board at once, a line at a
+    /// time.
+    #[inline]
+    pub fn capture_counts(own: Bits, enemy: Bits) -> [u8; 25] {
+        let mut counts = [0u8; 25];
+        for row in 0..5 {
+            let shift = row * 5;
+            let along = &THREATS[line_index(own >> shift, enemy >> shift)];
+            counts[shift..shift + 5].copy_from_slice(along);
+        }
+        for column in 0..5 {
+            let along =
+                &THREATS[line_index(gather_column(own, column), gather_column(enemy, column))];
+            for (row, &n) in along.iter().enumerate() {
+                counts[row * 5 + column] += n;
+            }
+        }
+        counts
+    }
+}
 
 const fn has(set: u32, i: u32) -> bool {
     set & (1 << i) != 0

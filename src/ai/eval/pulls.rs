@@ -21,7 +21,7 @@ fn step_in(own: Bits, hole: usize) -> u8 {
 }
 
 /// The two largest step-in gains `own` has on distinct enemy pieces.
-fn waiting_captures(own: Bits, enemy: Bits) -> (i32, i32) {
+pub(super) fn waiting_captures(own: Bits, enemy: Bits) -> (i32, i32) {
     let (mut best, mut second) = (0, 0);
     for hole in points(enemy & neighbours(own)) {
         let gain = i32::from(step_in(own, hole.index()));

@@ -2,13 +2,14 @@
 //! reductions and repetition detection. A child whose side to act is the same as its
 //! parent's (a capture or a yield that continues the turn) keeps the sign and the window.
 
-use super::super::eval::Evaluate;
+use super::bounds::{INFINITY, MATE, MAX_PLY, NO_REMOVAL};
 use super::ordering::{NO_MOVE, Scored, code};
 use super::table::{EXACT, Entry, LOWER, UPPER, from_table, hash, to_table};
-use super::{INFINITY, MATE, MAX_PLY, NO_REMOVAL, Searcher};
+use super::thread::SearchThread;
+use crate::ai::eval::Evaluate;
 use crate::rules::{Action, ActionList, Decision, MAX_ACTIONS, Side, Status};
 
-impl<R: Evaluate> Searcher<'_, R> {
+impl<R: Evaluate> SearchThread<'_, R> {
     /// The value of `child` for `me`, searching it with the right window.
     pub(super) fn child_value(
         &mut self,
@@ -26,7 +27,7 @@ impl<R: Evaluate> Searcher<'_, R> {
     }
 
     /// Notes, before searching `child` at `ply`, whether it continues a run of captures
-    /// made by `action` (see `Searcher::removed`).
+    /// made by `action` (see `SearchThread::removed`).
     #[inline]
     pub(super) fn note_removal(&mut self, state: &R, action: Action, child: &R, ply: usize) {
         if ply > MAX_PLY {
@@ -121,6 +122,7 @@ impl<R: Evaluate> Searcher<'_, R> {
         for (i, &(action, _, quiet)) in scored.iter().enumerate() {
             let mut child = *state;
             child.apply_unchecked(action);
+            self.follow(state, &child, ply + 1);
             self.note_removal(state, action, &child, ply + 1);
             let score = if i == 0 {
                 self.child_value(&child, pov, depth - 1, alpha, beta, ply + 1)

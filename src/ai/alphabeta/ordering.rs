@@ -1,9 +1,9 @@
 //! Move ordering: the table's move first, then killers (actions that refuted a sibling), then
 //! the game's own hint (captures, flips) and the history of cut-offs.
 
-use super::super::eval::Evaluate;
-use super::MAX_PLY;
-use crate::rules::{Action, ActionList, MAX_ACTIONS};
+use super::bounds::MAX_PLY;
+use crate::ai::eval::Evaluate;
+use crate::rules::{Action, ActionList, MAX_ACTIONS, Point};
 
 /// A compact number for an action, for the tables.
 pub(crate) fn code(action: Action) -> u16 {
@@ -12,6 +12,21 @@ pub(crate) fn code(action: Action) -> u16 {
         Action::Move(from, to) => 25 + (from.index() * 25 + to.index()) as u16,
         Action::Remove(p) => 650 + p.index() as u16,
         Action::Timeout => 675,
+    }
+}
+
+/// The action with this code, if it is one.
+pub(crate) fn decode(code: u16) -> Option<Action> {
+    let point = |i: u16| Point::from_index(i as u8);
+    match code {
+        0..25 => point(code).map(Action::Place),
+        25..650 => {
+            let c = code - 25;
+            Some(Action::Move(point(c / 25)?, point(c % 25)?))
+        }
+        650..675 => point(code - 650).map(Action::Remove),
+        675 => Some(Action::Timeout),
+        _ => None,
     }
 }
 
@@ -47,9 +62,10 @@ impl MoveOrder {
         out: &mut [Scored; MAX_ACTIONS],
     ) -> usize {
         let n = list.len();
-        for (slot, &action) in out.iter_mut().zip(list.iter()) {
+        let mut hints = [0i32; MAX_ACTIONS];
+        state.order_hints(list, &mut hints[..n]);
+        for ((slot, &action), &hint) in out.iter_mut().zip(list.iter()).zip(&hints) {
             let c = code(action);
-            let hint = state.order_hint(action);
             let order = if c == tt_move {
                 1 << 30
             } else if self.killers[ply].contains(&c) {
@@ -76,5 +92,26 @@ impl MoveOrder {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = c;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_decodes_back_from_its_code() {
+        let mut actions = vec![Action::Timeout];
+        for p in Point::ALL {
+            actions.push(Action::Place(p));
+            actions.push(Action::Remove(p));
+            for q in Point::ALL {
+                actions.push(Action::Move(p, q));
+            }
+        }
+        for action in actions {
+            assert_eq!(decode(code(action)), Some(action));
+        }
+        assert_eq!(decode(NO_MOVE), None);
     }
 }

@@ -3,12 +3,16 @@
 
 use rand::{RngExt, rngs::StdRng};
 
-use super::super::AiError;
-use super::super::eval::Evaluate;
-use super::{Found, INFINITY, MATE, MAX_PLY, Searcher};
+use super::bounds::{INFINITY, MATE, MAX_PLY};
+use super::ordering::decode;
+use super::table::hash;
+use super::thread::SearchThread;
+use crate::ai::error::AiError;
+use crate::ai::eval::Evaluate;
+use crate::ai::strategy::Found;
 use crate::rules::{Action, ActionList};
 
-impl<R: Evaluate> Searcher<'_, R> {
+impl<R: Evaluate> SearchThread<'_, R> {
     /// Scores every root action exactly, deepening up to `depth` while the budget lasts,
     /// adds a fixed random amount to each, and plays the best: a player who sees well but
     /// misjudges close choices.
@@ -22,6 +26,7 @@ impl<R: Evaluate> Searcher<'_, R> {
     ) -> Result<(Action, Found), AiError> {
         let me = state.to_act().ok_or(AiError::GameOver)?;
         self.path.push(state.key());
+        self.start_path(state);
         let jitter: Vec<i32> = list
             .iter()
             .map(|_| rng.random_range(-noise..=noise))
@@ -33,6 +38,7 @@ impl<R: Evaluate> Searcher<'_, R> {
             for &action in list.iter() {
                 let mut child = *state;
                 child.apply_unchecked(action);
+                self.follow(state, &child, 1);
                 self.note_removal(state, action, &child, 1);
                 let score = self.child_value(&child, me, d - 1, -INFINITY, INFINITY, 1);
                 if self.aborted {
@@ -54,7 +60,9 @@ impl<R: Evaluate> Searcher<'_, R> {
             .max_by_key(|&(_, (score, jitter))| score.saturating_add(*jitter))
             .map_or((0, 0), |(i, (score, _))| (i, *score));
         let score = (completed > 0).then_some(scores[best]);
-        Ok((list[best], self.found(score, completed)))
+        // The line after the choice, as the table holds it from the scoring of every action.
+        let line = self.expected_line(state, list[best]);
+        Ok((list[best], self.found(score, completed, line)))
     }
 
     /// Iterative deepening with alpha-beta until the budget runs out.
@@ -65,6 +73,7 @@ impl<R: Evaluate> Searcher<'_, R> {
         max_depth: i32,
     ) -> Result<(Action, Found), AiError> {
         self.path.push(state.key());
+        self.start_path(state);
         let mut order: Vec<(Action, i32)> =
             list.iter().map(|&a| (a, state.order_hint(a))).collect();
         order.sort_by_key(|&(_, hint)| std::cmp::Reverse(hint));
@@ -106,7 +115,8 @@ impl<R: Evaluate> Searcher<'_, R> {
                 break;
             }
         }
-        Ok((best.0, self.found(best.1, completed)))
+        let line = self.expected_line(state, best.0);
+        Ok((best.0, self.found(best.1, completed, line)))
     }
 
     /// One iteration over the root actions within `(alpha, beta)`: the best action and its
@@ -124,6 +134,7 @@ impl<R: Evaluate> Searcher<'_, R> {
         for (i, entry) in order.iter_mut().enumerate() {
             let mut child = *state;
             child.apply_unchecked(entry.0);
+            self.follow(state, &child, 1);
             self.note_removal(state, entry.0, &child, 1);
             let score = if i == 0 {
                 self.child_value(&child, me, depth - 1, alpha, beta, 1)
@@ -155,4 +166,38 @@ impl<R: Evaluate> Searcher<'_, R> {
         self.cancelled()?;
         Ok(iteration_best)
     }
+
+    /// The line the search expects after `first` from `state`: `first`, then the best
+    /// action the table holds for each position that follows, while it holds a legal one and
+    /// the line does not come back to a position it passed.
+    fn expected_line(&self, state: &R, first: Action) -> Vec<Action> {
+        let mut line = vec![first];
+        let mut current = *state;
+        current.apply_unchecked(first);
+        let mut seen = vec![state.key()];
+        while line.len() < EXPECTED_LINE_MAX && current.to_act().is_some() {
+            let key = current.key();
+            if seen.contains(&key) {
+                break;
+            }
+            seen.push(key);
+            let Some(entry) = self.shared.table.probe(hash(key) ^ self.shared.salt) else {
+                break;
+            };
+            let Some(action) = decode(entry.best) else {
+                break;
+            };
+            let mut list = ActionList::new();
+            current.legal_actions(&mut list);
+            if !list.contains(action) {
+                break;
+            }
+            line.push(action);
+            current.apply_unchecked(action);
+        }
+        line
+    }
 }
+
+/// The longest expected line reported.
+const EXPECTED_LINE_MAX: usize = 16;

@@ -1,14 +1,15 @@
 //! What every search algorithm offers the turn planner: one decision for the side to act,
 //! under a budget of nodes and a deadline, with the game's history and a cancel flag.
 //!
-//! Alpha-beta ([`super::search`]) and Monte Carlo tree search ([`super::mcts`]) both implement
-//! [`Search`]; the turn planner and the worker only see the trait.
+//! Alpha-beta ([`super::alphabeta`]) and Monte Carlo tree search ([`super::mcts`]) both
+//! implement [`Strategy`]; the turn planner and the worker only see the trait.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::AiError;
+use super::error::AiError;
 use super::eval::Evaluate;
+use super::solver::Solve;
 use crate::rules::Action;
 
 /// One decision to make.
@@ -28,24 +29,19 @@ pub(crate) struct Task<'a> {
 }
 
 /// A search algorithm.
-pub(crate) trait Search<R: Evaluate> {
+pub(crate) trait Strategy<R: Evaluate + Solve> {
     /// Chooses one action for the side to act in `state` (ongoing, with at least two legal
     /// actions).
     fn decide(&mut self, state: &R, task: &Task<'_>) -> Result<(Action, Found), AiError>;
-
-    /// The line the searches so far expect from `state` on: the best action each position
-    /// of it was searched to, as far as they are known, at most `max`. Empty when the
-    /// algorithm keeps no such record.
-    fn expected_line(&self, _state: &R, _max: usize) -> Vec<Action> {
-        Vec::new()
-    }
 }
 
 /// The result of one decision's search.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Found {
     /// The search's value of the position for the side to act, if it computed one.
     pub score: Option<i32>,
+    /// The line the search expects, starting with its choice (may be empty).
+    pub line: Vec<Action>,
     pub nodes: u64,
     /// The deepest completed iteration (alpha-beta) or the tree's depth (MCTS).
     pub depth: u8,

@@ -1,26 +1,16 @@
-//! Wu Dao Qi knowledge beyond the plain evaluation: the parity of the empty points, and an
-//! exact solver for the last placements.
+//! Wu Dao Qi's exact solver for the last placements.
 //!
-//! When no more pieces are captured, the empty points are filled alternately, starting with
-//! the side to act, so with an odd number of them the side to act places one piece more than
-//! the other: the board's final margin is the material plus that piece. The game is won or
-//! lost by that margin's sign alone (25 points: no draw on a full board), so near the end an
-//! exact win/loss search over the remaining placements decides the game.
+//! The game is won or lost by the sign of the board's final margin alone (25 points: no draw
+//! on a full board), so near the end a win/loss search over the remaining placements decides
+//! the game.
 
-use super::eval::{Evaluate, Proof, SolveLimits};
-use super::search::Params;
+use super::{Proof, Solve, SolveLimits};
 use crate::rules::board::{Bits, FULL, points};
 use crate::rules::{Action, Point, Rules, wudao};
 
-/// The evaluation with the parity of the empty points, weighted by `params.parity`.
-pub(crate) fn evaluate(state: &wudao::State, params: &Params) -> i32 {
-    let plain = state.evaluate();
-    let boards = state.boards();
-    let empty = (FULL & !(boards[0] | boards[1])).count_ones();
-    if empty % 2 == 1 {
-        plain + params.parity
-    } else {
-        plain
+impl Solve for wudao::State {
+    fn solve(&self, max_empty: u8, limits: &SolveLimits<'_>) -> (Proof, u64) {
+        solve(self, max_empty, limits)
     }
 }
 
@@ -39,7 +29,7 @@ const VALID: u64 = 1 << 58;
 /// Tries to prove that the side to act in `state` wins, when at most `max_empty` points are
 /// empty: a win/loss search to the full board, with a horizon of the empty points plus
 /// [`SLACK`] plies. A proved win is a forced win in that many plies (repetitions aside).
-pub(crate) fn solve(state: &wudao::State, max_empty: u8, limits: &SolveLimits<'_>) -> (Proof, u64) {
+fn solve(state: &wudao::State, max_empty: u8, limits: &SolveLimits<'_>) -> (Proof, u64) {
     prove(state, max_empty, SLACK, limits)
 }
 
@@ -314,17 +304,5 @@ mod tests {
         let (proof, nodes) = solve(&state, 25, &limits);
         assert_eq!(proof, Proof::Unknown);
         assert!(nodes <= 2048, "{nodes} nodes after the cancel");
-    }
-
-    #[test]
-    fn parity_counts_for_the_side_to_act_only_with_an_odd_number_of_empty_points() {
-        let mut params = crate::ai::search::params::params(crate::ai::Level::Master, {
-            crate::rules::GameId::Wudao
-        });
-        params.parity = 90;
-        let odd = after(&["c3", "b2"]); // 23 empty
-        let even = after(&["c3"]); // 24 empty
-        assert_eq!(evaluate(&odd, &params), odd.evaluate() + 90);
-        assert_eq!(evaluate(&even, &params), even.evaluate());
     }
 }

@@ -1,11 +1,12 @@
 //! Capture-only search at the horizon: the side to act may stand on the static value or
 //! play an action that captures or flips, for a few more plies.
 
-use super::super::eval::Evaluate;
-use super::{MATE, MAX_PLY, Searcher};
+use super::bounds::{MATE, MAX_PLY};
+use super::thread::SearchThread;
+use crate::ai::eval::Evaluate;
 use crate::rules::{ActionList, Side, Status};
 
-impl<R: Evaluate> Searcher<'_, R> {
+impl<R: Evaluate> SearchThread<'_, R> {
     /// The value of `state` for `pov` after at most `left` plies of captures and flips.
     pub(super) fn quiesce(
         &mut self,
@@ -17,7 +18,7 @@ impl<R: Evaluate> Searcher<'_, R> {
         left: u8,
     ) -> i32 {
         self.nodes += 1;
-        let stand = state.evaluate_with(&self.params);
+        let stand = self.evaluate(state, ply);
         if left == 0 || stand >= beta || ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -28,6 +29,7 @@ impl<R: Evaluate> Searcher<'_, R> {
         for &action in list.iter() {
             let mut child = *state;
             child.apply_unchecked(action);
+            self.follow(state, &child, ply + 1);
             let score = match child.status() {
                 Status::Won { winner, .. } => {
                     let s = MATE - ply as i32 - 1;

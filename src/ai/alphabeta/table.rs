@@ -11,7 +11,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::{MATE, MAX_PLY};
+use super::bounds::{MATE, MAX_PLY};
 
 /// What a stored score says about the true value.
 pub(crate) const EXACT: u8 = 1;
@@ -48,15 +48,15 @@ impl Entry {
 }
 
 /// A table of `2^bits` entries, shared by the threads of a search.
-pub(crate) struct Table {
+pub(crate) struct TranspositionTable {
     slots: Vec<[AtomicU64; 2]>,
     mask: usize,
     generation: AtomicU64,
 }
 
-impl Table {
-    pub fn new(bits: u32) -> Table {
-        Table {
+impl TranspositionTable {
+    pub fn new(bits: u32) -> TranspositionTable {
+        TranspositionTable {
             slots: (0..1usize << bits)
                 .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
                 .collect(),
@@ -145,7 +145,7 @@ mod tests {
 
     #[test]
     fn entries_come_back_as_stored_and_other_hashes_miss() {
-        let table = Table::new(4);
+        let table = TranspositionTable::new(4);
         let entry = Entry {
             check: 0xDEAD_BEEF_0000_0003,
             score: -123_456,
@@ -161,7 +161,7 @@ mod tests {
 
     #[test]
     fn a_torn_slot_reads_as_empty() {
-        let table = Table::new(2);
+        let table = TranspositionTable::new(2);
         let a = Entry {
             check: 0x10,
             score: 5,
@@ -185,7 +185,7 @@ mod tests {
 
     #[test]
     fn a_new_generation_misses_the_old_entries() {
-        let table = Table::new(4);
+        let table = TranspositionTable::new(4);
         assert_eq!(table.salt(), 0);
         let entry = Entry {
             check: hash(77),

@@ -1,0 +1,216 @@
+//! Learning the evaluation from self-play: playing games and keeping their positions
+//! ([`selfplay`], [`data`]), and fitting the pattern weights to them ([`train`]).
+//!
+//! It sits beside the match bench, on top of the AI: `sanqi selfplay` and `sanqi train` drive
+//! it, and the weights it writes are what `assets/eval` embeds.
+
+pub mod data;
+pub mod selfplay;
+pub mod train;
+
+use std::path::Path;
+
+use crate::ai::Weights;
+use crate::ai::eval::pattern::{self, Features, SCALE, Sink};
+use crate::rules::{GameId, neihuang, wudao};
+use data::{DECIDED, DataError, GameData};
+use train::{Epoch, Options, Samples};
+
+/// One position ready for training.
+struct Position<F> {
+    state: F,
+    result: f64,
+    score: i16,
+}
+
+/// The positions of some games of one kind, as training samples.
+struct Positions<F> {
+    positions: Vec<Position<F>>,
+    /// The scale that turns the data's scores into probabilities.
+    scale: f64,
+}
+
+impl<F: Features> Samples for Positions<F> {
+    fn features(&self, i: usize, out: &mut Vec<(usize, f64)>) {
+        struct Collect<'a>(&'a mut Vec<(usize, f64)>);
+        impl Sink for Collect<'_> {
+            fn pattern(&mut self, index: usize) {
+                self.0.push((index, 1.0));
+            }
+            fn scalar(&mut self, index: usize, value: i32) {
+                self.0.push((index, f64::from(value)));
+            }
+        }
+        out.clear();
+        self.positions[i].state.visit(&mut Collect(out));
+    }
+
+    fn result(&self, i: usize) -> f64 {
+        self.positions[i].result
+    }
+
+    fn expectation(&self, i: usize) -> Option<f64> {
+        let score = self.positions[i].score;
+        if score.abs() >= DECIDED {
+            return Some(if score > 0 { 1.0 } else { 0.0 });
+        }
+        Some(1.0 / (1.0 + (-f64::from(score) / self.scale).exp()))
+    }
+}
+
+/// What a training run found.
+pub struct Trained {
+    pub weights: Weights,
+    pub epochs: Vec<Epoch>,
+    /// Positions trained on and held out.
+    pub train_positions: usize,
+    pub held_out_positions: usize,
+    /// Games read.
+    pub games: usize,
+    /// The scale fitted to the data's scores (centipieces per logit).
+    pub data_scale: f64,
+}
+
+/// Why training could not run.
+#[derive(Debug)]
+pub enum TrainError {
+    /// A data file could not be read.
+    Data {
+        path: std::path::PathBuf,
+        error: DataError,
+    },
+    /// A data file holds another game.
+    OtherGame {
+        path: std::path::PathBuf,
+        game: GameId,
+    },
+    /// The game has no pattern evaluation.
+    NoPatterns(GameId),
+    /// There are too few positions to train on.
+    TooFew(usize),
+}
+
+impl std::fmt::Display for TrainError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::echo::quoted_path;
+        match self {
+            TrainError::Data { path, error } => write!(f, "{}: {error}", quoted_path(path)),
+            TrainError::OtherGame { path, game } => {
+                write!(f, "{} holds {game} games", quoted_path(path))
+            }
+            TrainError::NoPatterns(game) => write!(f, "{game} has no pattern evaluation"),
+            TrainError::TooFew(n) => {
+                write!(f, "{n} positions are too few to train on (at least 100)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+/// Whether game `number` of file `file` is held out (a tenth of the games, by a hash).
+fn held_out(seed: u64, file: usize, number: u32) -> bool {
+    let mut x = seed ^ (file as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(number);
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^= x >> 31;
+    x.is_multiple_of(10)
+}
+
+/// Reads the data files for `game`.
+fn read_all(game: GameId, paths: &[&Path]) -> Result<Vec<(usize, GameData)>, TrainError> {
+    let mut all = Vec::new();
+    for (file, path) in paths.iter().enumerate() {
+        let (header, games) = data::read(path).map_err(|error| TrainError::Data {
+            path: path.to_path_buf(),
+            error,
+        })?;
+        if header.game != game {
+            return Err(TrainError::OtherGame {
+                path: path.to_path_buf(),
+                game: header.game,
+            });
+        }
+        all.extend(games.into_iter().map(|g| (file, g)));
+    }
+    Ok(all)
+}
+
+/// Trains `game`'s pattern evaluation on the games in `paths`, reporting each epoch.
+pub fn train(
+    game: GameId,
+    paths: &[&Path],
+    options: &Options,
+    report: impl FnMut(&Epoch),
+) -> Result<Trained, TrainError> {
+    match game {
+        GameId::Neihuang => train_for(game, paths, options, neihuang::State::from_key, report),
+        GameId::Wudao => train_for(game, paths, options, wudao::State::from_key, report),
+        GameId::Flying => Err(TrainError::NoPatterns(game)),
+    }
+}
+
+fn train_for<F: Features>(
+    game: GameId,
+    paths: &[&Path],
+    options: &Options,
+    decode: fn(u128) -> Option<F>,
+    report: impl FnMut(&Epoch),
+) -> Result<Trained, TrainError> {
+    let layout = pattern::layout(game).ok_or(TrainError::NoPatterns(game))?;
+    let games = read_all(game, paths)?;
+    let mut positions = Vec::new();
+    let (mut train_set, mut held_set) = (Vec::new(), Vec::new());
+    for (file, data) in &games {
+        let hold = held_out(options.seed, *file, data.number);
+        for sample in &data.samples {
+            let Some(state) = decode(sample.key) else {
+                continue;
+            };
+            let Some(side) = state.to_act() else { continue };
+            let index = positions.len();
+            positions.push(Position {
+                state,
+                result: data.outcome.score_for(side),
+                score: sample.score,
+            });
+            if hold {
+                held_set.push(index);
+            } else {
+                train_set.push(index);
+            }
+        }
+    }
+    if train_set.len() < 100 || held_set.is_empty() {
+        return Err(TrainError::TooFew(positions.len()));
+    }
+    let pairs: Vec<(f64, f64)> = train_set
+        .iter()
+        .map(|&i| &positions[i])
+        .filter(|p| p.score.abs() < DECIDED)
+        .map(|p| (f64::from(p.score), p.result))
+        .collect();
+    let data_scale = train::fit_scale(&pairs);
+    let samples = Positions {
+        positions,
+        scale: data_scale,
+    };
+    let canonical = |j: usize| layout.canonical(j);
+    let (logits, epochs) = train::fit(
+        &samples,
+        &train_set,
+        &held_set,
+        layout.len(),
+        &canonical,
+        options,
+        report,
+    );
+    let centipieces: Vec<f64> = logits.iter().map(|w| w * SCALE).collect();
+    Ok(Trained {
+        weights: Weights::from_centipieces(layout, &centipieces),
+        epochs,
+        train_positions: train_set.len(),
+        held_out_positions: held_set.len(),
+        games: games.len(),
+        data_scale,
+    })
+}
