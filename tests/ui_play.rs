@@ -2,85 +2,29 @@
 //! an unfinished game is never lost when another takes its place, what a turn captures or
 //! flips stays drawn on the board, and the side panel's messages.
 
+#[path = "common/window.rs"]
+mod window;
+
 use std::path::Path;
-use std::time::Duration;
 
 use egui::{Key, Modifiers};
-use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use sanqi::ai::Level;
-use sanqi::app::clock::ManualTime;
 use sanqi::app::i18n::Language;
 use sanqi::app::overlay::Overlay;
 use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
 use sanqi::app::storage::{Store, read_record_file};
-use sanqi::app::{AiMode, AppOptions, Command, SanqiApp, Screen};
+use sanqi::app::{Command, Screen};
 use sanqi::rules::{Action, Effects, GameId, Point, RemovalKind};
+use window::{Opened, Window, actions, apply, click_button, click_points, has_text, window};
 
-/// The app in a 1100×760 window on the data folder `dir`: English, the computer answering at
-/// once on the test's thread with a fixed seed, a clock that only moves when told.
-fn window(dir: &Path) -> Harness<'static, SanqiApp> {
-    let time = ManualTime::new();
-    let options = AppOptions {
-        time: time.source(),
-        ai: AiMode::Inline,
-        ai_step_delay: Duration::ZERO,
-        seed: Some(7),
-        demo: None,
-        language: Some(Language::English),
-        file_chooser: false,
-    };
-    let store = Store::at(dir);
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        .with_max_steps(400)
-        .build_eframe(move |cc| SanqiApp::new(&cc.egui_ctx, store, options));
-    harness.run();
-    harness
-}
-
-fn apply(h: &mut Harness<'static, SanqiApp>, command: Command) {
-    let done = h.state_mut().apply(command);
-    assert!(done.is_ok(), "{done:?}");
-    h.run();
-}
-
-fn start(h: &mut Harness<'static, SanqiApp>, game: GameId, opponent: Opponent) {
-    let setup = Setup {
-        game,
-        opponent,
-        clock: ClockSetting::Off,
-    };
-    apply(h, Command::StartGame(setup));
-}
-
-fn has_text(h: &Harness<'static, SanqiApp>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
-}
-
-/// Clicks the button (or selectable label) with this text, not a plain label that says the
-/// same.
-fn click(h: &mut Harness<'static, SanqiApp>, label: &str) {
-    h.get_by(|n| n.label().as_deref() == Some(label) && n.role() != egui::accesskit::Role::Label)
-        .click();
-    h.run();
-}
-
-fn click_points(h: &mut Harness<'static, SanqiApp>, points: &str) {
-    for p in points.split_whitespace() {
-        click(h, p);
-    }
-}
-
-fn actions(h: &Harness<'static, SanqiApp>) -> Vec<String> {
-    h.state()
-        .session()
-        .map(|s| s.game().actions().map(|a| a.to_string()).collect())
-        .unwrap_or_default()
+/// A game of `game` against `opponent` with no clock, in a default window.
+fn game_without_clock(game: GameId, opponent: Opponent) -> Opened {
+    window::game(game, opponent, ClockSetting::Off)
 }
 
 /// Plays the first legal move of the person to act (the computer answers at once).
-fn play_a_legal_move(h: &mut Harness<'static, SanqiApp>) {
+fn play_a_legal_move(h: &mut Window) {
     let legal = h
         .state()
         .session()
@@ -108,9 +52,7 @@ const EASY_AS_BLACK: Opponent = Opponent::Computer {
 
 #[test]
 fn after_a_restart_a_new_game_asks_and_keeps_the_unfinished_one_as_a_record() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = window(dir.path());
-    start(&mut h, GameId::Flying, EASY_AS_BLACK);
+    let (dir, _time, mut h) = game_without_clock(GameId::Flying, EASY_AS_BLACK);
     play_a_legal_move(&mut h);
     play_a_legal_move(&mut h);
     let played = actions(&h);
@@ -118,7 +60,7 @@ fn after_a_restart_a_new_game_asks_and_keeps_the_unfinished_one_as_a_record() {
     drop(h);
 
     // Relaunched: Home offers the game; Ctrl+N says what becomes of it.
-    let mut h = window(dir.path());
+    let mut h = window(dir.path(), Language::English);
     assert!(has_text(&h, "Game in progress"));
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
@@ -126,9 +68,9 @@ fn after_a_restart_a_new_game_asks_and_keeps_the_unfinished_one_as_a_record() {
         &h,
         "The unfinished game (Square Flying Chess · 4 actions played) will be kept as a record"
     ));
-    click(&mut h, "Wu Dao Qi");
-    click(&mut h, "A friend on this computer");
-    click(&mut h, "Start game");
+    click_button(&mut h, "Wu Dao Qi");
+    click_button(&mut h, "A friend on this computer");
+    click_button(&mut h, "Start game");
     assert_eq!(
         h.state().session().map(|s| s.setup().game),
         Some(GameId::Wudao)
@@ -137,7 +79,7 @@ fn after_a_restart_a_new_game_asks_and_keeps_the_unfinished_one_as_a_record() {
     assert!(has_text(&h, "Your unfinished game was kept as the record"));
 
     // The yes is undone: the record opens, and plays on against the same opponent.
-    click(&mut h, "Open it");
+    click_button(&mut h, "Open it");
     let s = h.state().session().expect("the record");
     assert!(s.is_from_record());
     assert!(
@@ -145,8 +87,8 @@ fn after_a_restart_a_new_game_asks_and_keeps_the_unfinished_one_as_a_record() {
         "the news is done with"
     );
     apply(&mut h, Command::ReviewTo(played.len()));
-    click(&mut h, "Continue from here");
-    click(&mut h, "Play on");
+    click_button(&mut h, "Continue from here");
+    click_button(&mut h, "Play on");
     let s = h.state().session().expect("the game");
     assert!(s.is_live());
     assert_eq!(s.setup().opponent, EASY_AS_BLACK);
@@ -155,27 +97,23 @@ fn after_a_restart_a_new_game_asks_and_keeps_the_unfinished_one_as_a_record() {
 
 #[test]
 fn a_new_game_from_the_game_screen_keeps_the_one_in_progress() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = window(dir.path());
-    start(&mut h, GameId::Wudao, Opponent::Human);
+    let (dir, _time, mut h) = game_without_clock(GameId::Wudao, Opponent::Human);
     click_points(&mut h, "c3 d4");
-    click(&mut h, "New game");
+    click_button(&mut h, "New game");
     assert!(has_text(
         &h,
         "The unfinished game (Wu Dao Qi · 2 actions played) will be kept"
     ));
-    click(&mut h, "Start game");
+    click_button(&mut h, "Start game");
     assert_eq!(kept_records(dir.path()), [["c3", "d4"]]);
     // An empty game is not worth a record, and nothing is said.
-    click(&mut h, "New game");
+    click_button(&mut h, "New game");
     assert!(!has_text(&h, "will be kept as a record"));
 }
 
 #[test]
 fn playing_on_from_a_record_keeps_the_game_set_aside() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = window(dir.path());
-    start(&mut h, GameId::Flying, Opponent::Human);
+    let (dir, _time, mut h) = game_without_clock(GameId::Flying, Opponent::Human);
     click_points(&mut h, "a1 a3");
     let record = dir.path().join("other.json");
     std::fs::write(
@@ -184,12 +122,12 @@ fn playing_on_from_a_record_keeps_the_game_set_aside() {
     )
     .expect("write");
     apply(&mut h, Command::ReplaceWithRecord(record));
-    click(&mut h, "Continue from here");
+    click_button(&mut h, "Continue from here");
     assert!(has_text(
         &h,
         "The game you set aside (Square Flying Chess · 1 actions played) will be kept as a record"
     ));
-    click(&mut h, "Play on");
+    click_button(&mut h, "Play on");
     assert_eq!(
         h.state().session().map(|s| s.setup().game),
         Some(GameId::Wudao)
@@ -199,9 +137,7 @@ fn playing_on_from_a_record_keeps_the_game_set_aside() {
 
 #[test]
 fn a_game_that_cannot_be_kept_is_not_replaced() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = window(dir.path());
-    start(&mut h, GameId::Wudao, Opponent::Human);
+    let (dir, _time, mut h) = game_without_clock(GameId::Wudao, Opponent::Human);
     click_points(&mut h, "c3");
     // A file where the records folder should be: no record can be written there.
     std::fs::write(Store::at(dir.path()).records_dir(), b"in the way").expect("write");
@@ -222,15 +158,13 @@ fn a_game_that_cannot_be_kept_is_not_replaced() {
 
 #[test]
 fn escape_takes_back_the_message_about_a_wrong_click_and_the_last_turn_shows_again() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = window(dir.path());
-    start(&mut h, GameId::Wudao, Opponent::Human);
+    let (_dir, _time, mut h) = game_without_clock(GameId::Wudao, Opponent::Human);
     // Black's b1 flanks White's c1 against a1.
     click_points(&mut h, "a1 c1 b1");
     let story = "Black placed on b1: two against one";
     assert!(has_text(&h, story));
     // White clicks an occupied point: the reason takes the story's place…
-    click(&mut h, "a1");
+    click_button(&mut h, "a1");
     assert!(has_text(&h, "a1 is already taken."));
     // …until Escape.
     h.key_press(Key::Escape);
@@ -251,7 +185,7 @@ fn command_of(action: Action) -> Command {
 /// Plays the person's first legal action, turn after turn against the computer, until a turn
 /// of the computer's captures or flips and the person is to act; returns the points that turn
 /// took off the board and turned over.
-fn until_the_computer_captures(h: &mut Harness<'static, SanqiApp>) -> (Vec<Point>, Vec<Point>) {
+fn until_the_computer_captures(h: &mut Window) -> (Vec<Point>, Vec<Point>) {
     for _ in 0..300 {
         let s = h.state().session().expect("a game");
         assert!(!s.is_over(), "the game ended before the computer captured");
@@ -292,9 +226,7 @@ fn until_the_computer_captures(h: &mut Harness<'static, SanqiApp>) -> (Vec<Point
 /// After a capture of the computer's, whatever else happens before the person acts, the board
 /// keeps drawing what it did: the shape that captured and the pieces taken or turned over.
 fn the_computers_capture_stays_on_the_board(game: GameId) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = window(dir.path());
-    start(&mut h, game, EASY_AS_BLACK);
+    let (_dir, _time, mut h) = game_without_clock(game, EASY_AS_BLACK);
     let (removed, flipped) = until_the_computer_captures(&mut h);
     // Long after: the person thinks for a quarter of an hour.
     let s = h.state().session().expect("a game");
@@ -347,7 +279,7 @@ fn wudao_the_computers_capture_stays_on_the_board() {
 }
 
 /// The hint's sentence on the screen, once asked for with `H`.
-fn hint_sentence(h: &mut Harness<'static, SanqiApp>) -> String {
+fn hint_sentence(h: &mut Window) -> String {
     h.key_press(Key::H);
     h.run();
     // A label's text is its accessible value.
@@ -373,9 +305,7 @@ fn the_hint_says_why_and_what_the_position_is_worth_in_every_game() {
         (GameId::Wudao, "e3 c2 c3 a3"),
     ];
     for (game, moves) in positions {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let mut h = window(dir.path());
-        start(&mut h, game, Opponent::Human);
+        let (_dir, _time, mut h) = game_without_clock(game, Opponent::Human);
         for action in sanqi::rules::notation::parse_actions(moves).expect("notation") {
             apply(&mut h, command_of(action));
         }
