@@ -69,11 +69,9 @@ shots() {
     shot records-zh records zh-CN "$width" "$height" "$dir"
     shot review-en review en "$width" "$height" "$dir"
     # The analysis of a Flying game (exact with the table in the data folder: opening it
-    # takes seconds), and a hint with its reason.
+    # takes seconds).
     WAIT=20 shot analysis-en analysis en "$width" "$height" "$dir"
     WAIT=20 shot analysis-zh analysis zh-CN "$width" "$height" "$dir"
-    WAIT=8 shot hint-en hint en "$width" "$height" "$dir"
-    WAIT=8 shot hint-zh hint zh-CN "$width" "$height" "$dir"
     # Lessons: a step refusing a wrong try with its reason, steps done with what the move
     # did outlined, and the steps about the clock and the 100-turn limit.
     shot lesson-neihuang-en lesson-neihuang-6-wrong en "$width" "$height" "$dir"
@@ -100,6 +98,13 @@ shots() {
         # Each game's last turn explained on the board and in the panel.
         for game in neihuang flying wudao; do
             shot "explain-$game-$suffix" "explain-$game" "$lang" "$width" "$height" "$dir"
+        done
+        # A capture of the computer's, drawn on the board until the person acts, and the
+        # hint with its reason, the value in words and the line it expects (searched: the
+        # hint's own search takes a few seconds).
+        for game in neihuang flying wudao; do
+            shot "captured-$game-$suffix" "captured-$game" "$lang" "$width" "$height" "$dir"
+            WAIT=8 shot "hint-$game-$suffix" "hint-$game" "$lang" "$width" "$height" "$dir"
         done
         shot "blocked-$suffix" blocked "$lang" "$width" "$height" "$dir"
         shot "play-on-$suffix" play-on "$lang" "$width" "$height" "$dir"

@@ -359,3 +359,27 @@ fn a_kept_table_carries_knowledge_to_the_next_decision() {
         .expect("plan");
     assert_eq!(forgotten.stats.depth, fresh.stats.depth);
 }
+
+#[test]
+fn a_searched_plan_carries_the_line_it_expects_after_the_turn_at_every_level() {
+    let cancel = AtomicBool::new(false);
+    for level in ["easy", "medium", "hard", "expert", "master:nodes=4000"] {
+        let config = Config::parse(level).expect("a valid configuration");
+        for game in GameId::ALL {
+            let mut lines = 0;
+            for (i, state) in sample_positions(game, 11, 4).into_iter().enumerate() {
+                let plan = plan(&state, &config, i as u64, &cancel);
+                // The line goes on from where the turn ends, one legal action after another.
+                let mut current = state;
+                for action in plan.actions.iter().chain(&plan.line) {
+                    assert!(current.apply(*action).is_ok(), "{level} {game}: {action}");
+                }
+                lines += usize::from(!plan.line.is_empty());
+            }
+            assert!(
+                lines > 0,
+                "{level} {game}: no plan expects anything after its turn"
+            );
+        }
+    }
+}

@@ -208,9 +208,9 @@ fn built_keys() -> BTreeSet<String> {
     for label in Label::ALL {
         built.insert(keys::label(label));
     }
-    for own in [true, false] {
+    for whose in hint::Whose::ALL {
         for kind in hint::GAIN_KINDS {
-            built.insert(keys::gain(own, kind));
+            built.insert(keys::gain(whose.id(), kind));
         }
     }
     for course in Course::ALL {
@@ -417,6 +417,54 @@ fn no_text_is_empty() {
             .map(|(path, _)| path)
             .collect();
         assert!(empty.is_empty(), "{name}: empty text at {empty:?}");
+    }
+}
+
+#[test]
+fn chinese_text_quotes_with_corner_brackets() {
+    // Curly quotes come from the Latin font, which draws them narrow and straight beside
+    // Chinese characters; the corner brackets come from the Chinese font.
+    let value = value(ZH_CN_JSON, "zh-CN.json");
+    let mut all = Vec::new();
+    strings(String::new(), &value, &mut all);
+    let straight: Vec<&String> = all
+        .iter()
+        .filter(|(_, s)| s.contains(['“', '”', '"', '″', '‘', '’']))
+        .map(|(path, _)| path)
+        .collect();
+    assert!(straight.is_empty(), "Latin quotes in {straight:?}");
+    let opened = all
+        .iter()
+        .map(|(_, s)| s.matches('「').count())
+        .sum::<usize>();
+    let closed = all
+        .iter()
+        .map(|(_, s)| s.matches('」').count())
+        .sum::<usize>();
+    assert_eq!(opened, closed);
+    assert!(opened > 0);
+}
+
+#[test]
+fn the_tables_build_time_is_the_one_the_readme_gives() {
+    // "it takes about 12 minutes of one core": the solve's 720 s of CPU (docs/FLYING.md).
+    let readme = include_str!("../README.md");
+    let minutes = |text: &str, after: &str| -> Option<u32> {
+        let rest = &text[text.find(after)? + after.len()..];
+        rest.split_whitespace().next()?.parse().ok()
+    };
+    let readme_minutes = minutes(readme, "it takes about").expect("the README gives the time");
+    for (name, json) in [("en.json", EN_JSON), ("zh-CN.json", ZH_CN_JSON)] {
+        let value = value(json, name);
+        for key in ["table.offer", "table.missing_detail"] {
+            let text = value[key].as_str().expect("a text");
+            let said = text
+                .split(|c: char| !c.is_ascii_digit())
+                .filter_map(|n| n.parse::<u32>().ok())
+                .filter(|n| (5..60).contains(n))
+                .collect::<Vec<_>>();
+            assert_eq!(said, [readme_minutes], "{name} {key}: {text}");
+        }
     }
 }
 

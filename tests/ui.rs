@@ -358,7 +358,7 @@ fn hint_marks_a_legal_action() {
     let s = h.state().session().expect("a game");
     let hint = s.hint().expect("a hint");
     assert!(s.game().state().legal_vec().contains(&hint));
-    // One line says why: here, at the start, only the engine's choice and its evaluation.
+    // A sentence says why, and what the position is worth.
     assert!(has_text(&h, &format!("Hint: {hint}")));
     // Once a move is played the hint no longer applies, and its message goes with it.
     if let Action::Move(from, to) = hint {

@@ -5,43 +5,14 @@
 #[path = "common/window.rs"]
 mod window;
 
-use std::path::Path;
-use std::time::{Duration, Instant};
-
-use egui_kittest::Harness;
 use sanqi::ai::analysis::Label;
 use sanqi::app::i18n::Language;
-use sanqi::app::{Command, SanqiApp};
-use window::{click_button, has_text, window};
+use window::{click_button, has_text, open_record, wait_for_report, window};
 
 /// Black's first move, then White's `d5-d3`: a loss in 38 by the table, and about four pieces
 /// by the search at any budget tried (500 to 100 000 nodes).
 const BLUNDER: &str = r#"{"format":"sanqi-record","version":1,"game":"flying",
     "actions":["c1-c3","d5-d3","e1-e3"]}"#;
-
-/// Opens `json` as a record for review.
-fn open_record(h: &mut Harness<'static, SanqiApp>, dir: &Path, json: &str) {
-    let path = dir.join("game.json");
-    std::fs::write(&path, json).expect("written");
-    h.state_mut()
-        .apply(Command::OpenRecord(path))
-        .expect("the record opens");
-    h.run();
-}
-
-/// Runs frames until the analysis has finished (the window keeps answering meanwhile).
-fn wait_for_report(h: &mut Harness<'static, SanqiApp>) {
-    let started = Instant::now();
-    while h.state().analysis().and_then(|a| a.report()).is_none() {
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "the analysis did not finish"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-        h.step();
-    }
-    h.run();
-}
 
 #[test]
 fn analysis_labels_a_known_blunder_and_shows_the_better_move() {

@@ -157,7 +157,7 @@ impl Evaluation {
     }
 
     /// A search score (centipieces, mates near ±[`MATE`]).
-    fn of_score(score: i32) -> Evaluation {
+    pub fn of_score(score: i32) -> Evaluation {
         let bound = MATE - MAX_PLY as i32;
         // A win in 0 is a finished game; the search's are at least a ply away.
         if score >= bound {
@@ -169,7 +169,8 @@ impl Evaluation {
         }
     }
 
-    fn of_value(value: Value) -> Evaluation {
+    /// An exact value from the Flying table, for the side to act.
+    pub fn of_value(value: Value) -> Evaluation {
         match value {
             Value::Win(n) => Evaluation::Win(n),
             Value::Loss(n) => Evaluation::Loss(n),

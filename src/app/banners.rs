@@ -1,18 +1,20 @@
-//! The messages at the top of the window: a store notice or an error, each with a button to
-//! dismiss it.
+//! The messages at the top of the window: a store notice, an error, news of the Flying table
+//! or of a game kept as a record, each with a button to dismiss it (and one to open the
+//! record kept).
 
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use egui::RichText;
 
-use super::command::Command;
+use super::command::{Command, Open};
 use super::error::AppError;
 use super::error::store_notice;
 use super::i18n::I18n;
 use super::storage::StoreNotice;
 use super::text::duration_text;
 use super::theme;
-use crate::echo::one_line;
+use crate::echo::{one_line, quoted_path};
 
 /// A message shown at the top of the window until dismissed.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,15 +25,14 @@ pub enum Banner {
     Error(AppError),
     /// What became of the Flying table, for Master and the hints.
     Table(TableNotice),
+    /// An unfinished game was replaced by another and kept as this record.
+    Kept(PathBuf),
 }
 
-/// The messages about the Flying table.
+/// The news of the Flying table's build. (That Master searches without the table is said in
+/// the side panel of the game it concerns, not across every screen.)
 #[derive(Clone, Debug, PartialEq)]
 pub enum TableNotice {
-    /// Master plays Flying by searching: there is no table.
-    Missing,
-    /// Master plays Flying by searching: the table file cannot be used.
-    Damaged,
     /// The table was built, in this much time.
     Built(Duration),
     /// The build stopped with an error (in English, from the file system).
@@ -44,8 +45,6 @@ impl Banner {
         match self {
             Banner::Store(notice) => store_notice(i18n, notice),
             Banner::Error(error) => error.message(i18n),
-            Banner::Table(TableNotice::Missing) => i18n.t("table.notice_missing").to_string(),
-            Banner::Table(TableNotice::Damaged) => i18n.t("table.notice_damaged").to_string(),
             Banner::Table(TableNotice::Built(time)) => i18n.format(
                 "table.notice_built",
                 &[("time", &duration_text(i18n, *time))],
@@ -53,16 +52,36 @@ impl Banner {
             Banner::Table(TableNotice::BuildFailed(why)) => {
                 i18n.format("table.notice_failed", &[("reason", &one_line(why, 200))])
             }
+            Banner::Kept(path) => {
+                let name = path.file_name().map_or(path.as_path(), Path::new);
+                i18n.format("notice.kept", &[("name", &quoted_path(name))])
+            }
+        }
+    }
+
+    /// The button beside the message that acts on it, if any: its text and its commands.
+    fn action(&self, i18n: &I18n) -> Option<(String, Vec<Command>)> {
+        match self {
+            // The records dialog opens first, so that it asks before the record replaces a
+            // game in progress.
+            Banner::Kept(path) => Some((
+                i18n.t("notice.open_kept").to_string(),
+                vec![
+                    Command::Open(Open::Records),
+                    Command::OpenRecord(path.clone()),
+                ],
+            )),
+            _ => None,
         }
     }
 }
 
-/// Draws the banners; returns the dismissal clicked, if any.
-pub fn banners_ui(ui: &mut egui::Ui, i18n: &I18n, banners: &[Banner]) -> Option<Command> {
+/// Draws the banners; returns what was clicked: a dismissal, or a banner's own action.
+pub fn banners_ui(ui: &mut egui::Ui, i18n: &I18n, banners: &[Banner]) -> Vec<Command> {
+    let mut out = Vec::new();
     if banners.is_empty() {
-        return None;
+        return out;
     }
-    let mut dismiss = None;
     egui::Panel::top("banners")
         .frame(
             egui::Frame::new()
@@ -73,7 +92,12 @@ pub fn banners_ui(ui: &mut egui::Ui, i18n: &I18n, banners: &[Banner]) -> Option<
             for (i, banner) in banners.iter().enumerate() {
                 ui.horizontal(|ui| {
                     if ui.button(i18n.t("notice.dismiss")).clicked() {
-                        dismiss = Some(Command::DismissBanner(i));
+                        out.push(Command::DismissBanner(i));
+                    }
+                    if let Some((label, commands)) = banner.action(i18n)
+                        && ui.button(label).clicked()
+                    {
+                        out.extend(commands);
                     }
                     ui.add(
                         egui::Label::new(RichText::new(banner.text(i18n)).color(theme::INK)).wrap(),
@@ -81,5 +105,5 @@ pub fn banners_ui(ui: &mut egui::Ui, i18n: &I18n, banners: &[Banner]) -> Option<
                 });
             }
         });
-    dismiss
+    out
 }

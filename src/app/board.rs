@@ -182,6 +182,9 @@ pub struct BoardScene {
     pub eligible_kind: Eligible,
     /// The computer's suggestion.
     pub hint: Option<Action>,
+    /// The actions the engine expects after its suggestion, in order, and whether each is
+    /// the suggestion's side's own (else the opponent's).
+    pub hint_line: Vec<(Action, bool)>,
     /// A better action than the one played from here (in an analysed review), and its colour.
     pub better: Option<(Action, Color32)>,
     /// Exact values from the Flying table on the points moves reach, for the side to act.
@@ -294,7 +297,7 @@ pub fn paint(painter: &egui::Painter, rect: Rect, scene: &BoardScene) -> Geometr
     paint_outlines(painter, &geo, scene);
     paint_markers_under(painter, &geo, scene);
     paint_pieces(painter, &geo, scene);
-    paint_splits(painter, &geo, scene);
+    paint_marks(painter, &geo, scene);
     paint_markers_over(painter, &geo, scene);
     paint_cursor(painter, &geo, scene);
     if let Some((p, at)) = scene.lifted
@@ -352,29 +355,46 @@ fn paint_outlines(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
     }
 }
 
-/// The splits of [`BoardScene::overlays`], over the pieces: an arrow from the piece that
-/// arrived to each piece it pried apart, with a dark edge so that it shows on both colours.
-fn paint_splits(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
+/// The marks of [`BoardScene::overlays`] over the pieces, each with a dark edge so that it
+/// shows on both colours: an arrow from the piece that arrived to each piece it pried apart, a
+/// cross where a piece was taken off, a ring around a piece turned over.
+fn paint_marks(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
     let alpha = scene.overlay_alpha.clamp(0.0, 1.0);
     if alpha <= 0.0 {
         return;
     }
     let radius = geo.stone_radius();
+    let edge = Stroke::new(
+        geo.step * 0.1,
+        Color32::from_black_alpha((140.0 * alpha) as u8),
+    );
+    let mark = Stroke::new(geo.step * 0.055, with_alpha(theme::EXPLAIN, alpha));
     for overlay in &scene.overlays {
-        let Overlay::Split { from, to } = *overlay else {
-            continue;
-        };
-        let (a, b) = (geo.position(from), geo.position(to));
-        let dir = (b - a).normalized();
-        let start = a + dir * radius * 0.45;
-        let end = b - dir * radius * 0.25;
-        let edge = Stroke::new(
-            geo.step * 0.1,
-            Color32::from_black_alpha((140.0 * alpha) as u8),
-        );
-        painter.arrow(start, end - start, edge);
-        let arrow = Stroke::new(geo.step * 0.055, with_alpha(theme::EXPLAIN, alpha));
-        painter.arrow(start, end - start, arrow);
+        match *overlay {
+            Overlay::Split { from, to } => {
+                let (a, b) = (geo.position(from), geo.position(to));
+                let dir = (b - a).normalized();
+                let start = a + dir * radius * 0.45;
+                let end = b - dir * radius * 0.25;
+                painter.arrow(start, end - start, edge);
+                painter.arrow(start, end - start, mark);
+            }
+            // Once a piece stands there again, the point has a new story.
+            Overlay::Removed(p) if scene.pieces[p.index()].is_none() => {
+                let c = geo.position(p);
+                let r = radius * 0.38;
+                for stroke in [edge, mark] {
+                    painter.line_segment([c + vec2(-r, -r), c + vec2(r, r)], stroke);
+                    painter.line_segment([c + vec2(-r, r), c + vec2(r, -r)], stroke);
+                }
+            }
+            Overlay::Flipped(p) => {
+                let c = geo.position(p);
+                painter.circle_stroke(c, radius * 1.1, edge);
+                painter.circle_stroke(c, radius * 1.1, mark);
+            }
+            Overlay::Outline { .. } | Overlay::Removed(_) => {}
+        }
     }
 }
 
@@ -665,6 +685,7 @@ fn paint_markers_over(painter: &egui::Painter, geo: &Geometry, scene: &BoardScen
     }
     if let Some(hint) = scene.hint {
         paint_suggestion(painter, geo, radius, hint, theme::INFO);
+        paint_hint_line(painter, geo, &scene.hint_line);
     }
     if let Some((better, color)) = scene.better {
         paint_suggestion(painter, geo, radius, better, color);
@@ -682,6 +703,39 @@ fn paint_markers_over(painter: &egui::Painter, geo: &Geometry, scene: &BoardScen
         let rect = egui::Rect::from_center_size(at, galley.size() + vec2(6.0, 2.0));
         painter.rect_filled(rect, 3.0, theme::PAPER.gamma_multiply(0.9));
         painter.galley(rect.center() - galley.size() / 2.0, galley, color);
+    }
+}
+
+/// The line the engine expects after a hint: thin arrows (or rings) numbered from 2, in the
+/// hint's colour for the side's own actions and in a muted one for the opponent's.
+fn paint_hint_line(painter: &egui::Painter, geo: &Geometry, line: &[(Action, bool)]) {
+    let radius = geo.stone_radius();
+    for (i, &(action, own)) in line.iter().enumerate() {
+        let color = if own { theme::INFO } else { theme::MUTED }.gamma_multiply(0.85);
+        let stroke = Stroke::new(geo.step * 0.028, color);
+        let at = match action {
+            Action::Move(from, to) => {
+                let (a, b) = (geo.position(from), geo.position(to));
+                let dir = (b - a).normalized();
+                let start = a + dir * radius * 0.6;
+                let end = b - dir * radius * 0.6;
+                painter.arrow(start, end - start, stroke);
+                b
+            }
+            Action::Place(p) | Action::Remove(p) => {
+                let c = geo.position(p);
+                painter.circle_stroke(c, radius * 0.75, stroke);
+                c
+            }
+            Action::Timeout => continue,
+        };
+        // Its number in the line, the hint being the first.
+        let label_at = at + vec2(-radius * 0.7, -radius * 0.7);
+        let font = FontId::proportional((radius * 0.5).max(10.0));
+        let galley = painter.layout_no_wrap((i + 2).to_string(), font, Color32::WHITE);
+        let badge = Rect::from_center_size(label_at, Vec2::splat(galley.size().y + 2.0));
+        painter.rect_filled(badge, CornerRadius::same(255), color);
+        painter.galley(badge.center() - galley.size() / 2.0, galley, Color32::WHITE);
     }
 }
 

@@ -101,7 +101,8 @@ pub enum Command {
     Open(Open),
     /// Opens a dialog, or closes it if it is open.
     Toggle(Open),
-    /// Escape: closes the topmost dialog, or else drops the selection and the hint.
+    /// Escape: closes the topmost dialog, or else drops the selection, the hint and the message
+    /// about the last try.
     Back,
     /// Goes back to the home screen; a game in progress is paused and kept.
     GoHome,

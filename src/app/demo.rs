@@ -35,8 +35,12 @@ pub enum Demo {
     Review,
     /// A finished Flying game under review, analysed, on the position before a blunder.
     Analysis,
-    /// A Wu Dao game with a hint and its reason shown.
-    Hint,
+    /// A game with a hint, its reason and the value shown: a Neihuang movement position,
+    /// Flying at move 7, a Wu Dao threat to stop.
+    Hint(GameId),
+    /// A game against the computer just after the computer's turn captured (or flipped),
+    /// what it did drawn on the board.
+    Captured(GameId),
     /// A game's last turn explained on the board and in the panel (under review, so that it
     /// stays): a Flying pincer and insertion, a Wu Dao flank, a Neihuang square.
     Explain(GameId),
@@ -82,6 +86,36 @@ pub const EXPLAINED: [(GameId, &str); 3] = [
     (GameId::Wudao, "c3 c1 e5 d1 b1 e3 a1"),
 ];
 
+/// The actions of each game's demonstration of the computer's capture: White's last turn
+/// takes or flips, and Black is to act.
+pub const CAPTURED: [(GameId, &str); 3] = [
+    (
+        GameId::Neihuang,
+        "d1 d2 d3 c2 d4 c3 c4 b2 e4 b3 b4 a2 e2 c5 b1 e3 d5 c1 a3 a1 a4 e1 b5 e5 a5 xe2 xd2 \
+         c2-d2 xa1 b1-a1 e1-e2 d1-e1 c1-c2 xc4 xb4 xd4 xb5",
+    ),
+    (
+        GameId::Flying,
+        "a1-a3 c5-c3 e1-e3 a5-a4 b1-b3 d5-d3 c1-c2 e5-e4 d1-e1 b5-c5 e1-c1 c5-d5 b3-b5 a4-a5 \
+         b5-b4 e4-c4 b4-a4 d5-e5 c2-d2 e5-e4 a3-b3 c4-d4 c1-e1 a5-e5 b3-b5 d4-b4 e1-b1 b4-c4 \
+         d2-c2 d3-d1 c2-e2 c3-c1 a4-a1 e5-c5 a1-a2 d1-d3 b1-b4 c1-a1 a2-a4 c4-c2 a4-a3 d3-d2 \
+         b4-d4 c5-d5 d4-c4 e4-e5 c4-b4 c2-c3 b5-c5 e5-e4 c5-b5 d2-b2 b5-c5 c3-c1 e2-d2 c1-e1 \
+         e3-d3 a1-a2 d2-d1 b2-d2",
+    ),
+    (GameId::Wudao, "c3 b2 a1 a2 d2 e2 a4 d5 d1 d4 e4 e3"),
+];
+
+/// The actions before each game's hint demonstration, Black to act.
+const HINTED: [(GameId, &str); 3] = [
+    (
+        GameId::Neihuang,
+        "d1 d2 d3 c2 d4 c3 c4 b2 e4 b3 b4 a2 e2 c5 b1 e3 d5 c1 a3 a1 a4 e1 b5 e5 a5 xe2 xd2 \
+         c2-d2 xa1 b1-a1 e1-e2 d1-e1 c1-c2 xc4 xb4 xd4 xb5",
+    ),
+    (GameId::Flying, "a1-a3 e5-e2 b1-b3 d5-d3 c1-c2 a5-a4"),
+    (GameId::Wudao, "e3 c2 c3 a3"),
+];
+
 /// Neihuang: the board full and both pulls made; White has no move.
 const BLOCKED: &str = "b5 a5 c5 d5 a4 e5 b4 d4 c4 e4 a3 c3 b3 d3 a2 e3 c2 b2 e2 d2 a1 b1 c1 d1 \
                        e1 xb4 xa5";
@@ -111,16 +145,17 @@ const ANALYSED_GAME: &str = "c1-c3 e5-e2 d1-d3 e2-b2 a1-a2 a5-a3 c3-c2 c5-c4 c2-
      c3-c5 b4-a4 c5-c4 a3-b3 c4-b4 a4-a5 b4-a4";
 /// The actions of a game's explained turn.
 fn explained(game: GameId) -> &'static str {
-    EXPLAINED
-        .iter()
-        .find(|(g, _)| *g == game)
-        .map_or("", |(_, actions)| actions)
+    of_game(&EXPLAINED, game)
 }
 
 /// The actions of a game's demonstration position.
 fn position(game: GameId) -> &'static str {
-    POSITIONS
-        .iter()
+    of_game(&POSITIONS, game)
+}
+
+/// The actions listed for `game`.
+fn of_game(list: &[(GameId, &'static str)], game: GameId) -> &'static str {
+    list.iter()
         .find(|(g, _)| *g == game)
         .map_or("", |(_, actions)| actions)
 }
@@ -151,8 +186,9 @@ impl Demo {
 }
 
 impl Demo {
-    /// Reads `home`, a game (`neihuang`, `flying`, `wudao`), `rules` or `rules-` and a game,
-    /// `result`, `new-game`, `resign`, `settings`, `records`, `review`, `analysis`, `hint`,
+    /// Reads `home`, a game (`neihuang`, `flying`, `wudao`), `rules`, or `rules-`, `hint-`,
+    /// `captured-` or `explain-` and a game, `result`, `new-game`, `resign`, `settings`,
+    /// `records`, `review`, `analysis`, `hint` (Wu Dao's),
     /// or `lesson-`, a course (`neihuang`, `flying`, `wudao`, `house`) and a step's number from 1, with
     /// `-wrong` or `-done` after it to show a wrong try or the step done.
     pub fn parse(text: &str) -> Option<Demo> {
@@ -171,7 +207,7 @@ impl Demo {
             "records" => Some(Demo::Records),
             "review" => Some(Demo::Review),
             "analysis" => Some(Demo::Analysis),
-            "hint" => Some(Demo::Hint),
+            "hint" => Some(Demo::Hint(GameId::Wudao)),
             "table-settings" => Some(Demo::TableSettings),
             "table-building" => Some(Demo::TableBuilding),
             "table-offer" => Some(Demo::TableOffer),
@@ -184,6 +220,10 @@ impl Demo {
                     Some(Demo::Rules(game))
                 } else if let Some(game) = other.strip_prefix("explain-").and_then(GameId::parse) {
                     Some(Demo::Explain(game))
+                } else if let Some(game) = other.strip_prefix("hint-").and_then(GameId::parse) {
+                    Some(Demo::Hint(game))
+                } else if let Some(game) = other.strip_prefix("captured-").and_then(GameId::parse) {
+                    Some(Demo::Captured(game))
                 } else {
                     GameId::parse(other).map(Demo::Game)
                 }
@@ -236,9 +276,13 @@ impl Demo {
                 play(GameId::Flying, ANALYSED_GAME, Level::Easy);
                 vec![Command::Review, Command::Analyse, Command::ReviewTo(9)]
             }
-            Demo::Hint => {
-                play(GameId::Wudao, "e3 c2 c3 a3", Level::Easy);
+            Demo::Hint(game) => {
+                play(game, of_game(&HINTED, game), Level::Easy);
                 vec![Command::Hint]
+            }
+            Demo::Captured(game) => {
+                play(game, of_game(&CAPTURED, game), Level::Medium);
+                Vec::new()
             }
             Demo::Settings => {
                 play(GameId::Neihuang, position(GameId::Neihuang), Level::Hard);
@@ -395,6 +439,39 @@ mod tests {
     }
 
     #[test]
+    fn every_captured_turn_is_whites_and_leaves_black_to_act() {
+        use crate::rules::{RemovalKind, Side};
+        for game in GameId::ALL {
+            let mut played = Game::new(game);
+            let mut last_white_turn = Vec::new();
+            for action in parse_actions(of_game(&CAPTURED, game)).unwrap_or_default() {
+                let effects = played.apply(action).expect("legal");
+                if effects.actor == Side::White {
+                    last_white_turn.push(effects);
+                } else {
+                    last_white_turn.clear();
+                }
+            }
+            assert_eq!(played.state().to_act(), Some(Side::Black), "{game}");
+            let took = last_white_turn.iter().any(|e| {
+                e.flipped != 0
+                    || matches!(
+                        e.removal,
+                        Some(RemovalKind::Capture | RemovalKind::ReturnToHand)
+                    )
+            });
+            assert!(took, "{game}");
+        }
+        for game in GameId::ALL {
+            let mut played = Game::new(game);
+            for action in parse_actions(of_game(&HINTED, game)).unwrap_or_default() {
+                assert!(played.apply(action).is_ok(), "{game}: {action}");
+            }
+            assert_eq!(played.state().to_act(), Some(Side::Black), "{game}");
+        }
+    }
+
+    #[test]
     fn names_parse() {
         assert_eq!(Demo::parse("flying-mid"), Some(Demo::Game(GameId::Flying)));
         assert_eq!(Demo::parse("rules-wudao"), Some(Demo::Rules(GameId::Wudao)));
@@ -404,6 +481,15 @@ mod tests {
             Some(Demo::Explain(GameId::Flying))
         );
         assert_eq!(Demo::parse("play-on"), Some(Demo::PlayOn));
+        assert_eq!(Demo::parse("hint"), Some(Demo::Hint(GameId::Wudao)));
+        assert_eq!(
+            Demo::parse("hint-neihuang"),
+            Some(Demo::Hint(GameId::Neihuang))
+        );
+        assert_eq!(
+            Demo::parse("captured-flying"),
+            Some(Demo::Captured(GameId::Flying))
+        );
         assert_eq!(Demo::parse("nothing"), None);
         assert_eq!(
             Demo::parse("lesson-house-2-done"),

@@ -7,7 +7,7 @@
 
 use std::fmt::{self, Display};
 
-use super::i18n::I18n;
+use super::i18n::{I18n, Language};
 use super::settings::SavedGameError;
 use super::storage::{StoreError, StoreNotice};
 use super::text::{game_name, illegal};
@@ -28,15 +28,18 @@ pub enum AppError {
     Export(StoreError),
     /// There is no game to export.
     NothingToExport,
+    /// The unfinished game could not be kept as a record, so nothing took its place.
+    KeepGame(StoreError),
     /// A lesson step could not be set up.
     LessonUnavailable,
 }
 
 impl AppError {
-    /// The error as one translated sentence.
+    /// The error as one translated sentence, ending with its full stop.
     pub fn message(&self, i18n: &I18n) -> String {
-        let with_reason =
-            |key: &str, reason: &dyn fmt::Display| i18n.format(key, &[("reason", reason)]);
+        let with_reason = |key: &str, reason: &dyn fmt::Display| {
+            full_stop(i18n, i18n.format(key, &[("reason", reason)]))
+        };
         match self {
             AppError::Save(e) => with_reason("notice.save_failed", &store_error(i18n, e)),
             AppError::Resume(e) => with_reason("notice.resume_failed", &saved_game_error(i18n, e)),
@@ -46,6 +49,7 @@ impl AppError {
                 "records.export_failed",
                 &i18n.t("records.nothing_to_export"),
             ),
+            AppError::KeepGame(e) => with_reason("records.keep_failed", &store_error(i18n, e)),
             AppError::LessonUnavailable => i18n.t("lesson.unavailable").to_string(),
         }
     }
@@ -60,12 +64,31 @@ impl fmt::Display for AppError {
             AppError::OpenRecord(why) => write!(f, "could not open the record: {why}"),
             AppError::Export(e) => write!(f, "could not export the game: {e}"),
             AppError::NothingToExport => f.write_str("there is no game to export"),
+            AppError::KeepGame(e) => {
+                write!(f, "the unfinished game could not be kept, so it stays: {e}")
+            }
             AppError::LessonUnavailable => f.write_str("the lesson step could not be set up"),
         }
     }
 }
 
 impl std::error::Error for AppError {}
+
+/// `text` ending as a sentence does in the interface language: with a full stop unless it
+/// ends with one already (a reason given in full may bring its own).
+fn full_stop(i18n: &I18n, mut text: String) -> String {
+    let ended = text
+        .trim_end()
+        .ends_with(['.', '。', '!', '！', '?', '？', '…']);
+    if !ended {
+        text.truncate(text.trim_end().len());
+        text.push_str(match i18n.language() {
+            Language::Chinese => "。",
+            Language::English => ".",
+        });
+    }
+    text
+}
 
 /// A store notice in the interface language.
 pub fn store_notice(i18n: &I18n, notice: &StoreNotice) -> String {
@@ -255,7 +278,6 @@ mod tests {
     use std::path::PathBuf;
 
     use super::*;
-    use crate::app::i18n::Language;
     use crate::files::IoFailure;
     use crate::rules::{Action, GameId, IllegalAction, Point};
 
@@ -436,5 +458,30 @@ mod tests {
             AppError::NothingToExport.message(&english),
             "Could not export the game: There is no game to export."
         );
+    }
+
+    #[test]
+    fn every_error_ends_with_one_full_stop() {
+        let illegal = RecordError::Illegal {
+            index: 3,
+            action: Action::Move(Point::ALL[0], Point::ALL[6]),
+            reason: IllegalAction::NotStraight,
+        };
+        let errors = [
+            AppError::OpenRecord(StoreError::Record(RecordError::UnknownGame("go".into()))),
+            AppError::OpenRecord(StoreError::Record(illegal)),
+            AppError::OpenRecord(StoreError::Read(ReadError::NotFound)),
+            AppError::Export(StoreError::NotAnObject),
+            AppError::KeepGame(StoreError::NoDataFolder),
+            AppError::NothingToExport,
+        ];
+        for (language, stop) in [(Language::English, "."), (Language::Chinese, "。")] {
+            let i18n = I18n::new(language);
+            for error in &errors {
+                let text = error.message(&i18n);
+                assert!(text.ends_with(stop), "{text}");
+                assert!(!text.ends_with(&format!("{stop}{stop}")), "{text}");
+            }
+        }
     }
 }

@@ -89,6 +89,11 @@ impl FileChooser {
         self.waiting.is_some()
     }
 
+    /// What the chooser is open for, if it is.
+    pub fn purpose(&self) -> Option<Choosing> {
+        self.waiting.as_ref().map(|(choosing, _, _)| *choosing)
+    }
+
     /// Opens the chooser for `choosing`, unless it is open already. `ctx` is woken when the
     /// user has chosen.
     pub fn open(&mut self, ctx: &egui::Context, choosing: Choosing, request: Request) {

@@ -1,15 +1,28 @@
-//! Why the hint is what it is, in one line: what the suggested action does itself (read with
-//! [`explain`]), else what it keeps the opponent from doing next, else the search's view.
+//! Why the hint is what it is, in one sentence, and what the position is worth. The reason
+//! is what the suggested action does itself (read with [`explain`]), else what it keeps the
+//! opponent from doing next, else a gain it prepares along the line the engine expects (its
+//! principal variation), else what it keeps safe that other actions would give away at once,
+//! else the best defence against a gain along the line that cannot be stopped, else that the
+//! line expected takes nothing (in Wu Dao, with the parity of the empty points: who places the
+//! last piece). The value follows in words, with its side and unit: "Black is about 2 pieces
+//! ahead", "Black wins in 13".
 //!
 //! What it prevents is found by trying the opponent's replies: the gain the opponent has
 //! after most of the other actions (the threat standing on the board) is compared with its
 //! best gain after the hint.
 
-use super::i18n::I18n;
+use super::exact::value_words;
+use super::i18n::{I18n, Language};
 use super::keys;
 use super::text::{action_text, side_name};
+use crate::ai::analysis::Evaluation;
 use crate::rules::explain::{Event, Line, Shape, explain};
 use crate::rules::{Action, Side, State};
+
+/// How far along the expected line (in actions after the hint's turn) a gain is looked for.
+pub const LOOK_AHEAD: usize = 6;
+/// How many actions of a line that takes nothing the sentence names.
+const QUIET_LINE_SAID: usize = 4;
 
 /// What an action wins at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +49,35 @@ pub enum Gain {
 
 /// The kinds of gain, as the last part of their locale keys ([`Gain::kind`]).
 pub const GAIN_KINDS: [&str; 5] = ["block", "line", "flips", "takes", "removes"];
+
+/// Whose gain a sentence names, and when: the middle part of its locale keys
+/// ([`Whose::id`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Whose {
+    /// The side's own, made by the action now (`hint.gain.<kind>`).
+    Own,
+    /// The opponent's, which the action keeps from happening next (`hint.stop.<kind>`).
+    Stopped,
+    /// Either side's, further along the expected line (`hint.then.<kind>`).
+    Later,
+    /// The opponent's, which another action would allow (`hint.let.<kind>`).
+    Allowed,
+}
+
+impl Whose {
+    /// Every one, in the order the sentences try them.
+    pub const ALL: [Whose; 4] = [Whose::Own, Whose::Stopped, Whose::Later, Whose::Allowed];
+
+    /// Its part of the locale keys.
+    pub fn id(self) -> &'static str {
+        match self {
+            Whose::Own => "gain",
+            Whose::Stopped => "stop",
+            Whose::Later => "then",
+            Whose::Allowed => "let",
+        }
+    }
+}
 
 impl Gain {
     /// Its kind, one of [`GAIN_KINDS`].
@@ -90,17 +132,45 @@ impl Gain {
     }
 }
 
-/// The reason given with a hint.
+/// A gain further along the expected line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ahead {
+    /// Whose gain it is.
+    pub side: Side,
+    /// What it gains.
+    pub gain: Gain,
+    /// The line from after the hint's turn up to the action that gains, included.
+    pub path: Vec<Action>,
+}
+
+/// The reason given with a hint, and the value of the position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HintReason {
+    /// The side the hint is for.
+    pub side: Side,
     /// The action suggested.
     pub action: Action,
     /// What the action itself wins.
     pub gains: Option<Gain>,
     /// The opponent's gain it keeps from happening next, and whose it would be.
     pub stops: Option<(Side, Gain)>,
-    /// The search's view of the position for the side to act (centipieces), if it gave one.
-    pub score: Option<i32>,
+    /// The first gain along the expected line, when the action itself neither gains nor
+    /// stops anything.
+    pub ahead: Option<Ahead>,
+    /// What other actions would give the opponent at once, which this one does not, when it
+    /// neither gains nor stops anything.
+    pub avoids: Option<Avoided>,
+    /// Wu Dao: the points left empty after the hint's turn, and the side that places the last
+    /// of them if no more pieces are taken (the parity that decides a close game).
+    pub parity: Option<(u8, Side)>,
+    /// The actions the engine expects after the hint, with who plays each: the rest of the
+    /// hint's turn, then the line (at most [`LOOK_AHEAD`] actions).
+    pub line: Vec<(Action, Side)>,
+    /// What the position is worth, from Black's side, if the engine said.
+    pub value: Option<Evaluation>,
+    /// Whether the value is exact (from the Flying table), and the board labels every move
+    /// with its own.
+    pub exact: bool,
 }
 
 /// The gain of `action` in `state`, if it is legal and gains something.
@@ -126,37 +196,170 @@ fn threat_after(state: &State, action: Action, side: Side) -> Option<Option<Gain
     )
 }
 
-/// Why `action`, suggested for the side to act in `state`, is a good idea.
-pub fn reason(state: &State, action: Action, score: Option<i32>) -> HintReason {
-    let gains = gain_of(state, action);
-    let stops = state.to_act().and_then(|side| {
+/// What the opponent could take next, after the hint and after each other action.
+struct Threats {
+    /// The opponent.
+    side: Side,
+    /// Its best immediate gain after the hint.
+    after_hint: Option<Gain>,
+    /// Its best immediate gain after each of the other actions that give it one.
+    others: Vec<Gain>,
+    /// How many other actions there are.
+    alternatives: usize,
+}
+
+impl Threats {
+    /// The opponent's replies to the hint and to every other action, when the opponent acts
+    /// next.
+    fn of(state: &State, action: Action) -> Option<Threats> {
+        let side = state.to_act()?;
         let after_hint = threat_after(state, action, side)?;
-        let mut others: Vec<Gain> = state
-            .legal_vec()
-            .into_iter()
-            .filter(|&a| a != action)
-            .filter_map(|a| threat_after(state, a, side).flatten())
+        let legal = state.legal_vec();
+        let others = legal
+            .iter()
+            .filter(|&&a| a != action)
+            .filter_map(|&a| threat_after(state, a, side).flatten())
             .collect();
-        let alternatives = state.legal_vec().len().saturating_sub(1);
+        Some(Threats {
+            side: side.other(),
+            after_hint,
+            others,
+            alternatives: legal.len().saturating_sub(1),
+        })
+    }
+
+    /// The opponent's gain the hint keeps from happening next: one it has after most of the
+    /// other actions, and more than it has after the hint.
+    fn stopped(&self) -> Option<(Side, Gain)> {
         // The threat stands if the opponent has it after most of the other actions.
-        if alternatives == 0 || others.len() * 2 <= alternatives {
+        if self.alternatives == 0 || self.others.len() * 2 <= self.alternatives {
             return None;
         }
+        let mut others = self.others.clone();
         others.sort_by_key(|g| g.weight());
-        let standing = others[others.len() - alternatives.div_ceil(2)];
-        let left = after_hint.map_or(0, Gain::weight);
-        (standing.weight() > left).then_some((side.other(), standing))
-    });
-    HintReason {
-        action,
-        gains,
-        stops,
-        score,
+        let standing = others[others.len() - self.alternatives.div_ceil(2)];
+        let left = self.after_hint.map_or(0, Gain::weight);
+        (standing.weight() > left).then_some((self.side, standing))
+    }
+
+    /// When the hint leaves the opponent nothing to take at once but some other actions
+    /// would not: the opponent, how many of them, and the most they would give.
+    fn avoided(&self) -> Option<Avoided> {
+        let most = self.others.iter().copied().max_by_key(|g| g.weight())?;
+        self.after_hint.is_none().then_some(Avoided {
+            side: self.side,
+            count: self.others.len(),
+            alternatives: self.alternatives,
+            gain: most,
+        })
     }
 }
 
-/// A gain in words: the side's `own`, or the opponent's (`side`) that the action stops.
-fn gain_text(i18n: &I18n, own: bool, gain: Gain, side: &str) -> String {
+/// The other actions that would give the opponent something to take at once, which the hint
+/// does not.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Avoided {
+    /// The opponent.
+    pub side: Side,
+    /// How many of the other actions would.
+    pub count: usize,
+    /// How many other actions there are.
+    pub alternatives: usize,
+    /// The most the opponent would take after one of them.
+    pub gain: Gain,
+}
+
+/// Plays `turn` (the hint's turn: its first action and any captures that follow) then `line`
+/// from `state`, as far as they are legal and at most [`LOOK_AHEAD`] actions of the line:
+/// who plays each action after the first, and the first gain along the line.
+fn walk(state: &State, turn: &[Action], line: &[Action]) -> (Vec<(Action, Side)>, Option<Ahead>) {
+    let mut current = *state;
+    let mut played = Vec::new();
+    let mut ahead = None;
+    let rest = turn.iter().skip(1).copied().map(|a| (a, false));
+    let line = line.iter().take(LOOK_AHEAD).copied().map(|a| (a, true));
+    let mut path = Vec::new();
+    if turn
+        .first()
+        .is_none_or(|&first| current.apply(first).is_err())
+    {
+        return (played, ahead);
+    }
+    for (action, in_line) in rest.chain(line) {
+        let before = current;
+        let Ok(effects) = current.apply(action) else {
+            break;
+        };
+        played.push((action, effects.actor));
+        if !in_line {
+            continue;
+        }
+        path.push(action);
+        if ahead.is_none()
+            && let Some(gain) = Gain::of(&explain(&before, &effects))
+        {
+            ahead = Some(Ahead {
+                side: effects.actor,
+                gain,
+                path: path.clone(),
+            });
+        }
+    }
+    (played, ahead)
+}
+
+/// Why the turn `turn`, suggested for the side to act in `state`, is a good idea, given the
+/// line the engine expects after it (`line`) and its value of the position from Black's side.
+pub fn reason(
+    state: &State,
+    turn: &[Action],
+    line: &[Action],
+    value: Option<Evaluation>,
+) -> Option<HintReason> {
+    let action = *turn.first()?;
+    let side = state.to_act()?;
+    let gains = gain_of(state, action);
+    let threats = Threats::of(state, action);
+    let stops = threats.as_ref().and_then(Threats::stopped);
+    let (line, ahead) = walk(state, turn, line);
+    let nothing_yet = gains.is_none() && stops.is_none();
+    Some(HintReason {
+        side,
+        action,
+        gains,
+        stops,
+        ahead: ahead.filter(|_| nothing_yet),
+        avoids: threats.and_then(|t| t.avoided()).filter(|_| nothing_yet),
+        parity: parity_after(state, turn),
+        line,
+        value,
+        exact: false,
+    })
+}
+
+/// Wu Dao: the empty points once `turn` is played and the side that places the last of them
+/// if no more pieces are taken (the points are filled in turn from the side to act then, so
+/// an odd number gives that side one more piece).
+fn parity_after(state: &State, turn: &[Action]) -> Option<(u8, Side)> {
+    let State::Wudao(_) = state else {
+        return None;
+    };
+    let mut after = *state;
+    for action in turn {
+        after.apply(*action).ok()?;
+    }
+    let next = after.to_act()?;
+    let empty = crate::rules::Point::ALL
+        .into_iter()
+        .filter(|p| after.piece_at(*p).is_none())
+        .count();
+    let last = if empty % 2 == 1 { next } else { next.other() };
+    Some((u8::try_from(empty).ok()?, last))
+}
+
+/// A gain in words, `whose` it is and when, with `side` (the side that gains, unless it is
+/// the hint's own gain).
+fn gain_text(i18n: &I18n, whose: Whose, gain: Gain, side: &str) -> String {
     let line_name = |line: Line| match line {
         Line::Row(_) => i18n.format("hint.row", &[("n", &line.label())]),
         Line::Column(_) => i18n.format("hint.column", &[("c", &line.label())]),
@@ -168,7 +371,7 @@ fn gain_text(i18n: &I18n, own: bool, gain: Gain, side: &str) -> String {
             i18n.format("hint.n_pieces", &[("n", &n)])
         }
     };
-    let key = keys::gain(own, gain.kind());
+    let key = keys::gain(whose.id(), gain.kind());
     match gain {
         Gain::Block { captures } => {
             i18n.format(&key, &[("pieces", &pieces(captures)), ("side", &side)])
@@ -188,30 +391,104 @@ fn gain_text(i18n: &I18n, own: bool, gain: Gain, side: &str) -> String {
     }
 }
 
-/// The one line shown with a hint.
+/// Actions in the notation, in a list: "d4-d3, c2-b2".
+fn actions_text(i18n: &I18n, actions: impl Iterator<Item = Action>) -> String {
+    actions
+        .map(|a| action_text(i18n, a))
+        .collect::<Vec<_>>()
+        .join(i18n.t("hint.list_comma"))
+}
+
+/// What is shown with a hint: the sentence with its reason, then the value (and, with exact
+/// values, how to read the labels on the board).
 pub fn text(i18n: &I18n, r: &HintReason) -> String {
     let action = action_text(i18n, r.action);
     let mut parts = Vec::new();
     if let Some(gain) = r.gains {
-        parts.push(gain_text(i18n, true, gain, ""));
+        parts.push(gain_text(i18n, Whose::Own, gain, ""));
     }
     if let Some((side, threat)) = r.stops {
-        parts.push(gain_text(i18n, false, threat, side_name(i18n, side)));
+        parts.push(gain_text(
+            i18n,
+            Whose::Stopped,
+            threat,
+            side_name(i18n, side),
+        ));
     }
-    if parts.is_empty() {
-        let pieces = r.score.map(|s| format!("{:+.1}", f64::from(s) / 100.0));
-        return match pieces {
-            Some(p) => i18n.format("hint.quiet_score", &[("action", &action), ("score", &p)]),
-            None => i18n.format("hint.quiet", &[("action", &action)]),
-        };
+    let why = if !parts.is_empty() {
+        i18n.format(
+            "hint.line",
+            &[
+                ("action", &action),
+                ("why", &parts.join(i18n.t("hint.and"))),
+            ],
+        )
+    } else if let Some(ahead) = r.ahead.as_ref().filter(|a| a.side == r.side) {
+        // The hint's side prepares a gain of its own.
+        let what = gain_text(i18n, Whose::Later, ahead.gain, side_name(i18n, ahead.side));
+        let path = actions_text(i18n, ahead.path.iter().copied());
+        i18n.format(
+            "hint.prepare",
+            &[("action", &action), ("what", &what), ("path", &path)],
+        )
+    } else if let Some(avoids) = &r.avoids {
+        let opponent = side_name(i18n, avoids.side);
+        let what = gain_text(i18n, Whose::Allowed, avoids.gain, opponent);
+        i18n.format(
+            "hint.safe",
+            &[
+                ("action", &action),
+                ("side", &opponent),
+                ("n", &avoids.count),
+                ("total", &avoids.alternatives),
+                ("what", &what),
+            ],
+        )
+    } else if let Some(ahead) = &r.ahead {
+        // The opponent's gain along the line: the hint defends as well as it can.
+        let what = gain_text(i18n, Whose::Later, ahead.gain, side_name(i18n, ahead.side));
+        let path = actions_text(i18n, ahead.path.iter().copied());
+        i18n.format(
+            "hint.defend",
+            &[("action", &action), ("what", &what), ("path", &path)],
+        )
+    } else if r.line.is_empty() {
+        i18n.format("hint.choice", &[("action", &action)])
+    } else {
+        let line = actions_text(i18n, r.line.iter().take(QUIET_LINE_SAID).map(|(a, _)| *a));
+        i18n.format("hint.quiet_line", &[("action", &action), ("line", &line)])
+    };
+    // In Wu Dao, when nothing is taken, the parity of the empty points decides who places the
+    // last piece: said after a quiet reason.
+    let quiet = r.gains.is_none() && r.stops.is_none() && r.ahead.is_none();
+    let parity = r
+        .parity
+        .filter(|&(empty, _)| quiet && empty > 0)
+        .map(|(empty, last)| {
+            i18n.format(
+                "hint.parity",
+                &[("n", &empty), ("side", &side_name(i18n, last))],
+            )
+        });
+    // Chinese sentences follow each other without a space.
+    let gap = match i18n.language() {
+        Language::Chinese => "",
+        Language::English => " ",
+    };
+    let mut sentences = why;
+    if let Some(parity) = parity {
+        sentences.push_str(gap);
+        sentences.push_str(&parity);
     }
-    i18n.format(
-        "hint.line",
-        &[
-            ("action", &action),
-            ("why", &parts.join(i18n.t("hint.and"))),
-        ],
-    )
+    if let Some(value) = r.value {
+        sentences.push_str(gap);
+        sentences.push_str(&i18n.format("hint.value", &[("value", &value_words(i18n, value))]));
+    }
+    if r.exact {
+        sentences.push_str(gap);
+        sentences.push_str(i18n.t("hint.exact_labels"));
+    }
+    sentences
 }
 
 #[cfg(test)]
@@ -228,63 +505,166 @@ mod tests {
         *g.state()
     }
 
-    fn action(text: &str) -> Action {
-        parse_actions(text).expect("notation")[0]
+    fn actions(text: &str) -> Vec<Action> {
+        parse_actions(text).expect("notation")
+    }
+
+    /// The reason for the turn `turn` with the line `line` after it, and no value.
+    fn why(state: &State, turn: &str, line: &str) -> HintReason {
+        reason(state, &actions(turn), &actions(line), None).expect("a reason")
+    }
+
+    fn english() -> I18n {
+        I18n::new(crate::app::i18n::Language::English)
     }
 
     #[test]
     fn a_flip_is_what_the_move_wins() {
         // White's e2 sits between Black's e1 and the piece that arrives on e3.
         let state = after(GameId::Flying, "a1-a4 e5-e2 a4-a3");
-        let r = reason(&state, action("e2-b2"), None);
-        assert_eq!(r.gains, None);
+        assert_eq!(why(&state, "e2-b2", "").gains, None);
         let state = after(GameId::Flying, "a1-a3 e5-e2");
-        let r = reason(&state, action("a3-e3"), Some(150));
-        assert_eq!(r.gains, Some(Gain::Flips(1)));
+        assert_eq!(why(&state, "a3-e3", "").gains, Some(Gain::Flips(1)));
     }
 
     #[test]
     fn a_move_out_of_a_pincer_stops_the_opponent_flipping() {
         // White's d3 stands between Black's pieces of row 3: Black threatens to turn it over.
         let state = after(GameId::Flying, "b1-b3 d5-d3 e1-e3");
-        let r = reason(&state, action("d3-d4"), None);
+        let r = why(&state, "d3-d4", "");
         assert_eq!(r.gains, None);
         assert_eq!(r.stops, Some((Side::Black, Gain::Flips(1))));
         // Staying put leaves the threat: a move elsewhere stops nothing.
-        let r = reason(&state, action("a5-a4"), None);
-        assert_eq!(r.stops, None);
+        assert_eq!(why(&state, "a5-a4", "").stops, None);
     }
 
     #[test]
     fn a_placement_can_stop_a_wudao_flank() {
         let state = after(GameId::Wudao, "e3 c2 c3 a3");
-        let r = reason(&state, action("d3"), None);
+        let r = why(&state, "d3", "");
         assert_eq!(r.stops, Some((Side::White, Gain::Takes(2))));
-        let en = I18n::new(crate::app::i18n::Language::English);
-        assert_eq!(text(&en, &r), "Hint: d3 stops White taking 2 pieces.");
+        assert_eq!(
+            text(&english(), &r),
+            "Hint: d3 stops White taking 2 pieces."
+        );
+    }
+
+    #[test]
+    fn a_gain_further_along_the_line_is_what_a_quiet_move_prepares() {
+        // Black's a1-a3 takes nothing, but after White's e5-e2 the engine expects a3-e3,
+        // which pins e2 against e1.
+        let state = State::start(GameId::Flying);
+        let r = why(&state, "a1-a3", "e5-e2 a3-e3 b5-b4");
+        assert_eq!(r.gains, None);
+        let ahead = r.ahead.clone().expect("a gain ahead");
+        assert_eq!(
+            (ahead.side, ahead.gain, ahead.path),
+            (Side::Black, Gain::Flips(1), actions("e5-e2 a3-e3"))
+        );
+        assert_eq!(r.line.len(), 3, "the line as far as it goes");
+        assert_eq!(r.line[0], (actions("e5-e2")[0], Side::White));
+        let with_value = HintReason {
+            value: Some(Evaluation::Score(180)),
+            ..r
+        };
+        assert_eq!(
+            text(&english(), &with_value),
+            "Hint: a1-a3, so that Black turns over 1 piece after e5-e2, a3-e3. \
+             Black is about 2 pieces ahead."
+        );
+    }
+
+    #[test]
+    fn against_a_gain_that_cannot_be_stopped_the_hint_is_the_best_defence() {
+        let state = State::start(GameId::Flying);
+        // White to act after a1-a3: the line expected has Black flip e2 anyway.
+        let state = {
+            let mut s = state;
+            let _ = s.apply(actions("a1-a3")[0]);
+            s
+        };
+        let r = why(&state, "e5-e2", "a3-e3");
+        let ahead = r.ahead.clone().expect("a gain ahead");
+        assert_eq!(ahead.side, Side::Black);
+        let said = text(&english(), &r);
+        assert!(said.starts_with("Hint: e5-e2, the best defence"), "{said}");
+    }
+
+    #[test]
+    fn a_quiet_line_says_what_the_engine_expects_and_the_value_has_its_side() {
+        let state = State::start(GameId::Wudao);
+        let r = reason(
+            &state,
+            &actions("c3"),
+            &actions("d4 b2"),
+            Some(Evaluation::Score(-120)),
+        )
+        .expect("a reason");
+        assert_eq!(r.ahead, None);
+        // 24 points stay empty and White places next: Black places the last of them.
+        assert_eq!(r.parity, Some((24, Side::Black)));
+        assert_eq!(
+            text(&english(), &r),
+            "Hint: c3: the engine expects d4, b2, and neither side takes anything. \
+             24 points stay empty: if nothing more is taken, Black places the last piece. \
+             White is about 1 piece ahead."
+        );
+        let exact = HintReason {
+            value: Some(Evaluation::Win(13)),
+            exact: true,
+            ..r
+        };
+        let said = text(&english(), &exact);
+        assert!(said.contains("Black wins in 13."), "{said}");
+    }
+
+    #[test]
+    fn a_move_that_gives_nothing_away_says_what_others_would_give() {
+        // After a1-a3, White's e5-e4 gives Black nothing to turn over; a few of White's
+        // moves would put a piece where Black's next move pins it.
+        let state = after(GameId::Flying, "a1-a3");
+        let r = why(&state, "e5-e4", "");
+        let avoids = r.avoids.expect("other moves give something away");
+        assert_eq!(avoids.side, Side::Black);
+        assert!(avoids.count >= 1 && avoids.count < avoids.alternatives);
+        let said = text(&english(), &r);
+        let safe = "Hint: e5-e4 keeps your pieces safe, where ";
+        assert!(said.starts_with(safe), "{said}");
+        assert!(
+            said.contains("(the worst would let Black turn over"),
+            "{said}"
+        );
     }
 
     #[test]
     fn the_line_names_what_the_move_does_in_both_languages() {
-        let r = HintReason {
-            action: action("c3-c2"),
+        let block = HintReason {
+            side: Side::Black,
+            action: actions("c3-c2")[0],
             gains: Some(Gain::Block { captures: 1 }),
             stops: None,
-            score: None,
+            ahead: None,
+            avoids: None,
+            parity: None,
+            line: Vec::new(),
+            value: None,
+            exact: false,
         };
-        let en = I18n::new(crate::app::i18n::Language::English);
         assert_eq!(
-            text(&en, &r),
+            text(&english(), &block),
             "Hint: c3-c2 completes a 2×2 block: take 1 piece."
         );
         let stop = HintReason {
-            action: action("b4"),
+            action: actions("b4")[0],
             gains: None,
             stops: Some((Side::White, Gain::Takes(2))),
-            score: None,
+            ..block.clone()
         };
-        assert_eq!(text(&en, &stop), "Hint: b4 stops White taking 2 pieces.");
+        assert_eq!(
+            text(&english(), &stop),
+            "Hint: b4 stops White taking 2 pieces."
+        );
         let zh = I18n::new(crate::app::i18n::Language::Chinese);
-        assert!(text(&zh, &r).contains("c3-c2"));
+        assert!(text(&zh, &block).contains("c3-c2"));
     }
 }

@@ -16,10 +16,11 @@ pub fn label(label: Label) -> String {
     format!("analysis.label.{}", label.id())
 }
 
-/// `hint.gain.<kind>`, what an action gains its side, or `hint.stop.<kind>`, the opponent's
-/// gain it stops; `kind` is one of [`crate::app::hint::GAIN_KINDS`].
-pub fn gain(own: bool, kind: &str) -> String {
-    let whose = if own { "gain" } else { "stop" };
+/// `hint.<whose>.<kind>`: a gain in a hint's sentence. `whose` says whose it is and when (the
+/// side's own now, the opponent's stopped, either side's along the line, the opponent's
+/// allowed), one of [`crate::app::hint::Whose::id`]; `kind` is one of
+/// [`crate::app::hint::GAIN_KINDS`].
+pub fn gain(whose: &str, kind: &str) -> String {
     format!("hint.{whose}.{kind}")
 }
 

@@ -1,7 +1,8 @@
 //! What the board draws over a position to explain an action, from the rules' own account of
 //! it ([`explain`](crate::rules::explain)): the 2×2 block or the line that captured, the pieces
-//! of a pincer or a flank, and the pieces an insertion or a counter-capture pried apart. The
-//! painter in [`board`](super::board) draws these; a lesson can build them the same way.
+//! of a pincer or a flank, the pieces an insertion or a counter-capture pried apart, and the
+//! pieces taken off or turned over. The painter in [`board`](super::board) draws these, on the
+//! live board and in review alike; a lesson can build them the same way.
 
 use crate::rules::board::{self, Bits};
 use crate::rules::explain::Event;
@@ -37,6 +38,11 @@ pub enum Overlay {
         /// The enemy piece pried apart.
         to: Point,
     },
+    /// A piece the action took off the board: captured, pulled, given up or sent back to its
+    /// owner's hand.
+    Removed(Point),
+    /// A piece the action turned over to the mover's colour.
+    Flipped(Point),
 }
 
 /// The marks that explain `event`, what `effects` (its action's result) did.
@@ -97,6 +103,8 @@ pub fn overlays(event: &Event, effects: &Effects) -> Vec<Overlay> {
         | Event::Yielded
         | Event::TimedOut { .. } => {}
     }
+    out.extend(board::points(effects.removed).map(Overlay::Removed));
+    out.extend(board::points(effects.flipped).map(Overlay::Flipped));
     out
 }
 
@@ -156,10 +164,13 @@ mod tests {
         let overlays = last_overlays(GameId::Flying, "b1-b3 a5-a2 b3-a3");
         assert_eq!(
             overlays,
-            [Overlay::Outline {
-                corners: [pt("a1"), pt("a3")],
-                pattern: Pattern::Pincer
-            }]
+            [
+                Overlay::Outline {
+                    corners: [pt("a1"), pt("a3")],
+                    pattern: Pattern::Pincer
+                },
+                Overlay::Flipped(pt("a2"))
+            ]
         );
     }
 
@@ -168,14 +179,19 @@ mod tests {
         // Black a1 b1 flank White c1.
         assert_eq!(
             last_overlays(GameId::Wudao, "a1 c1 b1"),
-            [Overlay::Outline {
-                corners: [pt("a1"), pt("c1")],
-                pattern: Pattern::Flank
-            }]
+            [
+                Overlay::Outline {
+                    corners: [pt("a1"), pt("c1")],
+                    pattern: Pattern::Flank
+                },
+                Overlay::Removed(pt("c1"))
+            ]
         );
-        // White c1 between Black b1 and d1: both are pried apart.
+        // White c1 between Black b1 and d1: both are pried apart and go back to Black's hand.
         let overlays = last_overlays(GameId::Wudao, "b1 e3 d1 c1");
-        assert_eq!(overlays.len(), 2);
+        assert_eq!(overlays.len(), 4);
+        assert!(overlays.contains(&Overlay::Removed(pt("b1"))));
+        assert!(overlays.contains(&Overlay::Removed(pt("d1"))));
         assert!(overlays.contains(&Overlay::Split {
             from: pt("c1"),
             to: pt("b1")

@@ -26,10 +26,10 @@ use super::settings::{SavedGame, Settings, Stats};
 use super::shortcuts::shortcuts;
 use super::storage::{Store, StoreError};
 use super::view::{Resumable, TableView, View};
-use super::{fonts, theme};
+use super::{fonts, hint, theme};
 
 use crate::ai::Level;
-use crate::ai::analysis::Budget;
+use crate::ai::analysis::{Budget, Evaluation};
 use crate::rules::{GameId, Side};
 use crate::tablebase::{self, BuildConfig};
 
@@ -298,6 +298,22 @@ impl SanqiApp {
     }
 
     fn carry_out(&mut self, command: &Command) -> Outcome {
+        // The news of a game kept as a record is for the screen it was given on: it goes once
+        // the user moves on to another game, a lesson or Home (a game kept anew says so again).
+        if matches!(
+            command,
+            Command::GoHome
+                | Command::StartGame(_)
+                | Command::Rematch
+                | Command::ContinueGame
+                | Command::OpenRecord(_)
+                | Command::ReplaceWithRecord(_)
+                | Command::ContinueFromReview(..)
+                | Command::OpenLessons(_)
+                | Command::OpenLessonStep(..)
+        ) {
+            self.banners.retain(|b| !matches!(b, Banner::Kept(_)));
+        }
         match command {
             Command::Open(request) => self.open_dialog(*request),
             Command::Toggle(request) => {
@@ -324,11 +340,11 @@ impl SanqiApp {
                     self.banners.remove(*i);
                 }
             }
-            Command::StartGame(setup) => self.start_game(*setup),
+            Command::StartGame(setup) => self.start_game(*setup)?,
             Command::Rematch => {
                 if let Some((setup, human_side)) = self.session.as_ref().map(Session::rematch_setup)
                 {
-                    self.start_with(setup, human_side);
+                    self.start_in_place(setup, human_side)?;
                 }
             }
             Command::ContinueGame => self.continue_game()?,
@@ -369,7 +385,7 @@ impl SanqiApp {
                 }
             }
             Command::ContinueFromReview(opponent, clock) => {
-                self.continue_from_review(*opponent, *clock)
+                self.continue_from_review(*opponent, *clock)?
             }
             Command::Analyse => self.start_analysis(),
             Command::CancelAnalysis => {
@@ -577,20 +593,19 @@ impl SanqiApp {
         }
     }
 
-    /// The first time Master plays Flying in a run without a usable table: a notice that it
-    /// searches, and (unless declined before) the offer to build the table.
+    /// The first time Master plays Flying in a run without a usable table: (unless declined
+    /// before) the offer to build the table. The side panel says that Master searches, for as
+    /// long as that game is on the screen.
     fn tell_master_searches(&mut self) {
         if self.table_notice_given {
             return;
         }
-        let notice = match self.flying_table.state() {
-            TableState::Missing | TableState::NoFolder => TableNotice::Missing,
-            TableState::Damaged(_) => TableNotice::Damaged,
+        match self.flying_table.state() {
+            TableState::Missing | TableState::NoFolder | TableState::Damaged(_) => {}
             // Still being checked (Master searches meanwhile), or ready.
             TableState::Opening | TableState::Ready(_) => return,
-        };
+        }
         self.table_notice_given = true;
-        self.add_banner(Banner::Table(notice));
         let building = self
             .table_build
             .as_ref()
@@ -604,8 +619,8 @@ impl SanqiApp {
         }
     }
 
-    /// A hint from the table in Flying: its move, and every move's exact value. Returns
-    /// whether it gave one (else the computer is asked).
+    /// A hint from the table in Flying: its move, the line of best moves after it, and every
+    /// move's exact value. Returns whether it gave one (else the computer is asked).
     fn exact_hint(&mut self) -> bool {
         let Some(s) = &mut self.session else {
             return false;
@@ -617,16 +632,47 @@ impl SanqiApp {
         let Some(table) = self.flying_table.table() else {
             return false;
         };
-        match (
+        let (Ok(Some(best)), Ok(values)) = (
             table.best_move(&position, quiet_turns),
             table.move_values(&position),
-        ) {
-            (Ok(Some(best)), Ok(values)) => {
-                s.show_exact_hint(best, values);
-                true
-            }
-            _ => false,
+        ) else {
+            return false;
+        };
+        let Some(&(_, value)) = values.iter().find(|(a, _)| *a == best) else {
+            return false;
+        };
+        // The line: the table's best move in each position after the hint, as far as the
+        // hint looks ahead (the quiet turns count on, and start again at a flip).
+        let mut after = state;
+        let Ok(effects) = after.apply(best) else {
+            return false;
+        };
+        let next_quiet = |effects: crate::rules::Effects, quiet: u16| {
+            if effects.flipped != 0 { 0 } else { quiet + 1 }
+        };
+        let mut quiet = next_quiet(effects, quiet_turns);
+        let mut line = Vec::new();
+        while line.len() < hint::LOOK_AHEAD {
+            let crate::rules::State::Flying(p) = after else {
+                break;
+            };
+            let Some(action) = table.best_move(&p, quiet).ok().flatten() else {
+                break;
+            };
+            let Ok(effects) = after.apply(action) else {
+                break;
+            };
+            line.push(action);
+            quiet = next_quiet(effects, quiet);
         }
+        let mover = state.to_act().unwrap_or(Side::Black);
+        let exact = Evaluation::of_value(value).for_side(mover, Side::Black);
+        let Some(mut reason) = hint::reason(&state, &[best], &line, Some(exact)) else {
+            return false;
+        };
+        reason.exact = true;
+        s.show_exact_hint(reason, values);
+        true
     }
 
     /// What the settings show of the table.
@@ -788,11 +834,9 @@ impl SanqiApp {
         if self.computer.has_ready() || s.is_animating(now) {
             self.ctx.request_repaint();
         }
-        // The board's explanation of the last turn fades, or goes after a while.
-        match s.spotlight_change(now) {
-            Some(Duration::ZERO) => self.ctx.request_repaint(),
-            Some(wait) if self.screen == Screen::Game => self.ctx.request_repaint_after(wait),
-            _ => {}
+        // The board's explanation of the last turn fades in.
+        if s.is_spotlight_fading(now) {
+            self.ctx.request_repaint();
         }
         if self.screen == Screen::Game
             && let Some(wait) = s.next_change()

@@ -42,10 +42,8 @@ pub enum Note {
     Message(&'static str),
     /// The computer could not choose (the text is the reason, in English).
     ComputerFailed(String),
-    /// A hint, with why it is suggested.
+    /// A hint, with why it is suggested and what the position is worth.
     Hint(HintReason),
-    /// A hint from the Flying table: its move and the move's exact value for the mover.
-    ExactHint(Action, Value),
 }
 
 impl Note {
@@ -57,6 +55,14 @@ impl Note {
                 Note::Message("msg.no_moves_for_piece" | "msg.no_selection")
             )
     }
+}
+
+/// A suggestion on the board: the action, and the actions the engine expects after it, with
+/// who plays each.
+#[derive(Clone, Debug, PartialEq)]
+struct Hint {
+    action: Action,
+    line: Vec<(Action, Side)>,
 }
 
 /// Why the game is held still for a while, without the user pausing it: the clock and the
@@ -135,57 +141,31 @@ enum Mover {
     Clock,
 }
 
-/// When the board's explanation of the turn being played (or just played) shows: the UI
-/// times its first action was played and it ended, and whether it fades in and out.
+/// When the board's explanation of the turn being played (or just played) shows: from the UI
+/// time its first action was played until the next turn begins, fading in with animations on.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Spotlight {
     started: f64,
-    ended: Option<f64>,
     animate: bool,
 }
 
-/// How long the explanation of a turn stays on the board after the turn, in seconds.
-const SPOTLIGHT_HOLD: f64 = 1.8;
-/// How long it takes to fade in or out, with animations on.
+/// How long the explanation takes to fade in, with animations on, in seconds.
 const SPOTLIGHT_FADE: f64 = 0.45;
+/// How long after the action it starts to fade in: as the piece arrives.
+const SPOTLIGHT_DELAY: f64 = 0.2;
 
 impl Spotlight {
-    /// How strongly the explanation shows at UI time `now` (0 to 1), or `None` once it is
-    /// gone.
-    fn strength(&self, now: f64) -> Option<f32> {
-        let fade_in = if self.animate {
-            // It appears as the piece arrives, about a quarter of a second in.
-            (((now - self.started - 0.2) / SPOTLIGHT_FADE).clamp(0.0, 1.0)) as f32
-        } else {
-            1.0
-        };
-        let Some(ended) = self.ended else {
-            return Some(fade_in);
-        };
-        let age = now - ended;
-        if age < SPOTLIGHT_HOLD {
-            return Some(fade_in);
+    /// How strongly the explanation shows at UI time `now`, from 0 to 1.
+    fn strength(&self, now: f64) -> f32 {
+        if !self.animate {
+            return 1.0;
         }
-        if self.animate && age < SPOTLIGHT_HOLD + SPOTLIGHT_FADE {
-            let out = 1.0 - (age - SPOTLIGHT_HOLD) / SPOTLIGHT_FADE;
-            return Some(fade_in.min(out as f32));
-        }
-        None
+        (((now - self.started - SPOTLIGHT_DELAY) / SPOTLIGHT_FADE).clamp(0.0, 1.0)) as f32
     }
 
-    /// How long until it looks different at `now`: zero while it fades, the rest of the hold
-    /// while it holds, `None` once it is gone or while its turn goes on unfaded.
-    fn next_change(&self, now: f64) -> Option<Duration> {
-        let fading_in = self.animate && now < self.started + 0.2 + SPOTLIGHT_FADE;
-        if fading_in {
-            return Some(Duration::ZERO);
-        }
-        let ended = self.ended?;
-        let hold_end = ended + SPOTLIGHT_HOLD;
-        if now < hold_end {
-            return Some(Duration::from_secs_f64(hold_end - now));
-        }
-        (self.animate && now < hold_end + SPOTLIGHT_FADE).then_some(Duration::ZERO)
+    /// Whether it is still fading in at `now` (then it stays as it is until the next turn).
+    fn is_fading_in(&self, now: f64) -> bool {
+        self.animate && now < self.started + SPOTLIGHT_DELAY + SPOTLIGHT_FADE
     }
 }
 
@@ -220,8 +200,8 @@ pub struct Session {
     announced: bool,
     /// The latest message for the user.
     note: Option<Note>,
-    /// The computer's suggestion for the person.
-    hint: Option<Action>,
+    /// The computer's suggestion for the person, with the line it expects after it.
+    hint: Option<Hint>,
     /// The exact value of every legal move, with the key of the position they are for (a
     /// hint from the Flying table). Shown only with the hint, in that position.
     hint_values: Option<(u128, Vec<(Action, Value)>)>,
@@ -237,6 +217,9 @@ pub struct Session {
     pending: Option<Pending>,
     /// Whether the game came from a record file (reviewed, not counted in statistics).
     from_record: bool,
+    /// Who played the game of a record, as it says (the opponent and the person's side), to
+    /// play on with them.
+    recorded_players: Option<(Opponent, Option<Side>)>,
     /// Animations on the board.
     animations: Vec<Animation>,
     /// When the board explains the last turn.
@@ -267,6 +250,7 @@ impl Session {
             plan_due: None,
             pending: None,
             from_record: false,
+            recorded_players: None,
             animations: Vec::new(),
             spotlight: None,
         };
@@ -277,9 +261,15 @@ impl Session {
         session
     }
 
-    /// A game from a record file, shown in review mode from its start: two people may play on
-    /// from any position; it never counts in the statistics.
-    pub fn of_record(game: Game, clock: ClockSetting, time: TimeSource) -> Session {
+    /// A game from a record file, shown in review mode from its start: anyone may play on from
+    /// any position (by default the players the record names, `players`); it never counts in
+    /// the statistics.
+    pub fn of_record(
+        game: Game,
+        players: Option<(Opponent, Option<Side>)>,
+        clock: ClockSetting,
+        time: TimeSource,
+    ) -> Session {
         let setup = Setup {
             game: game.id(),
             opponent: Opponent::Human,
@@ -287,6 +277,7 @@ impl Session {
         };
         let mut session = Session::new(setup, None, game, time);
         session.from_record = true;
+        session.recorded_players = players;
         session.counted = true;
         session.review = Some(0);
         session.clock.stop();
@@ -298,10 +289,20 @@ impl Session {
         let (game, redo) = saved.restore()?;
         let mut session = Session::new(saved.setup, saved.human_side, game, time);
         session.redo = redo;
+        // What the last turn did stays drawn until the next action, as before the restart.
+        session.explain_last_turn();
         if let Some(ms) = saved.clock_remaining_ms {
             session.clock.set_remaining(Duration::from_millis(ms));
         }
         Ok(session)
+    }
+
+    /// Shows on the board what the last turn played did, at once and until the next action.
+    fn explain_last_turn(&mut self) {
+        self.spotlight = (!self.game.is_empty()).then_some(Spotlight {
+            started: f64::NEG_INFINITY,
+            animate: false,
+        });
     }
 
     /// The saved form of this game.
@@ -371,7 +372,21 @@ impl Session {
 
     /// The computer's suggestion for the person.
     pub fn hint(&self) -> Option<Action> {
-        self.hint
+        self.hint.as_ref().map(|h| h.action)
+    }
+
+    /// The actions the engine expects after its suggestion, with who plays each.
+    pub fn hint_line(&self) -> &[(Action, Side)] {
+        self.hint.as_ref().map_or(&[], |h| &h.line)
+    }
+
+    /// Shows a suggestion and why.
+    fn show_hint(&mut self, reason: HintReason) {
+        self.hint = Some(Hint {
+            action: reason.action,
+            line: reason.line.clone(),
+        });
+        self.note = Some(Note::Hint(reason));
     }
 
     /// The exact value of each legal move for the side to act, while a hint from the Flying
@@ -385,14 +400,9 @@ impl Session {
         }
     }
 
-    /// Shows a hint from the Flying table: `best`, with every legal move's exact value.
-    pub fn show_exact_hint(&mut self, best: Action, values: Vec<(Action, Value)>) {
-        let value = values
-            .iter()
-            .find(|(a, _)| *a == best)
-            .map_or(Value::Draw, |(_, v)| *v);
-        self.hint = Some(best);
-        self.note = Some(Note::ExactHint(best, value));
+    /// Shows a hint from the Flying table, with every legal move's exact value.
+    pub fn show_exact_hint(&mut self, reason: HintReason, values: Vec<(Action, Value)>) {
+        self.show_hint(reason);
         self.hint_values = Some((self.game.state().key(), values));
     }
 
@@ -414,6 +424,12 @@ impl Session {
     /// Whether the game came from a record file.
     pub fn is_from_record(&self) -> bool {
         self.from_record
+    }
+
+    /// Who played the game of a record, as it says: the opponent and the person's side
+    /// against the computer.
+    pub fn recorded_players(&self) -> Option<(Opponent, Option<Side>)> {
+        self.recorded_players
     }
 
     /// Whether the game is being played: not finished, not a record under review.
@@ -538,13 +554,9 @@ impl Session {
         self.review.unwrap_or(self.game.len())
     }
 
-    /// How long until the board's explanation of the last turn looks different at UI time
-    /// `now` (zero while it fades), if it will.
-    pub fn spotlight_change(&self, now: f64) -> Option<Duration> {
-        if self.review.is_some() {
-            return None;
-        }
-        self.spotlight.and_then(|s| s.next_change(now))
+    /// Whether the board's explanation of the last turn is still fading in at UI time `now`.
+    pub fn is_spotlight_fading(&self, now: f64) -> bool {
+        self.review.is_none() && self.spotlight.is_some_and(|s| s.is_fading_in(now))
     }
 
     /// Whether an animation is still running at UI time `now`.

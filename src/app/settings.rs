@@ -191,6 +191,42 @@ impl Setup {
     }
 }
 
+/// Who played a recorded game, read back from the players [`Setup::players`] writes: the
+/// opponent and the person's side against the computer. `None` when the record does not say,
+/// names players the app does not know, or has the computer play at a level not offered.
+pub fn opponent_of(metadata: &Metadata) -> Option<(Opponent, Option<Side>)> {
+    // A side's player: `None` for a person, the level for the computer.
+    let played_by = |player: &Option<Player>| -> Option<Option<Level>> {
+        let player = player.as_ref()?;
+        match (player.level.as_deref(), player.name.as_deref()) {
+            (Some(id), _) => Level::parse(id)
+                .filter(|l| Level::PLAYABLE.contains(l))
+                .map(Some),
+            (None, Some("Player")) => Some(None),
+            (None, _) => None,
+        }
+    };
+    let against = |level, side| {
+        let choice = match side {
+            Side::Black => SideChoice::Black,
+            Side::White => SideChoice::White,
+        };
+        Some((
+            Opponent::Computer {
+                level,
+                side: choice,
+            },
+            Some(side),
+        ))
+    };
+    match (played_by(&metadata.black)?, played_by(&metadata.white)?) {
+        (None, None) => Some((Opponent::Human, None)),
+        (Some(black), Some(white)) => Some((Opponent::Watch { black, white }, None)),
+        (None, Some(level)) => against(level, Side::Black),
+        (Some(level), None) => against(level, Side::White),
+    }
+}
+
 /// The app's settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -499,6 +535,49 @@ mod tests {
             white: Level::Expert,
         };
         assert_eq!(watch.level_of(Side::White, None), Some(Level::Expert));
+    }
+
+    #[test]
+    fn the_players_written_in_a_record_are_read_back() {
+        let opponents = [
+            (Opponent::Human, None),
+            (
+                Opponent::Computer {
+                    level: Level::Master,
+                    side: SideChoice::White,
+                },
+                Some(Side::White),
+            ),
+            (
+                Opponent::Computer {
+                    level: Level::Easy,
+                    side: SideChoice::Black,
+                },
+                Some(Side::Black),
+            ),
+            (
+                Opponent::Watch {
+                    black: Level::Hard,
+                    white: Level::Expert,
+                },
+                None,
+            ),
+        ];
+        for (opponent, human_side) in opponents {
+            let setup = Setup {
+                opponent,
+                ..Setup::default()
+            };
+            let metadata = setup.players(human_side);
+            assert_eq!(opponent_of(&metadata), Some((opponent, human_side)));
+        }
+        // A record that does not say, or names a level the app does not offer.
+        assert_eq!(opponent_of(&Metadata::default()), None);
+        let mut odd = Setup::default().players(Some(Side::Black));
+        if let Some(white) = &mut odd.white {
+            white.level = Some("random".to_string());
+        }
+        assert_eq!(opponent_of(&odd), None);
     }
 
     #[test]

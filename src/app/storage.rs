@@ -427,15 +427,21 @@ impl Store {
         self.records.clone()
     }
 
-    /// Writes a record to a new file in [`Store::records_dir`] (created if needed), named
-    /// after the game and the current UTC time, like `sanqi-flying-2026-11-29-1432.json`.
-    /// An existing file is never overwritten: the name gets `-2`, `-3` … instead.
-    pub fn export_record(&self, record: &Record) -> Result<PathBuf, StoreError> {
+    /// Creates [`Store::records_dir`] if it is not there yet; returns it.
+    pub fn create_records_dir(&self) -> Result<PathBuf, StoreError> {
         let dir = self.records_dir();
         fs::create_dir_all(&dir).map_err(|e| StoreError::CreateFolder {
             path: dir.clone(),
             error: e.into(),
         })?;
+        Ok(dir)
+    }
+
+    /// Writes a record to a new file in [`Store::records_dir`] (created if needed), named
+    /// after the game and the current UTC time, like `sanqi-flying-2026-11-29-1432.json`.
+    /// An existing file is never overwritten: the name gets `-2`, `-3` … instead.
+    pub fn export_record(&self, record: &Record) -> Result<PathBuf, StoreError> {
+        let dir = self.create_records_dir()?;
         let game: String = record
             .game
             .chars()

@@ -50,18 +50,26 @@ pub const FOCUS: Color32 = Color32::from_rgb(0x1E, 0x5F, 0xD0);
 /// The last move's marker.
 pub const LAST_MOVE: Color32 = Color32::from_rgb(0xD8, 0x3A, 0x2A);
 
+/// The size of the body text, in points.
+pub const BODY_SIZE: f32 = 14.5;
+/// The size of small text, in points.
+pub const SMALL_SIZE: f32 = 12.0;
+
 /// Sets the fonts' sizes and the colours of every widget.
 pub fn apply(ctx: &egui::Context) {
     ctx.all_styles_mut(|style| {
         style.text_styles = [
             (
                 TextStyle::Small,
-                FontId::new(12.0, FontFamily::Proportional),
+                FontId::new(SMALL_SIZE, FontFamily::Proportional),
             ),
-            (TextStyle::Body, FontId::new(14.5, FontFamily::Proportional)),
+            (
+                TextStyle::Body,
+                FontId::new(BODY_SIZE, FontFamily::Proportional),
+            ),
             (
                 TextStyle::Button,
-                FontId::new(14.5, FontFamily::Proportional),
+                FontId::new(BODY_SIZE, FontFamily::Proportional),
             ),
             (
                 TextStyle::Heading,
@@ -77,6 +85,9 @@ pub fn apply(ctx: &egui::Context) {
         style.spacing.button_padding = egui::vec2(10.0, 5.0);
         style.spacing.interact_size.y = 26.0;
         style.spacing.window_margin = egui::Margin::same(14);
+        // Scroll bars that show whenever there is more to see, not only once the pointer
+        // comes near: what is below the fold must look reachable.
+        style.spacing.scroll = egui::style::ScrollStyle::solid();
         style.visuals = visuals();
     });
 }

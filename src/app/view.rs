@@ -9,7 +9,7 @@ use super::i18n::I18n;
 use super::lessons::LessonProgress;
 use super::session::Session;
 use super::settings::{Opponent, Settings, Setup, Stats};
-use super::text::{level_name, side_name};
+use super::text::{game_name, level_name, side_name};
 use crate::rules::Side;
 
 /// The game the home screen offers to continue.
@@ -68,6 +68,20 @@ impl View<'_> {
     /// The game on the screen if it is being played (not finished, not a record).
     pub fn live_session(&self) -> Option<&Session> {
         self.session.filter(|s| s.is_live())
+    }
+
+    /// The game that would be kept as a record if a new one took its place: the one
+    /// "Continue" resumes, once it has an action.
+    pub fn unfinished(&self) -> Option<Resumable> {
+        self.resumable.filter(|r| r.actions > 0)
+    }
+
+    /// The unfinished game in a few words: "Square Flying Chess · 3 actions played".
+    pub fn unfinished_text(&self) -> Option<String> {
+        let game = self.unfinished()?;
+        let i18n = self.i18n;
+        let actions = i18n.format("home.actions_played", &[("n", &game.actions)]);
+        Some(format!("{} · {actions}", game_name(i18n, game.setup.game)))
     }
 
     /// Whether the board of `s` is drawn from White's side.

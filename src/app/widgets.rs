@@ -2,6 +2,8 @@
 //! headings, the row of buttons at the foot of a dialog, a painted piece inline with text,
 //! and the frame of a bar across the window.
 
+use std::sync::Arc;
+
 use egui::{Align, Layout, RichText, Vec2};
 
 use super::board;
@@ -163,27 +165,54 @@ pub fn opponent_choice_ui(
             }
         }
     });
-    match opponent {
-        Opponent::Human => {}
-        Opponent::Computer { side, .. } => {
-            section_label(ui, i18n.t("newgame.your_side"));
-            ui.horizontal(|ui| {
-                for choice in SideChoice::ALL {
-                    let label = match choice.side() {
-                        Some(s) => side_name(i18n, s),
-                        None => i18n.t("newgame.random_side"),
-                    };
-                    ui.selectable_value(side, choice, label);
-                }
-            });
-            section_label(ui, i18n.t("newgame.level"));
-        }
-        Opponent::Watch { .. } => section_label(ui, i18n.t("newgame.levels")),
-    }
-    let single = LevelPicker::new(id_salt, PickerStyle::Row);
-    if let Some((side, level)) = opponent_levels_ui(ui, i18n, id_salt, *opponent, single) {
-        opponent.set_level(side, level);
-    }
+    // The side and the level keep their rows whatever the opponent, greyed out where they do
+    // not apply, so that nothing below them moves while the choice changes.
+    let computer = matches!(opponent, Opponent::Computer { .. });
+    section_label(ui, i18n.t("newgame.your_side"));
+    ui.add_enabled_ui(computer, |ui| {
+        ui.horizontal(|ui| {
+            let mut shown = match opponent {
+                Opponent::Computer { side, .. } => *side,
+                _ => SideChoice::Black,
+            };
+            for choice in SideChoice::ALL {
+                let label = match choice.side() {
+                    Some(s) => side_name(i18n, s),
+                    None => i18n.t("newgame.random_side"),
+                };
+                ui.selectable_value(&mut shown, choice, label);
+            }
+            if let Opponent::Computer { side, .. } = opponent {
+                *side = shown;
+            }
+        });
+    });
+    let watching = matches!(opponent, Opponent::Watch { .. });
+    let heading = if watching {
+        "newgame.levels"
+    } else {
+        "newgame.level"
+    };
+    section_label(ui, i18n.t(heading));
+    // One row high, whether it holds the level buttons or the two sides' drop-downs.
+    let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y + 4.0);
+    ui.add_enabled_ui(*opponent != Opponent::Human, |ui| {
+        ui.allocate_ui_with_layout(row, Layout::left_to_right(Align::Center), |ui| {
+            ui.set_min_size(row);
+            // A friend has no level: the row shows the computer's, unchosen.
+            let shown = match *opponent {
+                Opponent::Human => Opponent::Computer {
+                    level: last_level,
+                    side: SideChoice::Black,
+                },
+                other => other,
+            };
+            let single = LevelPicker::new(id_salt, PickerStyle::Row);
+            if let Some((side, level)) = opponent_levels_ui(ui, i18n, id_salt, shown, single) {
+                opponent.set_level(side, level);
+            }
+        });
+    });
 }
 
 /// The choice of the turn clock in a dialog, under its heading.
@@ -210,6 +239,50 @@ pub fn modal_ui<R>(
             ui.set_width(width);
             add(ui)
         })
+}
+
+/// A wrapped label that leaves no character or two alone on its last row (a widow such as
+/// 「子。」, which wrapping Chinese anywhere would allow).
+pub fn wrapped_label(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
+    let text = text.into();
+    let layout = |width: f32| {
+        text.clone().into_galley(
+            ui,
+            Some(egui::TextWrapMode::Wrap),
+            width,
+            egui::TextStyle::Body,
+        )
+    };
+    // About one Chinese character at a time.
+    let step = ui.text_style_height(&egui::TextStyle::Body) * 0.9;
+    let galley = without_widow(layout, ui.available_width(), step);
+    ui.add(egui::Label::new(galley))
+}
+
+/// The text `layout` wraps at `width`, wrapped `step` narrower, a few times at most, while
+/// its last row holds only one or two characters, until three or more come down together,
+/// as long as that takes no more rows.
+pub fn without_widow(
+    layout: impl Fn(f32) -> Arc<egui::Galley>,
+    width: f32,
+    step: f32,
+) -> Arc<egui::Galley> {
+    let widowed =
+        |g: &egui::Galley| g.rows.len() >= 2 && g.rows.last().is_some_and(|r| r.glyphs.len() <= 2);
+    let mut galley = layout(width);
+    let mut narrower_width = width;
+    for _ in 0..4 {
+        narrower_width -= step;
+        if !widowed(&galley) || narrower_width < width / 2.0 {
+            break;
+        }
+        let narrower = layout(narrower_width);
+        if narrower.rows.len() > galley.rows.len() {
+            break;
+        }
+        galley = narrower;
+    }
+    galley
 }
 
 /// A muted heading over a group of controls.
@@ -250,4 +323,40 @@ pub fn top_bar(ui: &mut egui::Ui, id: &str, margin: [i8; 2], add: impl FnOnce(&m
 /// Gives a button a fuller accessible name than its visible text.
 pub fn accessible_name(response: &egui::Response, name: &str) {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_character_or_two_is_left_alone_on_the_last_row() {
+        let ctx = egui::Context::default();
+        crate::app::fonts::install(&ctx);
+        // A first frame loads the fonts; what it would upload is not wanted here.
+        ctx.run_ui(egui::RawInput::default(), |_| {})
+            .textures_delta
+            .clear();
+        let text = "提示：e4-d4 让己方棋子保持安全；其余 6 步中有 1 步做不到（最坏会让白方组成 \
+                    2×2 方块并吃 1 子）。白方 11 步内必胜。";
+        let font = egui::FontId::proportional(14.5);
+        let layout = |width: f32| {
+            ctx.fonts_mut(|f| f.layout(text.to_string(), font.clone(), egui::Color32::BLACK, width))
+        };
+        let last_row = |g: &egui::Galley| g.rows.last().map_or(0, |r| r.glyphs.len());
+        // Widths where plain wrapping leaves a widow, and what becomes of them.
+        let mut widowed = 0;
+        for width in 150..400 {
+            let width = width as f32;
+            let plain = layout(width);
+            if plain.rows.len() < 2 || last_row(&plain) > 2 {
+                continue;
+            }
+            widowed += 1;
+            let mended = without_widow(layout, width, 13.0);
+            assert!(last_row(&mended) >= 3, "at {width}: {:?}", mended.text());
+            assert_eq!(mended.rows.len(), plain.rows.len(), "at {width}");
+        }
+        assert!(widowed > 0, "no width tried leaves a widow");
+    }
 }

@@ -6,10 +6,10 @@
 #![allow(dead_code)]
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use egui_kittest::{Harness, Node};
 use sanqi::ai::Level;
 use sanqi::app::clock::ManualTime;
 use sanqi::app::i18n::Language;
@@ -63,6 +63,14 @@ impl WindowSpec {
         self.open_after(|_| {})
     }
 
+    /// The window on a fresh data folder with a game started as the new-game dialog starts
+    /// it.
+    pub fn game(self, game: GameId, opponent: Opponent, clock: ClockSetting) -> Opened {
+        let (dir, time, mut h) = self.open();
+        start(&mut h, game, opponent, clock);
+        (dir, time, h)
+    }
+
     /// The window on a fresh data folder in which `prepare` has first put files.
     pub fn open_after(self, prepare: impl FnOnce(&Path)) -> Opened {
         let dir = tempfile::tempdir().expect("a temporary folder");
@@ -113,9 +121,7 @@ pub fn home() -> Opened {
 
 /// A game started as the new-game dialog starts it, in a default window.
 pub fn game(game: GameId, opponent: Opponent, clock: ClockSetting) -> Opened {
-    let (dir, time, mut h) = home();
-    start(&mut h, game, opponent, clock);
-    (dir, time, h)
+    WindowSpec::default().game(game, opponent, clock)
 }
 
 /// The window at 1100×760 in `language` on the data folder `dir`, settled after its first
@@ -168,12 +174,56 @@ pub fn click_points(harness: &mut Window, points: &str) {
     }
 }
 
+/// The button (or selectable label) with this text, not a plain label that says the same.
+pub fn button<'h>(harness: &'h Window, label: &'h str) -> Node<'h> {
+    harness
+        .get_by(|n| n.label().as_deref() == Some(label) && n.role() != egui::accesskit::Role::Label)
+}
+
+/// Where the button (or selectable label) with this text is.
+pub fn button_rect(harness: &Window, label: &str) -> egui::Rect {
+    button(harness, label).rect()
+}
+
 /// Clicks the button (or selectable label) with this text, not a plain label that says the
 /// same.
 pub fn click_button(harness: &mut Window, label: &str) {
-    harness
-        .get_by(|n| n.label().as_deref() == Some(label) && n.role() != egui::accesskit::Role::Label)
-        .click();
+    button(harness, label).click();
+    harness.run();
+}
+
+/// Types `text` into the text field labelled `label`.
+pub fn type_into(harness: &mut Window, label: &str, text: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
+
+/// Writes `json` as `game.json` in `dir` and opens it as a record for review.
+pub fn open_record(harness: &mut Window, dir: &Path, json: &str) {
+    let path = dir.join("game.json");
+    std::fs::write(&path, json).expect("written");
+    apply(harness, Command::OpenRecord(path));
+}
+
+/// Runs frames until the analysis of the game on the screen has finished (the window keeps
+/// answering meanwhile).
+pub fn wait_for_report(harness: &mut Window) {
+    let started = Instant::now();
+    while harness
+        .state()
+        .analysis()
+        .and_then(|a| a.report())
+        .is_none()
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the analysis did not finish"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        harness.step();
+    }
     harness.run();
 }
 

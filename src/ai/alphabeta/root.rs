@@ -60,7 +60,9 @@ impl<R: Evaluate> SearchThread<'_, R> {
             .max_by_key(|&(_, (score, jitter))| score.saturating_add(*jitter))
             .map_or((0, 0), |(i, (score, _))| (i, *score));
         let score = (completed > 0).then_some(scores[best]);
-        Ok((list[best], self.found(score, completed, vec![list[best]])))
+        // The line after the choice, as the table holds it from the scoring of every action.
+        let line = self.expected_line(state, list[best]);
+        Ok((list[best], self.found(score, completed, line)))
     }
 
     /// Iterative deepening with alpha-beta until the budget runs out.

@@ -34,7 +34,9 @@ impl Dialog for NewGameDialog {
     fn ui(&mut self, ctx: &egui::Context, view: &View, commands: &mut Vec<Command>) -> Stay {
         let i18n = view.i18n;
         let setup = &mut self.setup;
-        let in_progress = view.live_session().is_some_and(|s| !s.game().is_empty());
+        // Starting replaces the unfinished game (the one on the screen, or the one Home
+        // offers to continue after a restart): it is kept as a record, and the dialog says so.
+        let unfinished = view.unfinished_text();
         let mut start = false;
         let mut cancel = false;
         let modal = modal_ui(ctx, "new_game", 470.0, |ui| {
@@ -48,9 +50,15 @@ impl Dialog for NewGameDialog {
             });
             opponent_choice_ui(ui, i18n, "new_game", &mut setup.opponent, true);
             clock_choice_ui(ui, i18n, &mut setup.clock);
-            if in_progress {
+            if let Some(game) = &unfinished {
                 ui.add_space(6.0);
-                ui.label(RichText::new(i18n.t("newgame.abandon_warning")).color(theme::WARN));
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(i18n.format("newgame.keep_warning", &[("game", game)]))
+                            .color(theme::WARN),
+                    )
+                    .wrap(),
+                );
             }
             ui.add_space(10.0);
             dialog_buttons(ui, |ui| {

@@ -17,14 +17,19 @@ pub struct PlayOnDialog {
     choice: Option<(Opponent, ClockSetting)>,
 }
 
-/// The choices the dialog starts from: the reviewed game's own players if a person played
-/// in it, else two people; against the computer, the person takes the side to act.
+/// The choices the dialog starts from: the reviewed game's own players (as its record names
+/// them, for a record) if a person played in it, else two people; against the computer, the
+/// person takes the side to act.
 fn first_choice(view: &View) -> (Opponent, ClockSetting) {
     let Some(s) = view.session else {
         return (Opponent::Human, view.settings.last_setup.clock);
     };
     let setup = s.setup();
-    let opponent = match (setup.opponent, s.human_side()) {
+    let players = match s.recorded_players() {
+        Some(players) if s.is_from_record() => players,
+        _ => (setup.opponent, s.human_side()),
+    };
+    let opponent = match players {
         (Opponent::Computer { level, .. }, Some(side)) => Opponent::Computer {
             level,
             side: side_choice(side),
@@ -55,8 +60,9 @@ impl Dialog for PlayOnDialog {
         let (opponent, clock) = self.choice.get_or_insert_with(|| first_choice(view));
         // Against the computer, the person starts as the side to act in the reviewed position.
         let to_act = s.shown_state().to_act();
-        // Playing on replaces the game set aside when a record was opened over it.
-        let replaces_saved = view.resumable.is_some() && !s.is_live();
+        // Playing on replaces the game set aside when a record was opened over it: it is kept
+        // as a record.
+        let replaces_saved = view.unfinished_text().filter(|_| !s.is_live());
         let mut start = false;
         let mut cancel = false;
         let modal = modal_ui(ctx, "play_on", 440.0, |ui| {
@@ -71,11 +77,12 @@ impl Dialog for PlayOnDialog {
                 *side = side_choice(to_act);
             }
             clock_choice_ui(ui, i18n, clock);
-            if replaces_saved {
+            if let Some(game) = &replaces_saved {
                 ui.add_space(6.0);
                 ui.add(
                     egui::Label::new(
-                        RichText::new(i18n.t("playon.replaces_saved")).color(theme::WARN),
+                        RichText::new(i18n.format("playon.replaces_saved", &[("game", game)]))
+                            .color(theme::WARN),
                     )
                     .wrap(),
                 );

@@ -5,20 +5,61 @@ use std::path::{Path, PathBuf};
 
 use super::SanqiApp;
 use crate::ai::Level;
+use crate::app::banners::Banner;
 use crate::app::command::{Done, Outcome};
 use crate::app::error::AppError;
 use crate::app::i18n::Language;
 use crate::app::screens::Screen;
 use crate::app::session::{Changed, Session};
-use crate::app::settings::{ClockSetting, Opponent, Setup};
+use crate::app::settings::{ClockSetting, Opponent, SavedGame, Setup, opponent_of};
 use crate::app::storage::{UtcTime, read_record_file, write_record_file};
 use crate::rules::{Game, Side};
 
 impl SanqiApp {
     // ----- Starting and leaving games -----
 
-    pub(super) fn start_game(&mut self, setup: Setup) {
-        self.start_with(setup, human_side_of(setup.opponent));
+    pub(super) fn start_game(&mut self, setup: Setup) -> Result<(), AppError> {
+        self.start_in_place(setup, human_side_of(setup.opponent))
+    }
+
+    /// Starts a new game in place of the one on the screen, once the unfinished game it
+    /// replaces (if any) is kept as a record.
+    pub(super) fn start_in_place(
+        &mut self,
+        setup: Setup,
+        human_side: Option<Side>,
+    ) -> Result<(), AppError> {
+        self.keep_unfinished(self.unfinished())?;
+        self.start_with(setup, human_side);
+        Ok(())
+    }
+
+    /// The game that is not over and would be lost if another took its place: the one being
+    /// played (once it has an action), else the one set aside or saved in an earlier run.
+    pub(super) fn unfinished(&self) -> Option<SavedGame> {
+        match self.session.as_ref().filter(|s| s.is_live()) {
+            Some(s) if !s.game().is_empty() => Some(s.saved()),
+            Some(_) => None,
+            None => self.saved.clone().filter(|g| !g.record.actions.is_empty()),
+        }
+    }
+
+    /// Keeps `game`, about to be replaced, as a new record in the records folder and says
+    /// where, so that it can be opened and played on. When the record cannot be written,
+    /// nothing may replace the game: the error says why. (With a data folder that cannot be
+    /// written, nothing is kept at all, as the notice at start said.)
+    pub(super) fn keep_unfinished(&mut self, game: Option<SavedGame>) -> Result<(), AppError> {
+        let Some(game) = game.filter(|_| self.keeps_files && self.store.is_writable()) else {
+            return Ok(());
+        };
+        let mut record = game.record;
+        record.metadata.date = Some(UtcTime::now().iso8601());
+        let path = self
+            .store
+            .export_record(&record)
+            .map_err(AppError::KeepGame)?;
+        self.add_banner(Banner::Kept(path));
+        Ok(())
     }
 
     pub(super) fn start_with(&mut self, setup: Setup, human_side: Option<Side>) {
@@ -82,7 +123,7 @@ impl SanqiApp {
     /// replace a game in progress is only read, and [`Done::WouldReplace`] asks for the
     /// question.
     pub(super) fn open_record(&mut self, path: &Path, replace: bool) -> Outcome {
-        let (_, game) = read_record_file(path).map_err(AppError::OpenRecord)?;
+        let (record, game) = read_record_file(path).map_err(AppError::OpenRecord)?;
         let in_progress = self
             .session
             .as_ref()
@@ -96,18 +137,34 @@ impl SanqiApp {
         }
         self.computer.cancel();
         let clock = self.settings.last_setup.clock;
-        self.session = Some(Session::of_record(game, clock, self.options.time.clone()));
+        let players = opponent_of(&record.metadata);
+        self.session = Some(Session::of_record(
+            game,
+            players,
+            clock,
+            self.options.time.clone(),
+        ));
         self.screen = Screen::Game;
         self.dialogs.close_modal();
         Ok(Done::Ok)
     }
 
     /// Plays on from the reviewed position with `opponent` and `clock`. The game set aside
-    /// when a record was opened over it is replaced.
-    pub(super) fn continue_from_review(&mut self, opponent: Opponent, clock: ClockSetting) {
+    /// when a record was opened over it is replaced, once it is kept as a record.
+    pub(super) fn continue_from_review(
+        &mut self,
+        opponent: Opponent,
+        clock: ClockSetting,
+    ) -> Result<(), AppError> {
+        if self.session.as_ref().is_none_or(|s| s.review().is_none()) {
+            return Ok(());
+        }
+        let set_aside = self.saved.clone().filter(|g| !g.record.actions.is_empty());
+        self.keep_unfinished(set_aside)?;
         let human_side = human_side_of(opponent);
         self.change_session(|s, _| s.continue_from_review(opponent, human_side, clock));
         self.saved = None;
+        Ok(())
     }
 
     /// Writes the game's record to `path`, or to a new file in the records folder.
@@ -115,9 +172,15 @@ impl SanqiApp {
         let s = self.session.as_ref().ok_or(AppError::NothingToExport)?;
         let record = s.record(UtcTime::now().iso8601());
         match path {
-            Some(path) => write_record_file(path, &record)
-                .map(|()| path.clone())
-                .map_err(AppError::Export),
+            Some(path) => {
+                // A name typed alone goes into the records folder, which may not be there yet.
+                if path.parent() == Some(self.store.records_dir().as_path()) {
+                    self.store.create_records_dir().map_err(AppError::Export)?;
+                }
+                write_record_file(path, &record)
+                    .map(|()| path.clone())
+                    .map_err(AppError::Export)
+            }
             None => self.store.export_record(&record).map_err(AppError::Export),
         }
     }

@@ -1,7 +1,8 @@
 //! The analysis section of the side panel in review: a button to start it, its progress and
-//! a way to cancel it while it runs, then the evaluation graph over the game (a click goes to
-//! that position), each side's accuracy and labels, and what the engine says of the action
-//! played from the position shown.
+//! a way to cancel it while it runs, then the evaluation graph over the game (growing with
+//! the panel; the value and the move under the pointer are read out under it, and a click
+//! goes to that position), each side's accuracy and labels, and what the engine says of the
+//! action played from the position shown.
 
 use egui::{Color32, RichText, Sense, Stroke, pos2, vec2};
 
@@ -11,15 +12,20 @@ use crate::ai::analysis::{
 };
 use crate::app::analysis::{GameAnalysis, Stage, label_mark};
 use crate::app::command::Command;
+use crate::app::exact::value_words;
 use crate::app::i18n::I18n;
 use crate::app::session::Session;
 use crate::app::text::{action_text, side_name};
 use crate::app::theme;
 use crate::app::view::View;
-use crate::rules::Side;
+use crate::app::widgets::{accessible_name, wrapped_label};
+use crate::rules::{Action, Side};
 
-/// The graph's height, and its height in a window lower than [`LOW_WINDOW`].
+/// The graph's least height, its most, its height for its width in between, and its height in
+/// a window lower than [`LOW_WINDOW`].
 const GRAPH_HEIGHT: f32 = 64.0;
+const MAX_GRAPH_HEIGHT: f32 = 220.0;
+const GRAPH_SHAPE: f32 = 0.3;
 const LOW_GRAPH_HEIGHT: f32 = 40.0;
 const LOW_WINDOW: f32 = 700.0;
 /// The evaluation, in pieces, at the graph's top and bottom edges (a decided game sits
@@ -42,24 +48,6 @@ pub const BETTER_ARROW: Color32 = Color32::from_rgb(0x2E, 0x8B, 0x3E);
 /// A label in the interface language.
 pub fn label_name(i18n: &I18n, label: Label) -> String {
     i18n.t(&crate::app::keys::label(label)).to_string()
-}
-
-/// An evaluation from Black's side in words: "+1.25", "Black wins in 19", "Draw".
-pub fn evaluation_text(i18n: &I18n, e: Evaluation) -> String {
-    let winner = |side: Side, plies: u32| {
-        let side = side_name(i18n, side);
-        if plies == 0 {
-            i18n.format("analysis.has_won", &[("side", &side)])
-        } else {
-            i18n.format("analysis.wins_in", &[("side", &side), ("n", &plies)])
-        }
-    };
-    match e {
-        Evaluation::Score(_) => e.to_string(),
-        Evaluation::Win(n) => winner(Side::Black, n),
-        Evaluation::Loss(n) => winner(Side::White, n),
-        Evaluation::Draw => i18n.t("analysis.draw").to_string(),
-    }
 }
 
 /// How the labels are given, with the thresholds the analysis uses.
@@ -134,7 +122,7 @@ pub fn analysis_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Co
                 }
                 Some(Stage::Done(report)) => {
                     if let Some(a) = view.analysis {
-                        done_ui(ui, i18n, a, report, shown, out);
+                        done_ui(ui, i18n, s, a, report, shown, out);
                     }
                 }
             }
@@ -144,14 +132,33 @@ pub fn analysis_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Co
 fn done_ui(
     ui: &mut egui::Ui,
     i18n: &I18n,
+    s: &Session,
     analysis: &GameAnalysis,
     report: &Report,
     shown: usize,
     out: &mut Vec<Command>,
 ) {
-    if let Some(n) = graph_ui(ui, report, shown) {
+    let graph = graph_ui(ui, i18n, report, shown);
+    if let Some(n) = graph.clicked {
         out.push(Command::ReviewTo(n));
     }
+    // Under the graph: the position under the pointer, else the one shown.
+    let readout = match graph.hovered {
+        Some(n) => report.positions.get(n).map(|&value| {
+            i18n.format(
+                "analysis.at",
+                &[
+                    ("position", &position_name(i18n, s, analysis, n)),
+                    ("value", &value_words(i18n, value)),
+                ],
+            )
+        }),
+        None => report
+            .positions
+            .get(shown)
+            .map(|&value| i18n.format("analysis.here", &[("value", &value_words(i18n, value))])),
+    };
+    ui.label(RichText::new(readout.unwrap_or_default()).small().strong());
     // Each side on one line of text, its marks in their colours: rows of widgets would take
     // twice the height, which a small window does not have.
     for side in Side::BOTH {
@@ -184,30 +191,25 @@ fn done_ui(
         }
         ui.label(job);
     }
-    let value = report.positions.get(shown).copied();
-    if let Some(value) = value {
-        ui.label(
-            RichText::new(
-                i18n.format("analysis.here", &[("value", &evaluation_text(i18n, value))]),
-            )
-            .small(),
-        );
-    }
     if let Some(next) = analysis.action(shown) {
-        let mut text = i18n.format(
+        let played = i18n.format(
             "analysis.played",
             &[
                 ("action", &action_text(i18n, next.action)),
                 ("label", &label_name(i18n, next.label)),
             ],
         );
+        let color = label_color(next.label);
+        wrapped_label(ui, RichText::new(played).small().color(color));
+        // The better action on a line of its own, so that it is never cut in two.
         if let Some(better) = analysis.better_here(shown) {
-            text.push(' ');
-            text.push_str(
-                &i18n.format("analysis.better", &[("action", &action_text(i18n, better))]),
+            wrapped_label(
+                ui,
+                RichText::new(better_text(i18n, better))
+                    .small()
+                    .color(color),
             );
         }
-        ui.add(egui::Label::new(RichText::new(text).small().color(label_color(next.label))).wrap());
     }
     if report.exact {
         ui.label(
@@ -216,15 +218,43 @@ fn done_ui(
                 .color(theme::MUTED),
         );
     } else if analysis.table_missing() {
-        ui.add(
-            egui::Label::new(
-                RichText::new(i18n.t("analysis.no_table"))
-                    .small()
-                    .color(theme::MUTED),
-            )
-            .wrap(),
-        );
+        let text = RichText::new(i18n.t("analysis.no_table")).small();
+        wrapped_label(ui, text.color(theme::MUTED));
     }
+}
+
+/// The engine's better action, as the board marks it: a green arrow for a move, a green ring
+/// for a placement or a removal.
+pub fn better_text(i18n: &I18n, better: Action) -> String {
+    let key = match better {
+        Action::Move(..) => "analysis.better",
+        Action::Place(_) | Action::Remove(_) | Action::Timeout => "analysis.better_ring",
+    };
+    i18n.format(key, &[("action", &action_text(i18n, better))])
+}
+
+/// Position `n` of the game (after `n` actions) as the move list names it: "2. d5-d3??", or
+/// the start.
+fn position_name(i18n: &I18n, s: &Session, analysis: &GameAnalysis, n: usize) -> String {
+    let Some(index) = n.checked_sub(1) else {
+        return i18n.t("analysis.start_position").to_string();
+    };
+    let number = s
+        .turns()
+        .iter()
+        .find(|t| t.actions.iter().any(|(i, _)| *i == index))
+        .map_or(0, |t| t.number);
+    let action = s
+        .game()
+        .action_list()
+        .get(index)
+        .map(|a| action_text(i18n, *a))
+        .unwrap_or_default();
+    let mark = analysis
+        .label(index)
+        .and_then(label_mark)
+        .unwrap_or_default();
+    format!("{number}. {action}{mark}")
 }
 
 /// Where an evaluation sits on the graph, from -1 (White's best) to 1 (Black's).
@@ -232,15 +262,23 @@ fn height_of(e: Evaluation) -> f32 {
     (e.pieces().clamp(-GRAPH_PIECES, GRAPH_PIECES) / GRAPH_PIECES) as f32
 }
 
-/// The evaluation over the game, the position shown marked; returns the position clicked.
-fn graph_ui(ui: &mut egui::Ui, report: &Report, shown: usize) -> Option<usize> {
+/// What the pointer did on the graph: the position it is over, and the one clicked.
+struct GraphInput {
+    hovered: Option<usize>,
+    clicked: Option<usize>,
+}
+
+/// The evaluation over the game, as wide as the panel and growing with it, the position shown
+/// marked and the one under the pointer lined.
+fn graph_ui(ui: &mut egui::Ui, i18n: &I18n, report: &Report, shown: usize) -> GraphInput {
     let width = ui.available_width();
     let height = if ui.ctx().content_rect().height() < LOW_WINDOW {
         LOW_GRAPH_HEIGHT
     } else {
-        GRAPH_HEIGHT
+        (width * GRAPH_SHAPE).clamp(GRAPH_HEIGHT, MAX_GRAPH_HEIGHT)
     };
-    let (rect, response) = ui.allocate_exact_size(vec2(width, height), Sense::click());
+    let (rect, response) = ui.allocate_exact_size(vec2(width, height), Sense::click_and_drag());
+    accessible_name(&response, i18n.t("analysis.graph"));
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, egui::CornerRadius::same(4), theme::PAPER);
     let count = report.positions.len().max(2);
@@ -263,11 +301,12 @@ fn graph_ui(ui: &mut egui::Ui, report: &Report, shown: usize) -> Option<usize> {
         points.clone(),
         Stroke::new(1.5, theme::ACCENT_DARK),
     ));
+    let dot = (height / 24.0).clamp(3.0, 5.0);
     for a in &report.actions {
         if matches!(a.label, Label::Mistake | Label::Blunder | Label::Inaccuracy)
             && let Some(p) = points.get(a.index + 1)
         {
-            painter.circle_filled(*p, 3.0, label_color(a.label));
+            painter.circle_filled(*p, dot, label_color(a.label));
         }
     }
     let x = x_of(shown.min(count - 1));
@@ -275,12 +314,49 @@ fn graph_ui(ui: &mut egui::Ui, report: &Report, shown: usize) -> Option<usize> {
         [pos2(x, rect.top()), pos2(x, rect.bottom())],
         Stroke::new(1.5, theme::SELECT),
     );
-    let clicked = response.clicked() || response.dragged();
-    let pointer = response.interact_pointer_pos()?;
-    if !clicked {
-        return None;
+    let position_at = |pointer: egui::Pos2| {
+        let fraction = ((pointer.x - rect.left()) / rect.width()).clamp(0.0, 1.0);
+        ((fraction * (count - 1) as f32).round() as usize).min(report.positions.len() - 1)
+    };
+    let hovered = response
+        .hover_pos()
+        .filter(|_| !report.positions.is_empty())
+        .map(position_at);
+    if let Some(n) = hovered {
+        let x = x_of(n);
+        painter.line_segment(
+            [pos2(x, rect.top()), pos2(x, rect.bottom())],
+            Stroke::new(1.0, theme::MUTED),
+        );
+        if let Some(p) = points.get(n) {
+            painter.circle_stroke(*p, dot + 1.5, Stroke::new(1.5, theme::INK));
+        }
     }
-    let fraction = ((pointer.x - rect.left()) / rect.width()).clamp(0.0, 1.0);
-    let n = (fraction * (count - 1) as f32).round() as usize;
-    (n != shown).then_some(n)
+    let clicked = (response.clicked() || response.dragged())
+        .then(|| response.interact_pointer_pos())
+        .flatten()
+        .filter(|_| !report.positions.is_empty())
+        .map(position_at)
+        .filter(|&n| n != shown);
+    GraphInput { hovered, clicked }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::i18n::Language;
+
+    #[test]
+    fn the_better_action_is_named_as_the_board_marks_it() {
+        let en = I18n::new(Language::English);
+        let action = |text| Action::parse(text).unwrap_or(Action::Timeout);
+        assert_eq!(
+            better_text(&en, action("d5-e5")),
+            "Better: d5-e5 (green arrow)."
+        );
+        assert_eq!(better_text(&en, action("c3")), "Better: c3 (green ring).");
+        assert_eq!(better_text(&en, action("xb4")), "Better: xb4 (green ring).");
+        let zh = I18n::new(Language::Chinese);
+        assert!(better_text(&zh, action("c3")).contains("绿圈"));
+    }
 }

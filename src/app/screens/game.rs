@@ -5,7 +5,7 @@
 use egui::{Align, Color32, Layout, RichText, Sense, Vec2, vec2};
 
 use super::analysis_panel::BETTER_ARROW;
-use super::layout::{board_layout, plate_sides, with_side_panel};
+use super::layout::{MIN_PANEL_WIDTH, board_layout, panel_width, plate_sides, with_side_panel};
 use super::side_panel::side_panel_ui;
 use crate::app::board::{self, board_ui};
 use crate::app::command::{Command, Open, RulesTab};
@@ -151,9 +151,9 @@ impl GameScreen {
     }
 }
 
-/// The side panel's width for a window of this width.
+/// The side panel's width for a window of this width: about a third of it.
 fn side_panel_width(window: f32) -> f32 {
-    (window * 0.3).clamp(270.0, 340.0)
+    panel_width(window, 0.32, MIN_PANEL_WIDTH, 760.0)
 }
 
 fn top_bar_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>) {

@@ -70,9 +70,11 @@ impl HomeScreen {
                 .color(theme::INK),
         );
         ui.add_space(8.0);
-        let columns = if width >= 900.0 {
+        // Three games side by side from the smallest window up (760 points wide), so that
+        // none of them is below the fold.
+        let columns = if width >= 680.0 {
             3
-        } else if width >= 500.0 {
+        } else if width >= 460.0 {
             2
         } else {
             1

@@ -1,5 +1,6 @@
 //! The frame shared by the screens that show a board (a game, a lesson): a side panel on the
-//! right, and the board between the two players' plates in the room left, sized to fit.
+//! right that grows with the window (its width and its text), and the board between the two
+//! players' plates in the room left, sized to fit.
 
 use egui::{Rect, Vec2, pos2, vec2};
 
@@ -12,8 +13,52 @@ pub const PLATE_HEIGHT: f32 = 34.0;
 /// The space between a plate and the board.
 const GAP: f32 = 8.0;
 
-/// A side panel of `width` on the right (drawn by `panel`), and the rest of the window for
-/// the board (drawn by `board`), each on the app's colours.
+/// The narrowest side panel, in the smallest window (760 points wide).
+pub const MIN_PANEL_WIDTH: f32 = 270.0;
+/// The side panel's width at which its text is drawn at the sizes of the rest of the app.
+const PANEL_BASE_WIDTH: f32 = 300.0;
+/// How much larger than elsewhere the panel's text grows in a large window.
+const MAX_PANEL_SCALE: f32 = 1.3;
+
+/// The side panel's width for a window `window` points wide: `share` of it, at least `min`
+/// and at most `max`. The board, limited by the window's height in a wide window, keeps the
+/// rest.
+pub fn panel_width(window: f32, share: f32, min: f32, max: f32) -> f32 {
+    (window * share).clamp(min, max)
+}
+
+/// How much larger than in the rest of the app the text of a side panel `width` points wide
+/// is drawn: 1 in a small window, growing with the panel up to [`MAX_PANEL_SCALE`].
+pub fn panel_scale(width: f32) -> f32 {
+    (width / PANEL_BASE_WIDTH).clamp(1.0, MAX_PANEL_SCALE)
+}
+
+/// Scales the text styles and the widgets' sizes of `ui` by `scale`.
+fn scale_style(ui: &mut egui::Ui, scale: f32) {
+    let style = ui.style_mut();
+    for font in style.text_styles.values_mut() {
+        font.size *= scale;
+    }
+    style.spacing.interact_size *= scale;
+    style.spacing.button_padding *= scale;
+    style.spacing.item_spacing *= scale;
+    style.spacing.icon_width *= scale;
+    style.spacing.icon_width_inner *= scale;
+}
+
+/// `points`, a text size chosen for the app's body text, in the body text's size of `ui` (so
+/// that it grows with a side panel's text).
+pub fn text_size(ui: &egui::Ui, points: f32) -> f32 {
+    let body = ui
+        .style()
+        .text_styles
+        .get(&egui::TextStyle::Body)
+        .map_or(theme::BODY_SIZE, |f| f.size);
+    points * body / theme::BODY_SIZE
+}
+
+/// A side panel of `width` on the right (drawn by `panel`, its text scaled with its width),
+/// and the rest of the window for the board (drawn by `board`), each on the app's colours.
 pub fn with_side_panel(
     ui: &mut egui::Ui,
     id: &'static str,
@@ -30,7 +75,10 @@ pub fn with_side_panel(
                 .fill(theme::PANEL)
                 .inner_margin(egui::Margin::symmetric(14, 12)),
         )
-        .show(ui, |ui| panel(ui, out));
+        .show(ui, |ui| {
+            scale_style(ui, panel_scale(width));
+            panel(ui, out);
+        });
     egui::CentralPanel::default()
         .frame(
             egui::Frame::new()
@@ -90,6 +138,27 @@ pub fn plate_sides(flipped: bool) -> (Side, Side) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_panel_and_its_text_grow_with_the_window() {
+        let game = |window| panel_width(window, 0.32, MIN_PANEL_WIDTH, 760.0);
+        assert_eq!(game(760.0), MIN_PANEL_WIDTH);
+        assert_eq!(panel_scale(game(760.0)), 1.0);
+        // At 1920 points the panel has about a third of the width, and its smallest text
+        // (12 points elsewhere) is at least 13.
+        let wide = game(1920.0);
+        assert!(wide > 560.0 && wide < 700.0, "{wide}");
+        assert!(12.0 * panel_scale(wide) >= 13.0);
+        // Never more than the limits.
+        assert_eq!(game(5000.0), 760.0);
+        assert_eq!(panel_scale(game(5000.0)), MAX_PANEL_SCALE);
+        let mut last = 0.0;
+        for window in (760..=2560).step_by(40) {
+            let width = game(window as f32);
+            assert!(width >= last);
+            last = width;
+        }
+    }
 
     #[test]
     fn the_board_and_plates_fit_and_do_not_overlap() {

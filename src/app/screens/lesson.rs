@@ -5,7 +5,7 @@
 use egui::{Align, Color32, Layout, RichText, Sense, Stroke, Vec2};
 
 use super::game::plate_ui;
-use super::layout::{board_layout, plate_sides, with_side_panel};
+use super::layout::{board_layout, panel_width, plate_sides, with_side_panel};
 use super::side_panel::note_text;
 use crate::app::board::{Geometry, board_ui};
 use crate::app::command::{Command, Open, RulesTab};
@@ -14,7 +14,7 @@ use crate::app::lessons::{Course, Feedback, Lesson};
 use crate::app::text::{result_reason, side_name};
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::{stone_icon, top_bar};
+use crate::app::widgets::{stone_icon, top_bar, wrapped_label};
 use crate::rules::explain::{Event, explain};
 use crate::rules::{Action, Bits, Decision, Effects, GameId, State, board};
 
@@ -27,7 +27,7 @@ impl LessonScreen {
     pub fn ui(&mut self, ui: &mut egui::Ui, view: &View, lesson: &Lesson) -> Vec<Command> {
         let mut commands = Vec::new();
         top_bar_ui(ui, view, lesson, &mut commands);
-        let width = panel_width(ui.available_width());
+        let width = lesson_panel_width(ui.available_width());
         with_side_panel(
             ui,
             "lesson_panel",
@@ -42,8 +42,8 @@ impl LessonScreen {
 
 /// The side panel's width for a window of this width: a little wider than the game's, for
 /// the text.
-fn panel_width(window: f32) -> f32 {
-    (window * 0.34).clamp(290.0, 420.0)
+fn lesson_panel_width(window: f32) -> f32 {
+    panel_width(window, 0.34, 290.0, 800.0)
 }
 
 fn course_name(i18n: &I18n, course: Course) -> String {
@@ -126,7 +126,7 @@ fn section(ui: &mut egui::Ui, fill: Color32, stroke: Color32, add: impl FnOnce(&
 }
 
 fn wrapped(ui: &mut egui::Ui, text: RichText) {
-    ui.add(egui::Label::new(text).wrap());
+    wrapped_label(ui, text);
 }
 
 fn panel_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Command>) {

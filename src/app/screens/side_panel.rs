@@ -5,8 +5,10 @@
 use egui::{Align, Color32, Layout, RichText, Vec2};
 
 use super::analysis_panel::{analysis_ui, move_marks};
+use super::layout::text_size;
+use crate::ai::Level;
 use crate::app::command::{Command, Open, Question};
-use crate::app::exact::value_text;
+use crate::app::flying_table::TableState;
 use crate::app::hint;
 use crate::app::i18n::I18n;
 use crate::app::session::{Hold, Note, Session};
@@ -16,8 +18,10 @@ use crate::app::text::{
 };
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::{LevelPicker, PickerStyle, opponent_levels_ui, stone_icon};
-use crate::rules::Side;
+use crate::app::widgets::{
+    LevelPicker, PickerStyle, opponent_levels_ui, stone_icon, wrapped_label,
+};
+use crate::rules::{GameId, Side};
 
 /// The side panel of the game screen for `s`.
 pub fn side_panel_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>) {
@@ -62,20 +66,13 @@ pub(super) fn note_text(i18n: &I18n, note: &Note) -> String {
         Note::Message(key) => i18n.t(key).to_string(),
         Note::ComputerFailed(why) => i18n.format("msg.computer_failed", &[("reason", why)]),
         Note::Hint(reason) => hint::text(i18n, reason),
-        Note::ExactHint(action, value) => i18n.format(
-            "msg.hint_exact",
-            &[
-                ("move", &action_text(i18n, *action)),
-                ("value", &value_text(i18n, *value)),
-            ],
-        ),
     }
 }
 
 /// Lays out `add` in an area at least `lines` lines of `size` points high, so that what is
 /// around it does not move when its text comes, goes or changes length.
 fn reserved(ui: &mut egui::Ui, lines: f32, size: f32, add: impl FnOnce(&mut egui::Ui)) {
-    let height = lines * size * 1.3;
+    let height = lines * text_size(ui, size) * 1.3;
     let width = ui.available_width();
     ui.allocate_ui_with_layout(
         Vec2::new(width, height),
@@ -92,7 +89,8 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
     let story = s.story().map(|story| story_text(i18n, &story));
     let story_ui = |ui: &mut egui::Ui| {
         if let Some(text) = &story {
-            ui.add(egui::Label::new(RichText::new(text).size(STORY_SIZE).color(theme::INK)).wrap());
+            let size = text_size(ui, STORY_SIZE);
+            wrapped_label(ui, RichText::new(text).size(size).color(theme::INK));
         }
     };
     section(ui, |ui| {
@@ -109,7 +107,7 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                     s.resigned(),
                     s.human_side(),
                 ))
-                .size(20.0)
+                .size(text_size(ui, 20.0))
                 .strong(),
             );
             ui.add(
@@ -134,14 +132,14 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
             );
         }
         ui.horizontal(|ui| {
-            stone_icon(ui, side, 22.0);
+            stone_icon(ui, side, text_size(ui, 22.0));
             let key = if s.computer_level(side).is_some() {
                 "panel.turn_of_computer"
             } else {
                 "panel.turn_of"
             };
             let who = i18n.format(key, &[("side", &side_name(i18n, side))]);
-            ui.label(RichText::new(who).size(17.0).strong());
+            ui.label(RichText::new(who).size(text_size(ui, 17.0)).strong());
             // Paused or thinking, on the same line, so that nothing moves when it changes.
             if s.review().is_none() {
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
@@ -154,21 +152,16 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                         .on_hover_text(i18n.t("panel.paused"));
                     } else if s.computer_busy() && s.hold().is_none() {
                         // Held behind a dialog, the computer is not thinking: no spinner.
-                        ui.add(egui::Spinner::new().size(16.0))
+                        ui.add(egui::Spinner::new().size(text_size(ui, 16.0)))
                             .on_hover_text(i18n.t("panel.thinking"));
                     }
                 });
             }
         });
         reserved(ui, 2.0, 15.0, |ui| {
-            ui.add(
-                egui::Label::new(
-                    RichText::new(instruction(i18n, state))
-                        .size(15.0)
-                        .color(theme::ACCENT_DARK),
-                )
-                .wrap(),
-            );
+            let size = text_size(ui, 15.0);
+            let text = RichText::new(instruction(i18n, state)).size(size);
+            wrapped_label(ui, text.color(theme::ACCENT_DARK));
         });
         ui.separator();
         // The message about the user's last try takes the story's place until the next
@@ -207,7 +200,7 @@ fn note_ui(ui: &mut egui::Ui, (text, warning): (String, bool)) {
         .inner_margin(egui::Margin::symmetric(10, 6))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
+            wrapped_label(ui, RichText::new(text).color(color));
         });
 }
 
@@ -241,7 +234,7 @@ fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                         let warning = secs <= 10;
                         let color = if warning { theme::WARN } else { theme::INK };
                         let text = RichText::new(clock_text(secs))
-                            .size(26.0)
+                            .size(text_size(ui, 26.0))
                             .strong()
                             .monospace()
                             .color(color);
@@ -288,7 +281,7 @@ fn pieces_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
         ui.spacing_mut().item_spacing.y = 4.0;
         for side in Side::BOTH {
             ui.horizontal(|ui| {
-                stone_icon(ui, side, 16.0);
+                stone_icon(ui, side, text_size(ui, 16.0));
                 ui.label(RichText::new(side_name(i18n, side)).strong())
                     .on_hover_text(view.player_label(s, side));
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
@@ -305,8 +298,9 @@ fn pieces_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
 fn controls_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>) {
     let i18n = view.i18n;
     let columns = 3.0;
-    let width = (ui.available_width() - 8.0 * (columns - 1.0)) / columns;
-    let size = Vec2::new(width, 28.0);
+    let gap = ui.spacing().item_spacing.x;
+    let width = (ui.available_width() - gap * (columns - 1.0)) / columns;
+    let size = Vec2::new(width, text_size(ui, 28.0));
     let mut button = |ui: &mut egui::Ui, enabled: bool, key: &str, hover: &str, command| {
         let response = ui
             .add_enabled(enabled, egui::Button::new(i18n.t(key)).min_size(size))
@@ -374,7 +368,8 @@ fn over_controls_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<C
     });
 }
 
-/// The computer's level, changeable during the game.
+/// The computer's level, changeable during the game, and whether Master has the Flying
+/// table to play from.
 fn level_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>) {
     if !s.is_live() {
         return;
@@ -384,6 +379,25 @@ fn level_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>)
         LevelPicker::new("panel", PickerStyle::DropDown).label_before(i18n.t("panel.level"));
     if let Some((side, level)) = opponent_levels_ui(ui, i18n, "panel", s.setup().opponent, single) {
         out.push(Command::SetLevel(side, level));
+    }
+    if let Some(key) = master_without_table(view, s) {
+        wrapped_label(ui, RichText::new(i18n.t(key)).small().color(theme::MUTED));
+    }
+}
+
+/// The locale key of the note that Master searches in this Flying game, the table being
+/// missing or damaged; `None` when it plays from the table (or is not playing).
+fn master_without_table(view: &View, s: &Session) -> Option<&'static str> {
+    let master = Side::BOTH
+        .into_iter()
+        .any(|side| s.computer_level(side) == Some(Level::Master));
+    if s.setup().game != GameId::Flying || !master {
+        return None;
+    }
+    match view.table.state {
+        TableState::Missing | TableState::NoFolder => Some("table.notice_missing"),
+        TableState::Damaged(_) => Some("table.notice_damaged"),
+        TableState::Opening | TableState::Ready(_) => None,
     }
 }
 
@@ -435,19 +449,28 @@ fn move_list_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Comma
                             .collect();
                         let text = format!("{}.  {}", turn.number, actions.join("  "));
                         let current = shown > first_index && shown <= last_index + 1;
+                        let in_view = current || (shown == 0 && turn.number == 1);
                         ui.horizontal(|ui| {
-                            stone_icon(ui, turn.side, 14.0);
+                            stone_icon(ui, turn.side, text_size(ui, 14.0));
+                            // A long turn (a capture of four) wraps rather than widening
+                            // the panel.
                             if reviewing {
+                                let row = RichText::new(&text).monospace();
                                 let response =
-                                    ui.selectable_label(current, RichText::new(&text).monospace());
-                                if current {
+                                    ui.add(egui::Button::selectable(current, row).wrap());
+                                // The list follows the position reviewed (at the start, its
+                                // first move), when the row can be shown whole.
+                                // (A point or two hidden under the edge does not count.)
+                                let view = ui.clip_rect().expand(2.0);
+                                let fits = view.height() >= response.rect.height();
+                                if in_view && fits && !view.contains_rect(response.rect) {
                                     response.scroll_to_me(None);
                                 }
                                 if response.clicked() {
                                     out.push(Command::ReviewTo(last_index + 1));
                                 }
                             } else {
-                                ui.label(RichText::new(&text).monospace());
+                                ui.add(egui::Label::new(RichText::new(&text).monospace()).wrap());
                             }
                         });
                     }

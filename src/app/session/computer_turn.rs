@@ -2,6 +2,7 @@
 //! its planned actions played one by one, and the turn clock running out.
 
 use super::*;
+use crate::ai::analysis::Evaluation;
 
 impl Session {
     /// The level the computer should start searching for its turn at now, if it is to act
@@ -45,11 +46,16 @@ impl Session {
                 self.plan_due = Some(now);
             }
             (Purpose::Hint, Ok(plan)) => {
-                self.hint = plan.actions.first().copied();
-                self.note = Some(match self.hint {
-                    Some(action) => Note::Hint(hint::reason(self.game.state(), action, plan.score)),
-                    None => Note::Message("msg.hint_shown"),
-                });
+                let state = self.game.state();
+                // The search's score is the mover's; the hint says it from Black's side.
+                let value = plan
+                    .score
+                    .zip(state.to_act())
+                    .map(|(score, side)| Evaluation::of_score(score).for_side(side, Side::Black));
+                match hint::reason(state, &plan.actions, &plan.line, value) {
+                    Some(reason) => self.show_hint(reason),
+                    None => self.note = Some(Note::Message("msg.hint_failed")),
+                }
             }
             (_, Err(e)) if is_cancelled(&e) => {}
             (Purpose::Turn, Err(e)) => {
@@ -115,12 +121,14 @@ impl Session {
     }
 
     /// Plays actions straight into the game, whoever plays them, without animations or
-    /// clock (ready-made positions for demonstrations). Stops at the first illegal one.
+    /// clock (ready-made positions for demonstrations). Stops at the first illegal one. The
+    /// board explains the last turn played, as after any turn.
     pub fn play_through(&mut self, actions: &[Action]) {
         for action in actions {
             if self.game.apply(*action).is_err() {
                 break;
             }
         }
+        self.explain_last_turn();
     }
 }

@@ -161,17 +161,12 @@ impl Session {
         let starts_turn = self.game.at_turn_start();
         let effects = self.game.apply(action)?;
         let mut changed = Changed::SAVE;
+        // The board explains the turn from its first action until the next turn begins.
         if starts_turn {
             self.spotlight = Some(Spotlight {
                 started: at.ui_time,
-                ended: None,
                 animate: at.animate,
             });
-        }
-        if effects.turn_over
-            && let Some(spotlight) = &mut self.spotlight
-        {
-            spotlight.ended = Some(at.ui_time);
         }
         // What the last message said no longer applies, unless it tells why the computer
         // played the action it fell back on.
@@ -299,10 +294,12 @@ impl Session {
         self.plan_due = None;
     }
 
-    /// Drops the selection and the hint.
+    /// Drops the selection, the hint and the message about the last try, so that the side
+    /// panel tells the last turn again.
     pub fn deselect(&mut self) {
         self.selected = None;
         self.hint = None;
+        self.note = None;
     }
 
     /// Pauses or resumes the game.
@@ -619,7 +616,7 @@ mod tests {
     fn a_record_is_reviewed_and_never_counted() {
         let mut game = Game::new(GameId::Wudao);
         let _ = game.apply(act("c3"));
-        let mut s = Session::of_record(game, ClockSetting::S60, ManualTime::new().source());
+        let mut s = Session::of_record(game, None, ClockSetting::S60, ManualTime::new().source());
         assert_eq!(s.review(), Some(0));
         assert!(!s.is_live());
         assert_eq!(s.click(pt("d4"), STILL), Changed::NOTHING);

@@ -82,14 +82,15 @@ impl Session {
         })
     }
 
-    /// How strongly the board shows what the last turn did at UI time `now`: fully in review
-    /// and while the turn goes on, then for a moment after it (fading with animations on).
+    /// How strongly the board shows what the last turn did at UI time `now`: fully in review,
+    /// and in play from the turn's first action until the next turn begins (fading in with
+    /// animations on).
     fn spotlight_strength(&self, now: f64) -> Option<f32> {
         if self.review.is_some() {
             return Some(1.0);
         }
         match self.spotlight {
-            Some(spotlight) => spotlight.strength(now),
+            Some(spotlight) => Some(spotlight.strength(now)),
             // A turn left unfinished (a demonstration, a resumed game) is shown as it is.
             None => (!self.game.at_turn_start() && !self.is_over()).then_some(1.0),
         }
@@ -221,7 +222,15 @@ impl Session {
                 }
                 None => {}
             }
-            scene.hint = self.hint;
+            scene.hint = self.hint();
+            // The line expected after it: the person's own actions and the opponent's.
+            let me = state.to_act();
+            scene.hint_line = self
+                .hint_line()
+                .iter()
+                .take(HINT_LINE_SHOWN)
+                .map(|&(action, side)| (action, Some(side) == me))
+                .collect();
             if let Some(values) = self.hint_values() {
                 scene.values = value_labels(values, self.selected);
             }
@@ -229,6 +238,9 @@ impl Session {
         scene
     }
 }
+
+/// How many actions of the line expected after a hint the board draws.
+const HINT_LINE_SHOWN: usize = 3;
 
 /// A label on each point a move can reach: the best value among the moves there (of the
 /// selected piece only, when one is selected).
@@ -304,7 +316,7 @@ mod tests {
     }
 
     #[test]
-    fn the_board_explains_a_turn_while_it_goes_on_and_for_a_moment_after() {
+    fn the_board_explains_a_turn_until_the_next_one_begins() {
         use crate::app::overlay::{Overlay, Pattern};
         use crate::app::session::Moment;
         use crate::rules::Point;
@@ -322,22 +334,27 @@ mod tests {
             pattern: Pattern::Shape,
         };
         assert_eq!(s.scene(100.0, false, true).overlays, [square]);
-        // Once the capture is made, it stays for a moment, then goes.
+        // Once the capture is made, the square and the piece taken stay, however long the
+        // next turn takes to begin.
         let _ = s.click(pt("d5"), at(200.0));
-        let scene = s.scene(201.0, false, true);
-        assert_eq!(
-            (scene.overlays.as_slice(), scene.overlay_alpha),
-            (&[square][..], 1.0)
-        );
-        assert!(s.scene(203.0, false, true).overlays.is_empty());
-        assert_eq!(
-            s.spotlight_change(201.0),
-            Some(std::time::Duration::from_secs_f64(0.8))
-        );
+        let taken = [square, Overlay::Removed(pt("d5"))];
+        for later in [201.0, 5000.0] {
+            let scene = s.scene(later, false, true);
+            assert_eq!(
+                (scene.overlays.as_slice(), scene.overlay_alpha),
+                (&taken[..], 1.0)
+            );
+        }
+        assert!(!s.is_spotlight_fading(201.0));
         // In review it shows at the end of that turn, for as long as it is looked at.
         s.review_from_start();
         s.review_to(s.game().len());
-        assert_eq!(s.scene(500.0, false, true).overlays, [square]);
+        assert_eq!(s.scene(500.0, false, true).overlays, taken);
+        // The next turn's first action takes its place.
+        s.exit_review();
+        let _ = s.click(pt("e5"), at(6000.0));
+        let _ = s.click(pt("d5"), at(6000.0));
+        assert!(!s.scene(6001.0, false, true).overlays.contains(&square));
     }
 
     #[test]
