@@ -396,6 +396,11 @@ settings! {
     oracle: bool, "oracle", Kind::Switch,
         "Plays from an exact oracle (the Flying table) wherever the caller gives one.",
         |level, game| level == Master;
+    resist: i32, "resist", Kind::Number { min: 0, max: 10_000 },
+        "When the search finds the side to act this many centipieces behind, plays the action \
+         (losing at most half as much more) that leaves the opponent the most replies that let \
+         the game back in (0: never; one search thread only).",
+        |level, game| 0;
     book: bool, "book", Kind::Switch,
         "Plays the first placements from the opening book, where the game has one.",
         |level, game| false;

@@ -18,6 +18,7 @@ mod bounds;
 mod ordering;
 mod pvs;
 mod quiescence;
+mod resist;
 mod root;
 mod table;
 mod thread;
@@ -155,6 +156,8 @@ impl<R: Evaluate + Solve> Strategy<R> for AlphaBeta {
             let mut main = searcher(0);
             return if p.noise > 0 {
                 main.noisy_root(state, &list, p.max_depth, p.noise, &mut rng)
+            } else if p.resist > 0 {
+                main.resisting(state, &list, p.max_depth, p.resist)
             } else {
                 main.iterate(state, &list, p.max_depth)
             };
