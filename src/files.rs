@@ -1,9 +1,13 @@
 //! Reading and writing the user's files safely, for the app's store and the command line
 //! alike.
 //!
-//! - [`read_regular_file`] opens only regular files and never reads more than a limit, so a
-//!   FIFO, a device (`/dev/zero`), a folder or a huge file can neither hang the program nor
-//!   fill its memory: each is a [`ReadError`].
+//! - [`open_regular`] is the one way Sanqi opens a file it reads: records, settings, the
+//!   Flying table and its checkpoint, self-play data, weights and books. It refuses anything
+//!   but a regular file, on the open handle itself, and a file over a size limit, so that a
+//!   FIFO, a device (`/dev/zero`), a kernel file that waits for data (`/proc/kmsg`), a folder
+//!   or a huge file can neither hang the program nor fill its memory: each is a
+//!   [`ReadError`]. [`read_regular_file`] reads such a file whole, and [`read_bounded`] reads
+//!   any stream (another program's output) up to a limit.
 //! - [`write_atomic`] (and [`write_atomic_with`], for a file written in pieces) writes a whole
 //!   file or nothing: the bytes go to a temporary file in the same folder, which is flushed
 //!   to disk and renamed over the old one, so a reader sees the old file or the new one,
@@ -115,20 +119,114 @@ pub fn size_text(bytes: u64) -> String {
     }
 }
 
-/// Reads a whole regular file of at most `limit` bytes. Anything else at `path` is refused
-/// before it is opened (a symbolic link counts as what it points to).
-pub fn read_regular_file(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+/// A regular file opened for reading by [`open_regular`], with what its handle said of it
+/// when it was checked.
+#[derive(Debug)]
+pub struct RegularFile {
+    file: File,
+    metadata: fs::Metadata,
+}
+
+impl RegularFile {
+    /// Its length in bytes when it was opened.
+    pub fn length(&self) -> u64 {
+        self.metadata.len()
+    }
+
+    /// What the system said of it when it was opened (its time of change, say).
+    pub fn metadata(&self) -> &fs::Metadata {
+        &self.metadata
+    }
+
+    /// The open file, for positional reads.
+    pub fn file(&self) -> &File {
+        &self.file
+    }
+
+    /// The open file, to read and write as it is (a file opened by
+    /// [`open_regular_to_update`]).
+    pub fn into_file(self) -> File {
+        self.file
+    }
+
+    /// A reader of the file from its start that stops at the length it had when it was
+    /// opened.
+    pub fn reader(self) -> io::Take<File> {
+        let length = self.length();
+        self.into_file().take(length)
+    }
+
+    /// Reads the whole file, never more than the length it had when it was opened: a file
+    /// that grows meanwhile is read only that far.
+    pub fn read_all(self) -> Result<Vec<u8>, ReadError> {
+        let mut bytes = Vec::with_capacity(usize::try_from(self.length()).unwrap_or(0));
+        self.reader().read_to_end(&mut bytes)?;
+        Ok(bytes)
+    }
+}
+
+/// Opens `path` for reading as a regular file of at most `limit` bytes: the one way Sanqi
+/// opens a file it reads.
+///
+/// - Anything else at `path` is refused before it is opened (opening some devices does
+///   something of its own); a symbolic link counts as what it points to.
+/// - It is opened without waiting (on Unix with `O_NONBLOCK`, so that a FIFO put there in
+///   the meantime cannot hold the open, and `O_NOCTTY`), then checked again on the open
+///   handle, which nothing can swap. Only then are reads made to wait again as usual.
+/// - On Linux, a file of the kernel's own file systems (`/proc`, `/sys` …) is refused too:
+///   such a file calls itself regular, yet a read of `/proc/kmsg` waits for ever.
+pub fn open_regular(path: &Path, limit: u64) -> Result<RegularFile, ReadError> {
+    open_checked(path, limit, false)
+}
+
+/// Opens `path` as [`open_regular`] does, for reading and writing: a file that is read, then
+/// continued (a self-play file resumed).
+pub fn open_regular_to_update(path: &Path, limit: u64) -> Result<RegularFile, ReadError> {
+    open_checked(path, limit, true)
+}
+
+fn open_checked(path: &Path, limit: u64, write: bool) -> Result<RegularFile, ReadError> {
     if let Some(problem) = path_problem_here(path) {
         return Err(ReadError::BadName(problem));
     }
     check_regular(&fs::metadata(path)?, limit)?;
-    let file = File::open(path)?;
+    open_handle(path, limit, write)
+}
+
+/// The open and the checks on the handle of [`open_checked`].
+fn open_handle(path: &Path, limit: u64, write: bool) -> Result<RegularFile, ReadError> {
+    let mut options = OpenOptions::new();
+    options.read(true).write(write);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    let file = options.open(path)?;
     // Checked again on what was opened, in case the path changed in between.
     let metadata = file.metadata()?;
     check_regular(&metadata, limit)?;
-    let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0));
-    // The file may grow while it is read: never take more than the limit.
-    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    #[cfg(target_os = "linux")]
+    if on_kernel_file_system(&file) {
+        return Err(ReadError::NotRegular);
+    }
+    #[cfg(unix)]
+    wait_on_reads(&file)?;
+    Ok(RegularFile { file, metadata })
+}
+
+/// Reads a whole regular file of at most `limit` bytes (see [`open_regular`]).
+pub fn read_regular_file(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    open_regular(path, limit)?.read_all()
+}
+
+/// Reads `reader` to its end, or fails with [`ReadError::TooLarge`] as soon as it holds more
+/// than `limit` bytes (what is left is not read).
+pub fn read_bounded(reader: impl Read, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let mut bytes = Vec::new();
+    reader
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
         return Err(ReadError::TooLarge { limit });
     }
@@ -145,6 +243,57 @@ fn check_regular(metadata: &fs::Metadata, limit: u64) -> Result<(), ReadError> {
     } else {
         Ok(())
     }
+}
+
+/// Whether an open file lives on one of the kernel's own file systems, whose "regular"
+/// files are windows on the kernel: some wait for events, some never end.
+#[cfg(target_os = "linux")]
+fn on_kernel_file_system(file: &File) -> bool {
+    use std::os::fd::AsRawFd;
+    // The magic numbers of `statfs(2)`: proc, sysfs, debugfs, tracefs, securityfs, configfs,
+    // efivarfs, pstore, bpf, cgroup and cgroup2.
+    const KERNEL: [u32; 11] = [
+        0x9fa0,
+        0x6265_6572,
+        0x6462_6720,
+        0x7472_6163,
+        0x7363_6673,
+        0x6265_6570,
+        0xde5e_81e4,
+        0x6165_676c,
+        0xcafe_4a11,
+        0x0027_e0eb,
+        0x6367_7270,
+    ];
+    let mut stat = std::mem::MaybeUninit::<libc::statfs>::uninit();
+    // SAFETY: the descriptor is open for as long as `file` is borrowed, and `stat` is a
+    // buffer of the type `fstatfs` fills.
+    let filled = unsafe { libc::fstatfs(file.as_raw_fd(), stat.as_mut_ptr()) } == 0;
+    if !filled {
+        return false;
+    }
+    // SAFETY: `fstatfs` succeeded, so it filled `stat`.
+    let stat = unsafe { stat.assume_init() };
+    // The type's width differs between systems; the magic numbers are 32 bits.
+    KERNEL.contains(&((stat.f_type as u64 & 0xffff_ffff) as u32))
+}
+
+/// Clears `O_NONBLOCK` on an open regular file, so that its reads wait as usual.
+#[cfg(unix)]
+fn wait_on_reads(file: &File) -> io::Result<()> {
+    use std::os::fd::AsRawFd;
+    let fd = file.as_raw_fd();
+    // SAFETY: `fd` is open for as long as `file` is borrowed; F_GETFL and F_SETFL only read
+    // and set its status flags.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    if flags == -1 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: as above.
+    if unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) } == -1 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
 }
 
 /// Writes `bytes` to `path` atomically: to a temporary file in the same folder (named with
@@ -265,6 +414,92 @@ mod tests {
         assert_eq!(
             read_regular_file(Path::new("/dev/null"), 10),
             Err(ReadError::NotRegular)
+        );
+    }
+
+    /// Runs `f` on a thread of its own, failing if it has not finished after a generous time:
+    /// what it guards against is a hang.
+    #[cfg(unix)]
+    fn without_hanging<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(f());
+        });
+        rx.recv_timeout(std::time::Duration::from_secs(20))
+            .expect("it hangs")
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_a_device_is_refused_on_its_handle_without_waiting() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        // The open itself, as if the FIFO had taken the file's place after the first check:
+        // without a writer, a plain open would wait for one.
+        let opened = without_hanging(move || open_handle(&fifo, 10, false).map(|_| ()));
+        assert_eq!(opened, Err(ReadError::NotRegular));
+        // A link to a device counts as the device, and is refused before it is opened.
+        let zero = dir.path().join("zero.verified");
+        std::os::unix::fs::symlink("/dev/zero", &zero).expect("a link");
+        assert_eq!(
+            without_hanging(move || read_regular_file(&zero, 1 << 20)),
+            Err(ReadError::NotRegular)
+        );
+        assert_eq!(
+            without_hanging(|| open_handle(Path::new("/dev/zero"), 1 << 20, false).map(|_| ())),
+            Err(ReadError::NotRegular)
+        );
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn kernel_files_are_refused_though_they_call_themselves_regular() {
+        let status = Path::new("/proc/self/status");
+        if !fs::metadata(status).is_ok_and(|m| m.is_file()) {
+            eprintln!("no /proc here: skipped");
+            return;
+        }
+        assert_eq!(
+            read_regular_file(status, 1 << 20),
+            Err(ReadError::NotRegular)
+        );
+        // `/proc/kmsg` waits for the kernel's next message; without the right to read it,
+        // its open fails at once.
+        if Path::new("/proc/kmsg").exists() {
+            let read = without_hanging(|| read_regular_file(Path::new("/proc/kmsg"), 1 << 20));
+            assert!(
+                matches!(read, Err(ReadError::NotRegular | ReadError::Io(_))),
+                "{read:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_file_is_read_only_as_far_as_its_length_when_opened() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("growing");
+        fs::write(&path, b"0123").expect("written");
+        let opened = open_regular(&path, 10).expect("opened");
+        assert_eq!(opened.length(), 4);
+        fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .and_then(|mut f| f.write_all(b"456789abcdef"))
+            .expect("appended");
+        assert_eq!(opened.read_all(), Ok(b"0123".to_vec()));
+    }
+
+    #[test]
+    fn a_stream_is_read_up_to_its_limit() {
+        assert_eq!(read_bounded(&b"12345"[..], 5), Ok(b"12345".to_vec()));
+        assert_eq!(
+            read_bounded(io::repeat(b'y'), 1000),
+            Err(ReadError::TooLarge { limit: 1000 })
         );
     }
 }
