@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use super::geometry::Pos;
 use super::{Board, Value};
-use crate::files::IoFailure;
+use crate::files::ReadError;
 
 /// What makes a table file unusable.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -55,7 +55,7 @@ pub enum Damage {
 pub enum CheckpointError {
     /// It could not be opened or read.
     #[error("{0}")]
-    Io(IoFailure),
+    Io(ReadError),
     /// It ends inside its header.
     #[error("the file is too short")]
     TooShort,

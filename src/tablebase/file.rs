@@ -25,7 +25,7 @@ use super::generate::{Bytes, Mark, Solver, Step};
 use super::index::Indexer;
 use super::play::Entry;
 use super::{Board, CheckpointError, Damage, Figures, Inconsistency, TableError};
-use crate::files::write_atomic_with;
+use crate::files::{ReadError, open_regular, read_regular_file, write_atomic_with};
 
 const TABLE_MAGIC: &[u8; 8] = b"SANQI-TB";
 const CHECKPOINT_MAGIC: &[u8; 8] = b"SANQI-CP";
@@ -35,6 +35,10 @@ const CHECKPOINT_VERSION: u32 = 1;
 /// Bytes before the first class.
 pub const HEADER_LEN: u64 = 256;
 const CHECKPOINT_HEADER_LEN: usize = 64;
+/// More than the largest table (5×5 with 12 pieces) holds.
+const MAX_TABLE_LENGTH: u64 = 1 << 33;
+/// More than the largest checkpoint (three bytes a class) holds.
+const MAX_CHECKPOINT_LENGTH: u64 = 1 << 35;
 /// Bytes written or hashed at a time.
 const BLOCK: usize = 1 << 22;
 
@@ -252,6 +256,8 @@ pub fn verified_path(table: &Path) -> PathBuf {
 }
 
 const VERIFIED_MAGIC: &str = "sanqi-table-verified 1";
+/// More than a record of a verified table ever holds.
+const VERIFIED_MAX_LENGTH: u64 = 256;
 
 /// What the record says about a verified table: its length, its modification time in
 /// nanoseconds since 1970 and the checksum of its data.
@@ -290,16 +296,22 @@ impl TableFile {
             path: path.to_path_buf(),
             reason: e.into(),
         };
-        let mut file = match File::open(path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+        let opened = match open_regular(path, MAX_TABLE_LENGTH) {
+            Ok(opened) => opened,
+            Err(ReadError::NotFound) => {
                 return Err(TableError::Missing {
                     path: path.to_path_buf(),
                 });
             }
-            Err(e) => return Err(io_error(e)),
+            Err(reason) => {
+                return Err(TableError::Io {
+                    path: path.to_path_buf(),
+                    reason,
+                });
+            }
         };
-        let metadata = file.metadata().map_err(io_error)?;
+        let metadata = opened.metadata().clone();
+        let mut file = opened.reader().into_inner();
         let length = metadata.len();
         let mut header = Vec::with_capacity(HEADER_LEN as usize);
         (&mut file)
@@ -326,7 +338,8 @@ impl TableFile {
         let record = modified_nanos(&metadata).map(|m| verified_record(length, m, data_crc));
         let trusted = check == Check::Once
             && record.as_ref().is_some_and(|record| {
-                fs::read_to_string(verified_path(path)).is_ok_and(|kept| &kept == record)
+                read_regular_file(&verified_path(path), VERIFIED_MAX_LENGTH)
+                    .is_ok_and(|kept| kept == record.as_bytes())
             });
         if !trusted {
             let mut hasher = crc32fast::Hasher::new();
@@ -479,8 +492,10 @@ pub fn read_checkpoint(
     path: &Path,
     indexer: std::sync::Arc<Indexer>,
 ) -> Result<(Solver, Duration), CheckpointError> {
-    let io = |e: io::Error| CheckpointError::Io(e.into());
-    let mut file = File::open(path).map_err(io)?;
+    let io = |e: io::Error| CheckpointError::Io(ReadError::from(e));
+    let mut file = open_regular(path, MAX_CHECKPOINT_LENGTH)
+        .map_err(CheckpointError::Io)?
+        .reader();
     let mut hasher = crc32fast::Hasher::new();
     let mut header = [0u8; CHECKPOINT_HEADER_LEN];
     file.read_exact(&mut header)

@@ -31,7 +31,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use crate::ai::exact::Value;
-use crate::files::IoFailure;
+use crate::files::ReadError;
 use crate::rules::{Action, Point, flying};
 pub use build::{BuildConfig, BuildError, BuildReport, Phase, Progress, build, solve};
 pub use error::{CheckpointError, Damage, Inconsistency};
@@ -259,13 +259,14 @@ pub enum TableError {
         /// What is wrong with it.
         reason: Damage,
     },
-    /// The file could not be read.
+    /// The file could not be opened or read: not a regular file, too large, refused by the
+    /// system …
     #[error("cannot read the Flying table {}: {reason}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
-        /// What the system said.
-        reason: IoFailure,
+        /// Why.
+        reason: ReadError,
     },
     /// There is no data folder to keep a table in.
     #[error("there is no data folder to keep the Flying table in")]
