@@ -301,7 +301,7 @@ fn another_build_can_play_through_bestmove() {
         "2",
     ]);
     assert!(
-        message.starts_with("cannot run /nonexistent/sanqi"),
+        message.starts_with("cannot run `/nonexistent/sanqi`"),
         "{message}"
     );
 }

@@ -396,3 +396,28 @@ fn solve_and_probe_commands() {
     let e = cli_err(&["solve", "flying", "--verify", "--out", &missing]);
     assert!(e.contains("there is no Flying table"), "{e}");
 }
+
+#[test]
+fn table_errors_show_the_path_on_one_line_without_control_characters() {
+    for (path, shown) in [
+        ("/tmp/no\nsuch", "`/tmp/no\\nsuch`"),
+        ("/tmp/\u{1b}[31mred\u{7}", "`/tmp/\\u{1b}[31mred\\u{7}`"),
+    ] {
+        let (code, out, err) = run_cli(&["probe", "flying", "--table", path]);
+        assert_eq!((code, out.as_str()), (2, ""));
+        assert_eq!(
+            err,
+            format!(
+                "sanqi: there is no Flying table at {shown} (build it with `sanqi solve flying`)\n"
+            )
+        );
+        // Master says the same, then searches.
+        let (code, _, err) = run_cli(&[
+            "bestmove", "flying", "--level", "master", "--nodes", "100", "--table", path,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(shown), "{err}");
+        assert!(!err.trim_end().chars().any(char::is_control), "{err:?}");
+    }
+}

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use crate::ai::book::Book;
 use crate::ai::{Config, Context, Engine, Oracle, Weights};
+use crate::echo::{MAX_QUOTED_CHARS, one_line, quoted_path};
 use crate::rules::notation::parse_actions;
 use crate::rules::{Action, Game};
 
@@ -31,14 +32,13 @@ impl PlayerSpec {
     pub fn name(&self) -> String {
         match &self.program {
             None => self.config.to_string(),
-            Some(path) => format!(
-                "{}@{}",
-                self.config,
-                path.file_name().map_or_else(
-                    || path.display().to_string(),
-                    |n| n.to_string_lossy().into()
-                )
-            ),
+            Some(path) => {
+                let name = path
+                    .file_name()
+                    .map_or_else(|| path.as_os_str(), |n| n)
+                    .to_string_lossy();
+                format!("{}@{}", self.config, one_line(&name, MAX_QUOTED_CHARS))
+            }
         }
     }
 }
@@ -145,13 +145,13 @@ fn external_turn(
     }
     let output = command
         .output()
-        .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+        .map_err(|e| format!("cannot run {}: {e}", quoted_path(program)))?;
     let stdout = String::from_utf8_lossy(&output.stdout);
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         return Err(format!(
             "{} failed: {}",
-            program.display(),
+            quoted_path(program),
             stderr.lines().next().unwrap_or("no message")
         ));
     }
@@ -165,9 +165,9 @@ fn external_turn(
         Some(t) => t,
         None => stdout.lines().last().unwrap_or(""),
     };
-    let actions = parse_actions(text).map_err(|e| format!("{}: {e}", program.display()))?;
+    let actions = parse_actions(text).map_err(|e| format!("{}: {e}", quoted_path(program)))?;
     if actions.is_empty() {
-        return Err(format!("{} answered no action", program.display()));
+        return Err(format!("{} answered no action", quoted_path(program)));
     }
     Ok(actions)
 }

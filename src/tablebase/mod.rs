@@ -31,6 +31,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use crate::ai::exact::Value;
+use crate::echo::quoted_path;
 use crate::files::ReadError;
 use crate::rules::{Action, Point, flying};
 pub use build::{BuildConfig, BuildError, BuildReport, Phase, Progress, build, solve};
@@ -242,7 +243,7 @@ pub enum TableError {
     /// There is no table file (it has not been built).
     #[error(
         "there is no Flying table at {} (build it with `sanqi solve flying`)",
-        path.display()
+        quoted_path(path)
     )]
     Missing {
         /// Where it was looked for.
@@ -251,7 +252,7 @@ pub enum TableError {
     /// The file is not a usable table: damaged, cut short, of another version or board.
     #[error(
         "the Flying table {} cannot be used: {reason} (rebuild it with `sanqi solve flying`)",
-        path.display()
+        quoted_path(path)
     )]
     Corrupt {
         /// The file.
@@ -261,7 +262,7 @@ pub enum TableError {
     },
     /// The file could not be opened or read: not a regular file, too large, refused by the
     /// system …
-    #[error("cannot read the Flying table {}: {reason}", path.display())]
+    #[error("cannot read the Flying table {}: {reason}", quoted_path(path))]
     Io {
         /// The file.
         path: PathBuf,
