@@ -5,7 +5,7 @@ mod common;
 
 use std::sync::atomic::AtomicBool;
 
-use common::{cli_err, cli_ok, state_after};
+use common::{cli_err, cli_ok, run_cli, state_after};
 use sanqi::ai::{Config, Context, Engine};
 use sanqi::rules::notation::parse_actions;
 use sanqi::rules::{GameId, State};
@@ -245,6 +245,18 @@ fn the_summary_names_endings_and_gives_an_elo_interval() {
     );
     assert!(out.lines().any(|l| l.starts_with("elo ")), "{out}");
     assert!(out.contains("pairs (A's points 0, ½, 1, 1½, 2): "), "{out}");
+}
+
+#[test]
+fn a_quiet_match_prints_only_its_summary() {
+    let (code, out, err) = run_cli(&easy_against_random(&["--games", "2", "--quiet"]));
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.starts_with("summary wudao: "), "{out}");
+    // Without --quiet, a line per game and a counter on stderr.
+    let (code, out, err) = run_cli(&easy_against_random(&["--games", "2"]));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("game    1: "), "{out}");
+    assert_eq!(err, "\r[1/2]\r[2/2]\n");
 }
 
 #[test]

@@ -143,7 +143,7 @@ pub struct MatchArgs {
     /// Save each game's record in DIR
     #[arg(long, value_name = "DIR", allow_hyphen_values = true)]
     records: Option<OsString>,
-    /// Print only the summary, not a line per game
+    /// Print only the summary: no line per game, no progress counter
     #[arg(long)]
     quiet: bool,
     /// Master's Flying table [default: the one in the data folder]
@@ -498,8 +498,10 @@ pub(super) fn match_command(
                 return Flow::Stop;
             }
         }
-        let _ = write!(errors, "\r[{}/{games}]", tally.games());
-        let _ = errors.flush();
+        if !quiet {
+            let _ = write!(errors, "\r[{}/{games}]", tally.games());
+            let _ = errors.flush();
+        }
         if let Some(test) = &sprt
             && result.index % 2 == 1
         {
@@ -526,7 +528,7 @@ pub(super) fn match_command(
         }
         Flow::Continue
     });
-    if tally.games() > 0 {
+    if tally.games() > 0 && !quiet {
         // Ends the progress line.
         let _ = writeln!(errors);
     }
