@@ -16,6 +16,7 @@ use crate::ai::{Config, Context, Engine, Oracle};
 use crate::arena::sprt::{self, PAIR_VALUES, Sprt, Verdict};
 use crate::arena::{self, Flow, MatchSpec, PlayerSpec, Tally, openings};
 use crate::data_dir;
+use crate::files::{self, NewFileError};
 use crate::rules::GameId;
 use crate::tablebase::{self, Check, Table, TableError};
 
@@ -140,7 +141,7 @@ pub struct MatchArgs {
     /// A game longer than N actions is stopped as a draw [default: 20000]
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     max_actions: Option<OsString>,
-    /// Save each game's record in DIR
+    /// Save each game's record in DIR, as GAME-NNNN.json (never replacing a file there)
     #[arg(long, value_name = "DIR", allow_hyphen_values = true)]
     records: Option<OsString>,
     /// Print only the summary: no line per game, no progress counter
@@ -487,16 +488,11 @@ pub(super) fn match_command(
                 return Flow::Stop;
             }
         }
-        if let Some(dir) = &records_dir {
-            let path = dir.join(format!("{game}-{:04}.json", result.index + 1));
-            if let Err(error) = crate::files::write_atomic(&path, result.record.as_bytes()) {
-                write_failure.get_or_insert(CliError::File {
-                    task: FileTask::Write,
-                    path,
-                    error,
-                });
-                return Flow::Stop;
-            }
+        if let Some(dir) = &records_dir
+            && let Err(failure) = write_record(dir, game, result.index, &result.record)
+        {
+            write_failure.get_or_insert(failure);
+            return Flow::Stop;
         }
         if !quiet {
             let _ = write!(errors, "\r[{}/{games}]", tally.games());
@@ -566,6 +562,33 @@ pub(super) fn match_command(
         )?;
     }
     Ok(())
+}
+
+/// Writes game `index`'s record into `dir` as `<game>-<NNNN>.json`, numbered from 1, or if
+/// that name is taken (by an earlier match, or one running beside this one) under the first
+/// free `<game>-<NNNN>-<n>.json`: a record already there is never replaced.
+fn write_record(dir: &Path, game: GameId, index: u64, record: &str) -> Result<(), CliError> {
+    let base = format!("{game}-{:04}", index + 1);
+    files::write_new_numbered(dir, &base, "json", record.as_bytes())
+        .map(drop)
+        .map_err(|e| match e {
+            NewFileError::Write { path, error } => CliError::File {
+                task: FileTask::Write,
+                path,
+                error,
+            },
+            NewFileError::NoFreeName => CliError::File {
+                task: FileTask::Write,
+                path: dir.join(format!("{base}.json")),
+                error: std::io::Error::new(
+                    std::io::ErrorKind::AlreadyExists,
+                    format!(
+                        "it and every name up to {base}-{}.json are taken",
+                        files::MAX_NUMBERED_NAMES
+                    ),
+                ),
+            },
+        })
 }
 
 fn summarize(
