@@ -318,6 +318,112 @@ fn another_build_can_play_through_bestmove() {
     );
 }
 
+/// A script in `dir` that plays the part of another build of sanqi.
+#[cfg(unix)]
+fn fake_engine(dir: &std::path::Path, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("a script");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("runnable");
+    path.to_str().expect("a UTF-8 path").to_string()
+}
+
+/// A Wu Dao match of Easy against `engine` as White, on a time budget of 50 ms a turn.
+#[cfg(unix)]
+fn against(engine: &str) -> Vec<String> {
+    [
+        "match",
+        "wudao",
+        "--black",
+        "easy",
+        "--white",
+        "easy",
+        "--white-engine",
+        engine,
+        "--games",
+        "1",
+        "--movetime",
+        "50",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_sleeps_is_stopped_after_its_time_limit() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    // The script waits on a command of its own, which must be stopped with it.
+    let started = dir.path().join("sleeper.pid");
+    let engine = fake_engine(
+        dir.path(),
+        "sleeper",
+        &format!("sleep 600 &\necho $! > '{}'\nwait", started.display()),
+    );
+    let args = against(&engine);
+    let (code, out, err) = common::without_hanging("a match against a sleeper", move || {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        run_cli(&args)
+    });
+    assert_eq!((code, out.as_str()), (2, ""));
+    // Ten times 50 ms and ten seconds more.
+    assert_eq!(
+        err,
+        format!("sanqi: `{engine}` did not answer within 10.5 s and was stopped\n")
+    );
+    let sleeper = std::fs::read_to_string(&started).expect("the sleeper's number");
+    let stat = std::path::Path::new("/proc")
+        .join(sleeper.trim())
+        .join("stat");
+    // Killed with its script: gone, or ended and not yet collected, once the signal has
+    // done its work.
+    let ended = || {
+        std::fs::read_to_string(&stat).map_or(true, |stat| {
+            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+            state.starts_with('Z') || state.starts_with('X')
+        })
+    };
+    let since = std::time::Instant::now();
+    while !ended() && since.elapsed() < std::time::Duration::from_secs(10) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(ended(), "the script's own command still runs");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_prints_without_end_is_stopped() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let engine = fake_engine(dir.path(), "talker", "yes 'info level easy'");
+    let args = against(&engine);
+    let (code, out, err) = common::without_hanging("a match against a talker", move || {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        run_cli(&args)
+    });
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        format!("sanqi: `{engine}` printed more than 64 KiB for one turn and was stopped\n")
+    );
+    // One that fails says why on one line, whatever it printed.
+    let engine = fake_engine(
+        dir.path(),
+        "failer",
+        "printf 'bad\\033[31m news\\nsecond line\\n' >&2\nexit 3",
+    );
+    let (code, _, err) = run_cli(
+        &against(&engine)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        format!("sanqi: `{engine}` failed: bad\\u{{1b}}[31m news\n")
+    );
+}
+
 #[test]
 fn match_refuses_bad_arguments() {
     refuses(

@@ -77,7 +77,10 @@ pub struct BestmoveArgs {
 #[derive(Debug, clap::Args)]
 #[command(after_help = player_help(concat!(
     "In a match, --black names player A and --white player B; --swap, --openings and --sprt \
-     alternate their colours, and --threads plays that many games at once. ",
+     alternate their colours, and --threads plays that many games at once. Another build \
+     (--black-engine, --white-engine) that takes more than ten times its time for a turn and \
+     ten seconds more (on nodes alone: ten seconds and one for every 5,000 positions), or \
+     prints more than 64 KiB, is stopped and the match ends. ",
     player_help!()
 )))]
 pub struct MatchArgs {
