@@ -291,6 +291,14 @@ fn table_files_hold_the_solution_and_refuse_damage() {
     let mut newer = bytes.clone();
     newer[8] = 9;
     assert!(damaged("newer", &newer).contains("newer version"));
+    let mut older = bytes.clone();
+    older[8] = 1;
+    assert!(damaged("older", &older).contains("older format (format 1;"));
+    // The checksums after the data are checked too.
+    let mut sums = bytes.clone();
+    let last = sums.len() - 1;
+    sums[last] ^= 0x10;
+    assert!(damaged("sums", &sums).contains("does not match its checksum"));
     match BoardTable::open(&dir.path().join("none")) {
         Err(TableError::Missing { .. }) => {}
         other => panic!("{:?}", other.err()),

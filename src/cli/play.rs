@@ -210,10 +210,10 @@ fn uses_table(game: GameId, config: &Config) -> bool {
     game == GameId::Flying && config.params(game).oracle
 }
 
-/// The Flying table for Master: `--table FILE`, else the one in the data folder. It is
-/// checked in full the first time only (a record beside it keeps the result), so that a
+/// The Flying table for Master: `--table FILE`, else the one in the data folder. Its header
+/// is checked as it opens, and each block the first time a probe reads it, so that a
 /// process per decision starts quickly. When it cannot be used, one line on `errors` says
-/// why and Master searches.
+/// why and Master searches; damage found later says so through [`tell_table_failure`].
 fn open_table(given: Option<&Path>, errors: &mut dyn Write) -> Option<Arc<Table>> {
     let path = match given {
         Some(path) => Some(path.to_path_buf()),
@@ -229,6 +229,19 @@ fn open_table(given: Option<&Path>, errors: &mut dyn Write) -> Option<Arc<Table>
             let _ = writeln!(errors, "sanqi: {error}; Master searches instead");
             None
         }
+    }
+}
+
+/// Says once on `errors` that a probe found the table damaged (Master has searched since),
+/// as a table that cannot be opened is told of. `told` remembers that it was said; `start`
+/// comes before the line (to leave a progress counter's line).
+fn tell_table_failure(table: Option<&Table>, told: &mut bool, start: &str, errors: &mut dyn Write) {
+    if *told {
+        return;
+    }
+    if let Some(error) = table.and_then(Table::failure) {
+        *told = true;
+        let _ = writeln!(errors, "{start}sanqi: {error}; Master searches instead");
     }
 }
 
@@ -267,11 +280,11 @@ pub(super) fn bestmove_command(
     }
     let cancel = AtomicBool::new(false);
     // Kept until the answer is out: freeing a large table takes a few milliseconds.
-    let mut engine = match uses_table(game, &config)
+    let table = uses_table(game, &config)
         .then(|| open_table(table_path.as_deref(), errors))
-        .flatten()
-    {
-        Some(table) => Engine::with_oracle(table),
+        .flatten();
+    let mut engine = match &table {
+        Some(table) => Engine::with_oracle(table.clone()),
         None => Engine::new(),
     };
     if let Some(w) = weights {
@@ -285,6 +298,7 @@ pub(super) fn bestmove_command(
     let plan = engine
         .plan(replayed.state(), &config, seed, context)
         .map_err(|error| CliError::Computer { level: None, error })?;
+    tell_table_failure(table.as_deref(), &mut false, "", errors);
     let turn: Vec<String> = plan.actions.iter().map(|a| a.to_string()).collect();
     write_line(
         out,
@@ -439,11 +453,11 @@ pub(super) fn match_command(
     }
     // One table for every internal Master of the match.
     let internal_master = |p: &PlayerSpec| p.program.is_none() && uses_table(game, &p.config);
-    let oracle: Option<Arc<dyn Oracle>> = if internal_master(&first) || internal_master(&second) {
-        open_table(table_path.as_deref(), errors).map(|t| t as Arc<dyn Oracle>)
-    } else {
-        None
-    };
+    let table = (internal_master(&first) || internal_master(&second))
+        .then(|| open_table(table_path.as_deref(), errors))
+        .flatten();
+    let oracle = table.clone().map(|t| t as Arc<dyn Oracle>);
+    let mut table_failure_told = false;
     let spec = MatchSpec {
         oracle,
         game,
@@ -464,6 +478,13 @@ pub(super) fn match_command(
     let mut llr = 0.0;
     let mut write_failure = None;
     let outcome = arena::run(&spec, |result| {
+        // After the counter's line, if it is shown.
+        let start = if quiet || tally.games() == 0 {
+            ""
+        } else {
+            "\r"
+        };
+        tell_table_failure(table.as_deref(), &mut table_failure_told, start, errors);
         tally.add(&result, paired);
         let (black, white) = if result.first_is_black {
             (("A", &name_a), ("B", &name_b))
@@ -531,6 +552,7 @@ pub(super) fn match_command(
         // Ends the progress line.
         let _ = writeln!(errors);
     }
+    tell_table_failure(table.as_deref(), &mut table_failure_told, "", errors);
     if let Some(e) = write_failure {
         return Err(e);
     }

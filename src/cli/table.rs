@@ -264,8 +264,6 @@ pub(super) fn solve_command(
         &format!("table: {} ({size} bytes)", quoted_path(&path)),
     )?;
     if board == Board::FLYING {
-        // The full check, once: its record lets later opens (bestmove, probe, the app) read
-        // only the header.
         let table = Table::open_with(&path, Check::Once)?;
         write_first_moves(out, &table)?;
     }
@@ -330,8 +328,12 @@ pub(super) fn probe_command(args: &ProbeArgs, out: &mut dyn Write) -> Result<(),
     };
     let path = table_path(given, Board::FLYING)?;
     let table = Table::open_with(&path, Check::Once)?;
-    write_line(out, &format!("value: {}", table.probe(state)?))?;
-    for (action, value) in table.move_values(state)? {
+    // Everything is read before anything is printed: a damaged block found on the way
+    // leaves no half answer.
+    let value = table.probe(state)?;
+    let moves = table.move_values(state)?;
+    write_line(out, &format!("value: {value}"))?;
+    for (action, value) in moves {
         write_line(out, &format!("{action} {value}"))?;
     }
     Ok(())

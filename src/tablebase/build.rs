@@ -371,6 +371,8 @@ pub fn build(
         }
     })?;
     let _ = std::fs::remove_file(&checkpoint);
+    // The record an older build kept of its check, now needless.
+    let _ = std::fs::remove_file(file::legacy_verified_path(&config.out));
     monitor.report(Phase::Writing, 1.0);
     Ok(BuildReport {
         figures,
