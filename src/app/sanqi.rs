@@ -577,6 +577,17 @@ impl SanqiApp {
         }
     }
 
+    /// Damage a probe found in the open table (Master's move, a hint, the analysis): the
+    /// table is closed, everyone searches instead, and the notice says so as it does for a
+    /// missing table.
+    fn watch_table_damage(&mut self) {
+        if self.flying_table.found_damage() {
+            self.table_notice_given = true;
+            self.banners.retain(|b| !matches!(b, Banner::Table(_)));
+            self.add_banner(Banner::Table(TableNotice::Damaged));
+        }
+    }
+
     /// The first time Master plays Flying in a run without a usable table: a notice that it
     /// searches, and (unless declined before) the offer to build the table.
     fn tell_master_searches(&mut self) {
@@ -708,6 +719,7 @@ impl SanqiApp {
     pub fn logic_frame(&mut self, ctx: &egui::Context) {
         self.watch_window(ctx);
         self.watch_table_build();
+        self.watch_table_damage();
         self.hold_game();
         self.advance();
         self.poll_analysis();
