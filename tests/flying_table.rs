@@ -293,28 +293,14 @@ fn a_table_of_the_older_format_is_refused_with_a_word_to_rebuild_it() {
 
 /// The start position, the synthetic table in `dir` in which it is won by its last legal
 /// move, and that table with the entry of the start position damaged in place.
-#[cfg(unix)]
 fn damaged_start(dir: &Path) -> (PathBuf, flying::State) {
     let (path, start, _) = table_with_a_winning_first_move(dir);
     let indexer = Board::FLYING.indexer();
-    let at = synthetic_table::offset_of(&indexer, &start);
-    let file = std::fs::File::options()
-        .read(true)
-        .write(true)
-        .open(&path)
-        .expect("the table");
-    let modified = file
-        .metadata()
-        .expect("metadata")
-        .modified()
-        .expect("a time");
-    // "Win in 249": the value byte of the start position rewritten, its time kept.
-    std::os::unix::fs::FileExt::write_all_at(&file, &[250], at).expect("a write");
-    file.set_modified(modified).expect("the old time");
+    // "Win in 249": the value byte of the start position rewritten.
+    synthetic_table::damage_in_place(&path, synthetic_table::offset_of(&indexer, &start), &[250]);
     (path, start)
 }
 
-#[cfg(unix)]
 #[test]
 fn damage_found_in_play_gives_no_wrong_value_and_master_searches() {
     let dir = tempfile::tempdir().expect("a temporary folder");

@@ -328,10 +328,11 @@ fn fake_engine(dir: &std::path::Path, name: &str, body: &str) -> String {
     path.to_str().expect("a UTF-8 path").to_string()
 }
 
-/// A Wu Dao match of Easy against `engine` as White, on a time budget of 50 ms a turn.
+/// A Wu Dao match of Easy against `engine` as White, on a time budget of 50 ms a turn, that
+/// must end: (exit status, stdout, stderr).
 #[cfg(unix)]
-fn against(engine: &str) -> Vec<String> {
-    [
+fn against(engine: &str) -> (i32, String, String) {
+    let args = [
         "match",
         "wudao",
         "--black",
@@ -345,8 +346,10 @@ fn against(engine: &str) -> Vec<String> {
         "--movetime",
         "50",
     ]
-    .map(String::from)
-    .to_vec()
+    .map(String::from);
+    common::without_hanging(&format!("a match against {engine}"), move || {
+        run_cli(&args.each_ref().map(String::as_str))
+    })
 }
 
 #[cfg(unix)]
@@ -360,11 +363,7 @@ fn an_engine_that_sleeps_is_stopped_after_its_time_limit() {
         "sleeper",
         &format!("sleep 600 &\necho $! > '{}'\nwait", started.display()),
     );
-    let args = against(&engine);
-    let (code, out, err) = common::without_hanging("a match against a sleeper", move || {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        run_cli(&args)
-    });
+    let (code, out, err) = against(&engine);
     assert_eq!((code, out.as_str()), (2, ""));
     // Ten times 50 ms and ten seconds more.
     assert_eq!(
@@ -395,11 +394,7 @@ fn an_engine_that_sleeps_is_stopped_after_its_time_limit() {
 fn an_engine_that_prints_without_end_is_stopped() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let engine = fake_engine(dir.path(), "talker", "yes 'info level easy'");
-    let args = against(&engine);
-    let (code, out, err) = common::without_hanging("a match against a talker", move || {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        run_cli(&args)
-    });
+    let (code, out, err) = against(&engine);
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
@@ -411,12 +406,7 @@ fn an_engine_that_prints_without_end_is_stopped() {
         "failer",
         "printf 'bad\\033[31m news\\nsecond line\\n' >&2\nexit 3",
     );
-    let (code, _, err) = run_cli(
-        &against(&engine)
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    );
+    let (code, _, err) = against(&engine);
     assert_eq!(code, 2);
     assert_eq!(
         err,

@@ -81,7 +81,6 @@ fn a_damaged_table_is_not_used_and_the_app_says_so() {
     assert!(has_text(&h, "Damaged: the table file cannot be used"));
 }
 
-#[cfg(unix)]
 #[test]
 fn damage_found_in_play_closes_the_table_and_the_app_says_so() {
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -94,19 +93,11 @@ fn damage_found_in_play_closes_the_table_and_the_app_says_so() {
     synthetic_table::write(&path, &indexer, &[(position, Value::Win(1), 1)]);
     // The start position's value rewritten in place, the file's time kept: the table opens
     // (its header is sound), and the first probe of that block finds the damage.
-    let file = std::fs::File::options()
-        .write(true)
-        .open(&path)
-        .expect("the table");
-    let modified = file
-        .metadata()
-        .expect("metadata")
-        .modified()
-        .expect("a time");
-    let at = synthetic_table::offset_of(&indexer, &position);
-    std::os::unix::fs::FileExt::write_all_at(&file, &[250], at).expect("a write");
-    file.set_modified(modified).expect("the old time");
-    drop(file);
+    synthetic_table::damage_in_place(
+        &path,
+        synthetic_table::offset_of(&indexer, &position),
+        &[250],
+    );
     let mut h = window(dir.path(), Language::English);
     play_master(&mut h, SideChoice::White);
     h.run();

@@ -96,3 +96,20 @@ pub fn write_version(
     file.write_all(&sums).expect("the checksums");
     file.sync_all().expect("a sync");
 }
+
+/// Rewrites the bytes at `at` in place, keeping the file's size and modification time, as
+/// bit rot or a restore that keeps times would leave it.
+pub fn damage_in_place(path: &Path, at: u64, bytes: &[u8]) {
+    let mut file = std::fs::File::options()
+        .write(true)
+        .open(path)
+        .expect("the table");
+    let modified = file
+        .metadata()
+        .expect("metadata")
+        .modified()
+        .expect("a time");
+    file.seek(SeekFrom::Start(at)).expect("a seek");
+    file.write_all(bytes).expect("a write");
+    file.set_modified(modified).expect("the old time");
+}
