@@ -15,6 +15,7 @@ use crate::app::text::game_name;
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{dialog_buttons, modal_ui, section_label};
+use crate::echo::quoted_path;
 
 /// The records dialog's state.
 pub struct RecordsDialog {
@@ -175,7 +176,7 @@ impl Dialog for RecordsDialog {
                 Some(Ok(path)) => {
                     ui.label(
                         RichText::new(
-                            i18n.format("records.exported", &[("path", &path.display())]),
+                            i18n.format("records.exported", &[("path", &quoted_path(path))]),
                         )
                         .color(theme::GOOD),
                     );
@@ -188,9 +189,10 @@ impl Dialog for RecordsDialog {
             ui.separator();
             section_label(ui, i18n.t("records.open_heading"));
             ui.label(
-                RichText::new(
-                    i18n.format("records.folder", &[("path", &view.records_dir.display())]),
-                )
+                RichText::new(i18n.format(
+                    "records.folder",
+                    &[("path", &quoted_path(&view.records_dir))],
+                ))
                 .small()
                 .color(theme::MUTED),
             );
