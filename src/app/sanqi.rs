@@ -113,8 +113,8 @@ impl SanqiApp {
         } else {
             FlyingTable::in_folder(store.dir())
         };
-        // The first open reads the whole file to check it: never on the UI thread (but a
-        // demonstration needs the table before its first frame).
+        // Opening builds the numbering of the positions (a moment, longer on a slow disk):
+        // never on the UI thread (but a demonstration needs the table before its first frame).
         match options.ai {
             AiMode::Thread if !demo_reads_table => {
                 let notify_ctx = ctx.clone();
