@@ -703,7 +703,7 @@ mod tests {
     /// A temporary file as [`temp_path`] names them, written by process `writer` and last
     /// changed `age` ago.
     fn temporary(dir: &Path, writer: u32, age: Duration) -> PathBuf {
-        let path = dir.join(format!(".game.json.{writer}-7{TEMP_SUFFIX}"));
+        let path = dir.join(format!(".play.json.{writer}-7{TEMP_SUFFIX}"));
         let file = File::create(&path).expect("created");
         file.set_modified(SystemTime::now() - age).expect("a time");
         path
@@ -723,19 +723,19 @@ mod tests {
 
     #[test]
     fn temporary_names_are_told_apart_from_other_names() {
-        assert_eq!(temp_writer(".game.json.123-4.tmp"), Some(123));
+        assert_eq!(temp_writer(".play.json.123-4.tmp"), Some(123));
         assert_eq!(temp_writer(".a.b.c.9-0.tmp"), Some(9));
         let dir = Path::new("folder");
         let made = temp_path(dir, "x.json");
         let name = made.file_name().and_then(|n| n.to_str()).expect("a name");
         assert_eq!(temp_writer(name), Some(std::process::id()));
         for other in [
-            "game.json.123-4.tmp",
-            ".game.json.123-4.tmp~",
+            "play.json.123-4.tmp",
+            ".play.json.123-4.tmp~",
             "..123-4.tmp",
-            ".game.json.12a-4.tmp",
-            ".game.json.123-.tmp",
-            ".game.json.123.tmp",
+            ".play.json.12a-4.tmp",
+            ".play.json.123-.tmp",
+            ".play.json.123.tmp",
             ".notes.tmp",
         ] {
             assert_eq!(temp_writer(other), None, "{other}");
