@@ -19,9 +19,10 @@ use common::run_cli;
 use sanqi::ai::{Config, Context, Engine, Level, Oracle, Request, Worker};
 use sanqi::app::flying_table::{BuildState, TableBuild};
 use sanqi::rules::{Action, GameId, State, flying};
+use sanqi::tablebase::play::Source;
 use sanqi::tablebase::{
     Board, BoardTable, BuildConfig, Check, Damage, Table, TableError, Value, build,
-    checkpoint_path, position_of, verified_path,
+    checkpoint_path, position_of,
 };
 
 /// The start position and the synthetic table in `dir` in which its last legal move wins
@@ -172,56 +173,231 @@ fn small_table(dir: &Path) -> PathBuf {
     out
 }
 
+/// Every class of `table`'s board with its position, probed in the order given.
+fn probe_all(table: &BoardTable, order: &[u64]) -> Vec<(u64, Result<Value, TableError>)> {
+    let indexer = table.board().indexer();
+    order
+        .iter()
+        .map(|&i| (i, table.lookup(indexer.position(i)).map(|(v, _)| v)))
+        .collect()
+}
+
 #[test]
-fn a_table_is_read_in_full_once_and_again_when_it_changes() {
+fn a_damaged_block_is_never_served_whatever_its_size_and_time() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let path = small_table(dir.path());
-    let record = verified_path(&path);
-    let open = |check| BoardTable::open_with(&path, check).map(|_| ());
-    // A full check leaves no record; the first check-once writes one.
-    open(Check::Full).expect("a table");
-    assert!(!record.exists());
-    open(Check::Once).expect("a table");
-    let kept = std::fs::read_to_string(&record).expect("a record");
-    assert!(kept.starts_with("sanqi-table-verified 1 length "), "{kept}");
-
-    // Damage the data but keep the size and the time: the record is trusted (the file is
-    // not read again); a full check still finds the damage.
+    let good = std::fs::read(&path).expect("the table");
     let modified = std::fs::metadata(&path)
         .expect("metadata")
         .modified()
         .expect("a time");
-    let mut bytes = std::fs::read(&path).expect("the table");
-    let last = bytes.len() - 1;
-    bytes[last] ^= 0x40;
-    let rewrite = |bytes: &[u8], time| {
-        std::fs::write(&path, bytes).expect("a write");
-        let file = std::fs::File::options()
+    let reference = BoardTable::open(&path).expect("a table");
+    let indexer = reference.board().indexer();
+    let classes: Vec<u64> = (0..indexer.entries())
+        .filter(|&i| indexer.orbit(i).is_some())
+        .collect();
+    let truth: Vec<Value> = probe_all(&reference, &classes)
+        .into_iter()
+        .map(|(_, v)| v.expect("a value"))
+        .collect();
+    drop(reference);
+    let data_end = (sanqi::tablebase::TABLE_HEADER_LEN + 2 * indexer.entries()) as usize;
+    assert_eq!(
+        good.len(),
+        data_end + 4 * (data_end - 256).div_ceil(sanqi::tablebase::TABLE_BLOCK_LEN as usize)
+    );
+    let mut rng = common::Rng::new(7);
+    let mut found = 0;
+    // Damage one byte (in the data, or in the checksums after it) in place, keeping the
+    // file's size and time, as bit rot or a restore that keeps times would.
+    for round in 0..40 {
+        let mut bytes = good.clone();
+        let at = if round % 4 == 3 {
+            data_end + rng.below(good.len() - data_end)
+        } else {
+            256 + rng.below(data_end - 256)
+        };
+        bytes[at] ^= 1 << rng.below(8);
+        std::fs::write(&path, &bytes).expect("a write");
+        std::fs::File::options()
             .write(true)
             .open(&path)
-            .expect("the table");
-        file.set_modified(time).expect("a time");
-    };
-    rewrite(&bytes, modified);
-    assert!(open(Check::Once).is_ok());
-    assert!(matches!(open(Check::Full), Err(TableError::Corrupt { .. })));
-    // Once the time changes, the next open reads it all, refuses it and drops the record.
-    rewrite(&bytes, modified + Duration::from_secs(5));
-    match open(Check::Once) {
-        Err(TableError::Corrupt { reason, .. }) => assert_eq!(reason, Damage::DataChecksum),
-        other => panic!("{:?}", other.err()),
+            .and_then(|f| f.set_modified(modified))
+            .expect("the old time");
+        // The quick open reads the header only: it cannot know yet.
+        let table = BoardTable::open_with(&path, Check::Once).expect("a table");
+        let mut order = classes.clone();
+        for k in (1..order.len()).rev() {
+            order.swap(k, rng.below(k + 1));
+        }
+        let mut stopped = None;
+        for (i, probed) in probe_all(&table, &order) {
+            match probed {
+                Ok(value) => {
+                    let k = classes.binary_search(&i).expect("a class");
+                    assert_eq!(value, truth[k], "round {round}: class {i} served wrong");
+                    assert!(stopped.is_none(), "round {round}: a value after the damage");
+                }
+                Err(e) => {
+                    // The first error names the damaged block; later ones repeat it.
+                    let expected = stopped.get_or_insert_with(|| e.clone());
+                    assert_eq!(&e, expected);
+                }
+            }
+        }
+        // Unless the damage lies in bytes no class uses, the probes found it.
+        if let Some(TableError::Corrupt { reason, .. }) = &stopped {
+            found += 1;
+            assert!(matches!(reason, Damage::BlockChecksum { .. }), "{reason}");
+            assert!(reason.to_string().contains("does not match its checksum"));
+            assert_eq!(table.failure(), stopped.as_ref());
+        } else {
+            assert_eq!(stopped, None, "round {round}");
+        }
+        // The full check finds it at once, wherever it is.
+        match BoardTable::open(&path) {
+            Err(TableError::Corrupt { reason, .. }) => {
+                assert!(matches!(reason, Damage::BlockChecksum { .. }), "{reason}");
+            }
+            other => panic!("round {round}: {:?}", other.err()),
+        }
     }
-    assert!(!record.exists());
-    // A damaged header is found at every open, whatever the record says.
-    bytes[last] ^= 0x40;
-    bytes[40] ^= 1;
-    rewrite(&bytes, modified);
-    std::fs::write(&record, &kept).expect("the old record");
-    assert!(matches!(open(Check::Once), Err(TableError::Corrupt { .. })));
-    // So is a file cut short.
-    bytes[40] ^= 1;
-    rewrite(&bytes[..last], modified);
-    assert!(matches!(open(Check::Once), Err(TableError::Corrupt { .. })));
+    // Nearly every block holds classes in use.
+    assert!(found >= 30, "{found}");
+}
+
+#[test]
+fn a_table_of_the_older_format_is_refused_with_a_word_to_rebuild_it() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join(sanqi::tablebase::FILE_NAME);
+    let indexer = Board::FLYING.indexer();
+    synthetic_table::write_version(&path, &indexer, &[], 1);
+    let table = path.to_string_lossy();
+    let (code, out, err) = run_cli(&["probe", "flying", "--table", &table]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        format!(
+            "sanqi: the Flying table `{table}` cannot be used: it is in an older format \
+             (format 1; this version of Sanqi reads format 2) (rebuild it with \
+             `sanqi solve flying`)\n"
+        )
+    );
+    let (code, out, err) = run_cli(&[
+        "bestmove", "flying", "--level", "master", "--nodes", "300", "--table", &table,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("older format") && err.ends_with("; Master searches instead\n"));
+    assert!(out.contains(" source search "), "{out}");
+}
+
+/// The start position, the synthetic table in `dir` in which it is won by its last legal
+/// move, and that table with the entry of the start position damaged in place.
+fn damaged_start(dir: &Path) -> (PathBuf, flying::State) {
+    let (path, start, _) = table_with_a_winning_first_move(dir);
+    let indexer = Board::FLYING.indexer();
+    // "Win in 249": the value byte of the start position rewritten.
+    synthetic_table::damage_in_place(&path, synthetic_table::offset_of(&indexer, &start), &[250]);
+    (path, start)
+}
+
+#[test]
+fn damage_found_in_play_gives_no_wrong_value_and_master_searches() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let (path, start) = damaged_start(dir.path());
+    let table = Table::open_with(&path, Check::Once).expect("the header is sound");
+    assert!(matches!(
+        table.probe(&start),
+        Err(TableError::Corrupt {
+            reason: Damage::BlockChecksum { .. },
+            ..
+        })
+    ));
+    // Stopped: nothing is served after the damage, not even from sound blocks.
+    assert!(table.failure().is_some());
+    assert!(table.move_values(&start).is_err());
+    let table = Arc::new(Table::open_with(&path, Check::Once).expect("a table"));
+    let mut engine = Engine::with_oracle(table.clone());
+    let cancel = AtomicBool::new(false);
+    let mut config = Config::new(Level::Master);
+    config.set_nodes(300);
+    let plan = engine
+        .plan(
+            &State::Flying(start),
+            &config,
+            1,
+            Context::new(&[], &cancel),
+        )
+        .expect("a plan");
+    assert!(!plan.from_oracle);
+    assert!(table.failure().is_some());
+
+    let table = path.to_string_lossy();
+    let damage = format!("the Flying table `{table}` cannot be used: its data is damaged (block ");
+    // probe: one line, no value at all.
+    let (code, out, err) = run_cli(&["probe", "flying", "--table", &table]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with(&format!("sanqi: {damage}")), "{err}");
+    assert!(
+        err.ends_with("(rebuild it with `sanqi solve flying`)\n"),
+        "{err}"
+    );
+    // bestmove: the same line, and the search's move.
+    let (code, out, err) = run_cli(&[
+        "bestmove", "flying", "--level", "master", "--nodes", "300", "--table", &table,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(&damage) && err.ends_with("; Master searches instead\n"),
+        "{err}"
+    );
+    assert!(out.contains(" source search "), "{out}");
+    // match: said once, and the games are played.
+    let (code, out, err) = run_cli(&[
+        "match",
+        "flying",
+        "--black",
+        "master",
+        "--white",
+        "easy",
+        "--games",
+        "2",
+        "--nodes",
+        "200",
+        "--max-actions",
+        "6",
+        "--quiet",
+        "--table",
+        &table,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.matches("Master searches instead").count(), 1, "{err}");
+    assert!(err.contains(&damage), "{err}");
+    assert!(out.contains("summary flying"), "{out}");
+    // analyse: said, and the values are the search's.
+    let record = dir.path().join("game.json");
+    let mut game = sanqi::rules::Game::new(GameId::Flying);
+    game.apply(Action::parse("a1-a4").expect("an action"))
+        .expect("legal");
+    std::fs::write(
+        &record,
+        sanqi::rules::records::Record::of_game(&game, Default::default()).to_json(),
+    )
+    .expect("a record");
+    let (code, out, err) = run_cli(&[
+        "analyse",
+        &record.to_string_lossy(),
+        "--nodes",
+        "200",
+        "--table",
+        &table,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&damage), "{err}");
+    assert!(!out.contains("249"), "{out}");
 }
 
 #[test]

@@ -5,7 +5,7 @@ mod common;
 
 use std::sync::atomic::AtomicBool;
 
-use common::{cli_err, cli_ok, state_after};
+use common::{cli_err, cli_ok, run_cli, state_after};
 use sanqi::ai::{Config, Context, Engine};
 use sanqi::rules::notation::parse_actions;
 use sanqi::rules::{GameId, State};
@@ -248,6 +248,18 @@ fn the_summary_names_endings_and_gives_an_elo_interval() {
 }
 
 #[test]
+fn a_quiet_match_prints_only_its_summary() {
+    let (code, out, err) = run_cli(&easy_against_random(&["--games", "2", "--quiet"]));
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.starts_with("summary wudao: "), "{out}");
+    // Without --quiet, a line per game and a counter on stderr.
+    let (code, out, err) = run_cli(&easy_against_random(&["--games", "2"]));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("game    1: "), "{out}");
+    assert_eq!(err, "\r[1/2]\r[2/2]\n");
+}
+
+#[test]
 fn huge_game_counts_run_until_the_sprt_decides() {
     // Easy is far stronger than random: the test accepts within a few hundred games, and the
     // results are never allocated up front.
@@ -301,8 +313,104 @@ fn another_build_can_play_through_bestmove() {
         "2",
     ]);
     assert!(
-        message.starts_with("cannot run /nonexistent/sanqi"),
+        message.starts_with("cannot run `/nonexistent/sanqi`"),
         "{message}"
+    );
+}
+
+/// A script in `dir` that plays the part of another build of sanqi.
+#[cfg(unix)]
+fn fake_engine(dir: &std::path::Path, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("a script");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("runnable");
+    path.to_str().expect("a UTF-8 path").to_string()
+}
+
+/// A Wu Dao match of Easy against `engine` as White, on a time budget of 50 ms a turn, that
+/// must end: (exit status, stdout, stderr).
+#[cfg(unix)]
+fn against(engine: &str) -> (i32, String, String) {
+    let args = [
+        "match",
+        "wudao",
+        "--black",
+        "easy",
+        "--white",
+        "easy",
+        "--white-engine",
+        engine,
+        "--games",
+        "1",
+        "--movetime",
+        "50",
+    ]
+    .map(String::from);
+    common::without_hanging(&format!("a match against {engine}"), move || {
+        run_cli(&args.each_ref().map(String::as_str))
+    })
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_sleeps_is_stopped_after_its_time_limit() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    // The script waits on a command of its own, which must be stopped with it.
+    let started = dir.path().join("sleeper.pid");
+    let engine = fake_engine(
+        dir.path(),
+        "sleeper",
+        &format!("sleep 600 &\necho $! > '{}'\nwait", started.display()),
+    );
+    let (code, out, err) = against(&engine);
+    assert_eq!((code, out.as_str()), (2, ""));
+    // Ten times 50 ms and ten seconds more.
+    assert_eq!(
+        err,
+        format!("sanqi: `{engine}` did not answer within 10.5 s and was stopped\n")
+    );
+    let sleeper = std::fs::read_to_string(&started).expect("the sleeper's number");
+    let stat = std::path::Path::new("/proc")
+        .join(sleeper.trim())
+        .join("stat");
+    // Killed with its script: gone, or ended and not yet collected, once the signal has
+    // done its work.
+    let ended = || {
+        std::fs::read_to_string(&stat).map_or(true, |stat| {
+            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+            state.starts_with('Z') || state.starts_with('X')
+        })
+    };
+    let since = std::time::Instant::now();
+    while !ended() && since.elapsed() < std::time::Duration::from_secs(10) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(ended(), "the script's own command still runs");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_prints_without_end_is_stopped() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let engine = fake_engine(dir.path(), "talker", "yes 'info level easy'");
+    let (code, out, err) = against(&engine);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        format!("sanqi: `{engine}` printed more than 64 KiB for one turn and was stopped\n")
+    );
+    // One that fails says why on one line, whatever it printed.
+    let engine = fake_engine(
+        dir.path(),
+        "failer",
+        "printf 'bad\\033[31m news\\nsecond line\\n' >&2\nexit 3",
+    );
+    let (code, _, err) = against(&engine);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        format!("sanqi: `{engine}` failed: bad\\u{{1b}}[31m news\n")
     );
 }
 

@@ -5,7 +5,9 @@ mod common;
 
 use std::io::Write;
 
-use common::{Rng, act, acts, cli_err, cli_quiet, game_after, run_cli, run_program, state_after};
+use common::{
+    Rng, act, acts, cli_err, cli_ok, cli_quiet, game_after, run_cli, run_program, state_after,
+};
 use sanqi::cli;
 use sanqi::rules::records::{self, FORMAT, Metadata, Player, Record, RecordError, VERSION};
 use sanqi::rules::{Action, Game, GameId, IllegalAction, Status};
@@ -624,6 +626,7 @@ fn an_argument_that_is_not_unicode_is_a_one_line_error() {
 #[cfg(unix)]
 #[test]
 fn fifos_devices_folders_and_huge_files_are_refused_unread() {
+    use std::os::unix::fs::FileTypeExt;
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("fifo.json");
     common::make_fifo(&fifo);
@@ -666,7 +669,8 @@ fn fifos_devices_folders_and_huge_files_are_refused_unread() {
         let message = common::without_hanging(&shown, move || cli_err(&["replay", &path]));
         assert_eq!(message, expected);
     }
-    // `match --records` replaces a FIFO in the way instead of writing into it.
+    // `match --records` neither writes into a FIFO in the way nor replaces it: the record
+    // takes the next free name.
     let records = dir.path().join("records");
     std::fs::create_dir(&records).unwrap();
     let in_the_way = records.join("flying-0001.json");
@@ -682,8 +686,136 @@ fn fifos_devices_folders_and_huge_files_are_refused_unread() {
         ]))
     });
     assert_eq!(code, 0, "{err}");
-    let written = std::fs::read(&in_the_way).unwrap();
+    assert!(
+        std::fs::symlink_metadata(&in_the_way)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+    let written = std::fs::read(records.join("flying-0001-2.json")).unwrap();
     assert!(records::load(&written).is_ok());
+}
+
+/// The records in a folder, by name, with their bytes.
+fn records_in(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    common::file_names(dir)
+        .into_iter()
+        .map(|n| {
+            let bytes = std::fs::read(dir.join(&n)).unwrap();
+            (n, bytes)
+        })
+        .collect()
+}
+
+#[test]
+fn matches_into_one_folder_keep_every_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("records");
+    let folder = records.to_str().unwrap();
+    let four = [
+        "--games",
+        "4",
+        "--max-actions",
+        "30",
+        "--quiet",
+        "--records",
+        folder,
+    ];
+    let mut first = vec!["match", "wudao", "--black", "random", "--white", "random"];
+    first.extend_from_slice(&four);
+    cli_ok(&first);
+    let before = records_in(&records);
+    assert_eq!(
+        before.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(),
+        [
+            "wudao-0001.json",
+            "wudao-0002.json",
+            "wudao-0003.json",
+            "wudao-0004.json"
+        ]
+    );
+    // A second match keeps the first one's records and adds its own beside them.
+    let mut second = first.clone();
+    second.extend_from_slice(&["--seed", "2"]);
+    cli_ok(&second);
+    let after = records_in(&records);
+    assert_eq!(after.len(), 8, "{:?}", common::file_names(&records));
+    for record in &before {
+        assert!(after.contains(record), "{} was replaced", record.0);
+    }
+    assert!(after.iter().any(|(n, _)| n == "wudao-0004-2.json"));
+
+    // Two matches at once, as two processes: all their records are kept.
+    let together = dir.path().join("together");
+    let folder = together.to_str().unwrap().to_string();
+    let players: Vec<std::process::Child> = ["1", "2"]
+        .into_iter()
+        .map(|seed| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_sanqi"))
+                .args(["match", "wudao", "--black", "random", "--white", "random"])
+                .args([
+                    "--games",
+                    "30",
+                    "--max-actions",
+                    "20",
+                    "--quiet",
+                    "--seed",
+                    seed,
+                ])
+                .args(["--records", &folder])
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut player in players {
+        assert!(player.wait().unwrap().success());
+    }
+    let kept = records_in(&together);
+    assert_eq!(kept.len(), 60, "{:?}", common::file_names(&together));
+    for (name, bytes) in &kept {
+        assert!(records::load(bytes).is_ok(), "{name}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_match_sweeps_the_temporary_files_a_killed_one_left() {
+    let dir = tempfile::tempdir().unwrap();
+    // What a writer killed mid-write leaves: a hidden temporary file of a process now gone.
+    let mut gone = std::process::Command::new("true").spawn().unwrap();
+    let pid = gone.id();
+    gone.wait().unwrap();
+    let mut left = Vec::new();
+    for n in 0..23 {
+        let path = dir.path().join(format!(".wudao-{n:04}.json.{pid}-{n}.tmp"));
+        let file = std::fs::File::create(&path).unwrap();
+        file.set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(30))
+            .unwrap();
+        left.push(path);
+    }
+    // Something else's hidden file stays.
+    std::fs::write(dir.path().join(".keep.tmp"), b"not ours").unwrap();
+    let folder = dir.path().to_str().unwrap();
+    cli_ok(&[
+        "match",
+        "wudao",
+        "--black",
+        "random",
+        "--white",
+        "random",
+        "--games",
+        "1",
+        "--max-actions",
+        "10",
+        "--quiet",
+        "--records",
+        folder,
+    ]);
+    assert_eq!(
+        common::file_names(dir.path()),
+        [".keep.tmp", "wudao-0001.json"]
+    );
 }
 
 #[test]

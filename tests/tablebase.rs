@@ -291,6 +291,14 @@ fn table_files_hold_the_solution_and_refuse_damage() {
     let mut newer = bytes.clone();
     newer[8] = 9;
     assert!(damaged("newer", &newer).contains("newer version"));
+    let mut older = bytes.clone();
+    older[8] = 1;
+    assert!(damaged("older", &older).contains("older format (format 1;"));
+    // The checksums after the data are checked too.
+    let mut sums = bytes.clone();
+    let last = sums.len() - 1;
+    sums[last] ^= 0x10;
+    assert!(damaged("sums", &sums).contains("does not match its checksum"));
     match BoardTable::open(&dir.path().join("none")) {
         Err(TableError::Missing { .. }) => {}
         other => panic!("{:?}", other.err()),
@@ -395,4 +403,29 @@ fn solve_and_probe_commands() {
     assert!(e.contains("--board"), "{e}");
     let e = cli_err(&["solve", "flying", "--verify", "--out", &missing]);
     assert!(e.contains("there is no Flying table"), "{e}");
+}
+
+#[test]
+fn table_errors_show_the_path_on_one_line_without_control_characters() {
+    for (path, shown) in [
+        ("/tmp/no\nsuch", "`/tmp/no\\nsuch`"),
+        ("/tmp/\u{1b}[31mred\u{7}", "`/tmp/\\u{1b}[31mred\\u{7}`"),
+    ] {
+        let (code, out, err) = run_cli(&["probe", "flying", "--table", path]);
+        assert_eq!((code, out.as_str()), (2, ""));
+        assert_eq!(
+            err,
+            format!(
+                "sanqi: there is no Flying table at {shown} (build it with `sanqi solve flying`)\n"
+            )
+        );
+        // Master says the same, then searches.
+        let (code, _, err) = run_cli(&[
+            "bestmove", "flying", "--level", "master", "--nodes", "100", "--table", path,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(shown), "{err}");
+        assert!(!err.trim_end().chars().any(char::is_control), "{err:?}");
+    }
 }

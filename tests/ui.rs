@@ -609,9 +609,13 @@ fn export_and_open_a_record() {
     click_points(&mut h, "a1 c1 b1 e3");
     click(&mut h, "Records");
     click(&mut h, "Export game");
-    assert!(has_text(&h, "Saved to"));
     let files = Store::at(dir.path()).list_records();
     assert_eq!(files.len(), 1);
+    // The path is shown as every path in a message is: quoted, on one line.
+    assert!(has_text(
+        &h,
+        &format!("Saved to {}", sanqi::echo::quoted_path(&files[0]))
+    ));
     // A broken record names the bad action.
     let bad = dir.path().join("bad.json");
     std::fs::write(

@@ -82,6 +82,41 @@ fn a_damaged_table_is_not_used_and_the_app_says_so() {
 }
 
 #[test]
+fn damage_found_in_play_closes_the_table_and_the_app_says_so() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let start = State::start(GameId::Flying);
+    let State::Flying(position) = start else {
+        unreachable!("the start of Flying is a Flying position");
+    };
+    let path = dir.path().join(FILE_NAME);
+    let indexer = Board::FLYING.indexer();
+    synthetic_table::write(&path, &indexer, &[(position, Value::Win(1), 1)]);
+    // The start position's value rewritten in place, the file's time kept: the table opens
+    // (its header is sound), and the first probe of that block finds the damage.
+    synthetic_table::damage_in_place(
+        &path,
+        synthetic_table::offset_of(&indexer, &position),
+        &[250],
+    );
+    let mut h = window(dir.path(), Language::English);
+    play_master(&mut h, SideChoice::White);
+    h.run();
+    // Master searched instead, and the notice says why, as for a damaged file at the start.
+    assert_eq!(h.state().session().expect("a game").game().len(), 1);
+    assert!(has_text(
+        &h,
+        "Master plays Flying by searching: the Flying table file is damaged."
+    ));
+    // The hint searches too.
+    assert!(h.state_mut().apply(Command::Hint).is_ok());
+    h.run();
+    assert!(h.state().session().expect("a game").hint_values().is_none());
+    assert!(h.state_mut().apply(Command::Open(Open::Settings)).is_ok());
+    h.run();
+    assert!(has_text(&h, "Damaged: the table file cannot be used"));
+}
+
+#[test]
 fn with_the_table_master_plays_its_move_and_the_hint_gives_exact_values() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let start = State::start(GameId::Flying);
@@ -116,7 +151,7 @@ fn with_the_table_master_plays_its_move_and_the_hint_gives_exact_values() {
     // The settings say it is built.
     assert!(h.state_mut().apply(Command::Open(Open::Settings)).is_ok());
     h.run();
-    assert!(has_text(&h, "Built: 840 MB"));
+    assert!(has_text(&h, "Built: 841 MB"));
     drop(h);
 
     // The person plays Black: the hint is the table's, with every move's value.

@@ -23,7 +23,7 @@ use crate::tablebase::{
 /// What the app knows of the table file.
 #[derive(Clone)]
 pub enum TableState {
-    /// Being opened and checked (the first time, one read of the whole file).
+    /// Being opened and checked (its header: a moment).
     Opening,
     /// There is no table file: it has not been built.
     Missing,
@@ -114,21 +114,46 @@ impl FlyingTable {
         *self.inner.state.write().unwrap_or_else(|e| e.into_inner()) = state;
     }
 
-    /// What is known of the table now.
+    /// What is known of the table now: damage found by a probe makes an open table
+    /// [`TableState::Damaged`].
     pub fn state(&self) -> TableState {
-        self.inner
-            .state
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
+        match &*self.inner.state.read().unwrap_or_else(|e| e.into_inner()) {
+            TableState::Ready(ready) => match ready.table.failure() {
+                Some(failure) => closed_state(failure),
+                None => TableState::Ready(ready.clone()),
+            },
+            other => other.clone(),
+        }
     }
 
-    /// The table, if it is open.
+    /// The table, if it is open and no probe has found it damaged.
     pub fn table(&self) -> Option<Arc<Table>> {
         match &*self.inner.state.read().unwrap_or_else(|e| e.into_inner()) {
-            TableState::Ready(ready) => Some(ready.table.clone()),
+            TableState::Ready(ready) if ready.table.failure().is_none() => {
+                Some(ready.table.clone())
+            }
             _ => None,
         }
+    }
+
+    /// Whether a probe has just found the open table damaged (a block that does not match
+    /// its checksum, a read that failed): the table is then closed as
+    /// [`TableState::Damaged`], and this says so once.
+    pub fn found_damage(&self) -> bool {
+        let failure = match &*self.inner.state.read().unwrap_or_else(|e| e.into_inner()) {
+            TableState::Ready(ready) => ready.table.failure(),
+            _ => None,
+        };
+        let Some(failure) = failure else {
+            return false;
+        };
+        let mut state = self.inner.state.write().unwrap_or_else(|e| e.into_inner());
+        // Another holder may have closed it meanwhile.
+        if !matches!(&*state, TableState::Ready(_)) {
+            return false;
+        }
+        *state = closed_state(failure);
+        true
     }
 
     /// Each legal action of `state` with its exact value for the side that plays it, if the
@@ -138,7 +163,7 @@ impl FlyingTable {
     }
 }
 
-/// Opens and checks the table at `path` (the whole file only the first time).
+/// Opens the table at `path` and checks its header (each block is checked when first read).
 fn open_state(path: &Path) -> TableState {
     match Table::open_with(path, Check::Once) {
         Ok(table) => {
@@ -149,11 +174,18 @@ fn open_state(path: &Path) -> TableState {
                 written: metadata.and_then(|m| m.modified().ok()),
             })
         }
-        Err(TableError::Missing { .. }) => TableState::Missing,
-        Err(TableError::NoDataFolder) => TableState::NoFolder,
-        Err(TableError::Corrupt { reason, .. }) => TableState::Damaged(reason.to_string()),
-        Err(TableError::Io { reason, .. }) => TableState::Damaged(reason.to_string()),
-        Err(TableError::Inconsistent(reason)) => TableState::Damaged(reason.to_string()),
+        Err(error) => closed_state(error),
+    }
+}
+
+/// What the app knows of a table that cannot be used, and why.
+fn closed_state(error: TableError) -> TableState {
+    match error {
+        TableError::Missing { .. } => TableState::Missing,
+        TableError::NoDataFolder => TableState::NoFolder,
+        TableError::Corrupt { reason, .. } => TableState::Damaged(reason.to_string()),
+        TableError::Io { reason, .. } => TableState::Damaged(reason.to_string()),
+        TableError::Inconsistent(reason) => TableState::Damaged(reason.to_string()),
     }
 }
 

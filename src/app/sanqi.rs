@@ -113,8 +113,8 @@ impl SanqiApp {
         } else {
             FlyingTable::in_folder(store.dir())
         };
-        // The first open reads the whole file to check it: never on the UI thread (but a
-        // demonstration needs the table before its first frame).
+        // Opening builds the numbering of the positions (a moment, longer on a slow disk):
+        // never on the UI thread (but a demonstration needs the table before its first frame).
         match options.ai {
             AiMode::Thread if !demo_reads_table => {
                 let notify_ctx = ctx.clone();
@@ -593,6 +593,15 @@ impl SanqiApp {
         }
     }
 
+    /// Damage a probe found in the open table (Master's move, a hint, the analysis): the
+    /// table is closed and everyone searches instead; the game's side panel says so from the
+    /// table's state, as it does for a missing table.
+    fn watch_table_damage(&mut self) {
+        if self.flying_table.found_damage() {
+            self.table_notice_given = true;
+        }
+    }
+
     /// The first time Master plays Flying in a run without a usable table: (unless declined
     /// before) the offer to build the table. The side panel says that Master searches, for as
     /// long as that game is on the screen.
@@ -754,6 +763,7 @@ impl SanqiApp {
     pub fn logic_frame(&mut self, ctx: &egui::Context) {
         self.watch_window(ctx);
         self.watch_table_build();
+        self.watch_table_damage();
         self.hold_game();
         self.advance();
         self.poll_analysis();

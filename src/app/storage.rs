@@ -40,7 +40,8 @@ use crate::app::settings::{
 use crate::data_dir;
 use crate::echo::{one_line, quoted_path};
 use crate::files::{
-    self, IoFailure, NameProblem, ReadError, read_regular_file, sync_dir, temp_path, write_new_file,
+    self, IoFailure, NameProblem, NewFileError, ReadError, read_regular_file, temp_path,
+    write_new_file,
 };
 use crate::rules::Game;
 use crate::rules::records::{self, MAX_DETAIL_CHARS, Record, RecordError};
@@ -451,36 +452,10 @@ impl Store {
         let base = format!("sanqi-{game}-{}", UtcTime::now().file_stamp());
         let mut bytes = record.to_json().into_bytes();
         bytes.push(b'\n');
-        let first = dir.join(format!("{base}.json"));
-        let temp = temp_path(&dir, &format!("{base}.json"));
-        let result = match write_new_file(&temp, &bytes) {
-            Err(e) => Err(StoreError::Write {
-                path: first,
-                error: e.into(),
-            }),
-            Ok(()) => (1..=1000u32)
-                .find_map(|n| {
-                    let target = if n == 1 {
-                        first.clone()
-                    } else {
-                        dir.join(format!("{base}-{n}.json"))
-                    };
-                    match link_new(&temp, &target, &bytes) {
-                        Ok(()) => {
-                            sync_dir(&dir);
-                            Some(Ok(target))
-                        }
-                        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => None,
-                        Err(e) => Some(Err(StoreError::Write {
-                            path: target,
-                            error: e.into(),
-                        })),
-                    }
-                })
-                .unwrap_or_else(|| Err(StoreError::NoFreeName { dir: dir.clone() })),
-        };
-        let _ = fs::remove_file(&temp);
-        result
+        files::write_new_numbered(&dir, &base, "json", &bytes).map_err(|e| match e {
+            NewFileError::NoFreeName => StoreError::NoFreeName { dir },
+            NewFileError::Write { path, error } => write_error(&path, error),
+        })
     }
 
     /// The `*.json` files in [`Store::records_dir`], newest first.
@@ -641,17 +616,6 @@ fn probe(dir: &Path) -> io::Result<()> {
     let result = write_new_file(&path, b"probe");
     let removed = fs::remove_file(&path);
     result.and(removed)
-}
-
-/// Makes the complete file `temp` appear as `target` if `target` does not exist, failing
-/// with `AlreadyExists` otherwise. A hard link does both at once; where the file system has
-/// no hard links, `target` is created exclusively and written directly.
-fn link_new(temp: &Path, target: &Path, bytes: &[u8]) -> io::Result<()> {
-    match fs::hard_link(temp, target) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(e),
-        Err(_) => write_new_file(target, bytes),
-    }
 }
 
 /// Writes `bytes` to `path` atomically: to a temporary file in the same folder (named with

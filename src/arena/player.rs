@@ -1,16 +1,19 @@
 //! The two sides of a match: a configuration played by this build, or by another build of
 //! Sanqi (a frozen baseline) run as a `bestmove` process for each turn.
 
+use std::io::{self, Read};
 use std::path::PathBuf;
-use std::process::Command;
-use std::sync::Arc;
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use crate::ai::book::Book;
 use crate::ai::{Config, Context, Engine, Oracle, Weights};
+use crate::echo::{MAX_QUOTED_CHARS, one_line, quoted_path};
+use crate::files::{ReadError, read_bounded, size_text};
 use crate::rules::notation::parse_actions;
-use crate::rules::{Action, Game};
+use crate::rules::{Action, Game, GameId};
 
 /// Who plays one side of a match.
 #[derive(Clone, Debug)]
@@ -31,14 +34,13 @@ impl PlayerSpec {
     pub fn name(&self) -> String {
         match &self.program {
             None => self.config.to_string(),
-            Some(path) => format!(
-                "{}@{}",
-                self.config,
-                path.file_name().map_or_else(
-                    || path.display().to_string(),
-                    |n| n.to_string_lossy().into()
-                )
-            ),
+            Some(path) => {
+                let name = path
+                    .file_name()
+                    .unwrap_or_else(|| path.as_os_str())
+                    .to_string_lossy();
+                format!("{}@{}", self.config, one_line(&name, MAX_QUOTED_CHARS))
+            }
         }
     }
 }
@@ -113,9 +115,29 @@ impl Player {
     }
 }
 
+/// The most an external engine may print on each of its outputs for one turn: a
+/// `bestmove` answer is two short lines.
+const MAX_ENGINE_OUTPUT: u64 = 64 * 1024;
+
+/// How long an external engine may take for one turn before it is stopped: ten times its
+/// time for a turn and ten seconds more (its start, its table, a busy machine), or on nodes
+/// alone ten seconds and a second for every 5,000 positions (far slower than any build
+/// searches).
+fn engine_time_limit(config: &Config, game: GameId) -> Duration {
+    let params = config.params(game);
+    let budget = if params.movetime > 0 {
+        Duration::from_millis(params.movetime).saturating_mul(10)
+    } else {
+        Duration::from_secs(params.nodes / 5_000)
+    };
+    budget.saturating_add(Duration::from_secs(10))
+}
+
 /// Asks `program bestmove` for the turn. The budget goes as `--movetime`, `--nodes` and
 /// `--threads` only when the configuration sets it, so that a build that knows only
-/// `--level --moves --seed` can play with its own budgets.
+/// `--level --moves --seed` can play with its own budgets. A program that takes longer
+/// than [`engine_time_limit`] or prints more than [`MAX_ENGINE_OUTPUT`] is stopped (on Unix
+/// with everything it started) and the turn fails with one line that says so.
 fn external_turn(
     program: &PathBuf,
     config: &Config,
@@ -143,16 +165,26 @@ fn external_turn(
     if let Some(n) = config.threads() {
         command.arg("--threads").arg(n.to_string());
     }
-    let output = command
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    let limit = engine_time_limit(config, game.id());
+    let name = quoted_path(program);
+    let output = run_bounded(command, limit, MAX_ENGINE_OUTPUT).map_err(|e| match e {
+        RunError::Start(e) => format!("cannot run {name}: {e}"),
+        RunError::TooSlow => format!(
+            "{name} did not answer within {:.1} s and was stopped",
+            limit.as_secs_f64()
+        ),
+        RunError::TooMuch => format!(
+            "{name} printed more than {} for one turn and was stopped",
+            size_text(MAX_ENGINE_OUTPUT)
+        ),
+        RunError::Read(e) => format!("cannot read the answer of {name}: {e}"),
+    })?;
     let stdout = String::from_utf8_lossy(&output.stdout);
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         return Err(format!(
-            "{} failed: {}",
-            program.display(),
-            stderr.lines().next().unwrap_or("no message")
+            "{name} failed: {}",
+            one_line(stderr.lines().next().unwrap_or("no message"), 200)
         ));
     }
     // The info line carries the whole turn; the last line is its first action.
@@ -165,9 +197,124 @@ fn external_turn(
         Some(t) => t,
         None => stdout.lines().last().unwrap_or(""),
     };
-    let actions = parse_actions(text).map_err(|e| format!("{}: {e}", program.display()))?;
+    let actions = parse_actions(text).map_err(|e| format!("{name}: {e}"))?;
     if actions.is_empty() {
-        return Err(format!("{} answered no action", program.display()));
+        return Err(format!("{name} answered no action"));
     }
     Ok(actions)
+}
+
+/// What a program that ran to its end left.
+struct Finished {
+    status: ExitStatus,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+/// Why [`run_bounded`] has no answer.
+enum RunError {
+    /// The program could not be started.
+    Start(io::Error),
+    /// It ran out of time.
+    TooSlow,
+    /// It printed more than the limit.
+    TooMuch,
+    /// Its output could not be read.
+    Read(ReadError),
+}
+
+/// Runs `command` with no input, reading each of its outputs up to `most` bytes, and stops
+/// it (with the processes it started, on Unix) if it is not done within `time` or prints
+/// more.
+fn run_bounded(mut command: Command, time: Duration, most: u64) -> Result<Finished, RunError> {
+    let started = Instant::now();
+    command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // A group of its own, so that a stop reaches what it started too (a script's commands).
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut child = command.spawn().map_err(RunError::Start)?;
+    let (tx, rx) = mpsc::channel();
+    let streams: [Option<Box<dyn Read + Send>>; 2] = [
+        child
+            .stdout
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+        child
+            .stderr
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    ];
+    for (which, stream) in streams.into_iter().enumerate() {
+        let tx = tx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("sanqi-engine-output".into())
+            .spawn(move || {
+                let read = stream.map_or_else(|| Ok(Vec::new()), |s| read_bounded(s, most));
+                let _ = tx.send((which, read));
+            });
+        if let Err(e) = spawned {
+            stop(&mut child);
+            return Err(RunError::Start(e));
+        }
+    }
+    drop(tx);
+    // Both outputs end when the program (and all it started) is done.
+    let mut outputs: [Option<Vec<u8>>; 2] = [None, None];
+    while outputs.iter().any(Option::is_none) {
+        let Some(left) = time.checked_sub(started.elapsed()) else {
+            stop(&mut child);
+            return Err(RunError::TooSlow);
+        };
+        match rx.recv_timeout(left) {
+            Ok((which, Ok(bytes))) => outputs[which] = Some(bytes),
+            Ok((_, Err(ReadError::TooLarge { .. }))) => {
+                stop(&mut child);
+                return Err(RunError::TooMuch);
+            }
+            Ok((_, Err(e))) => {
+                stop(&mut child);
+                return Err(RunError::Read(e));
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    // Its outputs are closed: it has ended, or is about to.
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if started.elapsed() < time => std::thread::sleep(Duration::from_millis(1)),
+            Ok(None) => {
+                stop(&mut child);
+                return Err(RunError::TooSlow);
+            }
+            Err(e) => {
+                stop(&mut child);
+                return Err(RunError::Read(e.into()));
+            }
+        }
+    };
+    let [stdout, stderr] = outputs.map(Option::unwrap_or_default);
+    Ok(Finished {
+        status,
+        stdout,
+        stderr,
+    })
+}
+
+/// Kills a program and what it started (its process group, on Unix), and waits for it.
+fn stop(child: &mut Child) {
+    #[cfg(unix)]
+    if let Ok(group) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: a signal to the group the child leads (made by `process_group(0)`); no
+        // memory is involved.
+        unsafe {
+            libc::kill(-group, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }

@@ -104,12 +104,19 @@ pub(super) fn analyse_command(
     let exact = table.as_ref().map(|t| t as &dyn analysis::ExactValues);
     let report = analysis::analyse(&game, budget, exact, &cancel, &mut |_| {})
         .map_err(|error| CliError::Computer { level: None, error })?;
+    if let Some(error) = table.as_ref().and_then(Table::failure) {
+        let _ = writeln!(
+            errors,
+            "sanqi: {error}; from there on the values are the search's"
+        );
+    }
     write_report(&report, out)
 }
 
 /// The Flying table: the one named, which must open, or the data folder's, if it opens
-/// (otherwise the analysis searches, and says why on `errors`). Either is checked in full the
-/// first time only, as `bestmove` does.
+/// (otherwise the analysis searches, and says why on `errors`). Either has its header checked
+/// as it opens and each block when first read, as `bestmove` does; a block found damaged
+/// stops it, and the analysis searches from there on.
 fn open_table(given: Option<&OsStr>, errors: &mut dyn Write) -> Result<Option<Table>, CliError> {
     if let Some(path) = given {
         return Ok(Some(Table::open_with(Path::new(path), Check::Once)?));

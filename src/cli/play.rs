@@ -16,6 +16,7 @@ use crate::ai::{Config, Context, Engine, Oracle};
 use crate::arena::sprt::{self, PAIR_VALUES, Sprt, Verdict};
 use crate::arena::{self, Flow, MatchSpec, PlayerSpec, Tally, openings};
 use crate::data_dir;
+use crate::files::{self, NewFileError};
 use crate::rules::GameId;
 use crate::tablebase::{self, Check, Table, TableError};
 
@@ -76,7 +77,10 @@ pub struct BestmoveArgs {
 #[derive(Debug, clap::Args)]
 #[command(after_help = player_help(concat!(
     "In a match, --black names player A and --white player B; --swap, --openings and --sprt \
-     alternate their colours, and --threads plays that many games at once. ",
+     alternate their colours, and --threads plays that many games at once. Another build \
+     (--black-engine, --white-engine) that takes more than ten times its time for a turn and \
+     ten seconds more (on nodes alone: ten seconds and one for every 5,000 positions), or \
+     prints more than 64 KiB, is stopped and the match ends. ",
     player_help!()
 )))]
 pub struct MatchArgs {
@@ -140,10 +144,10 @@ pub struct MatchArgs {
     /// A game longer than N actions is stopped as a draw [default: 20000]
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     max_actions: Option<OsString>,
-    /// Save each game's record in DIR
+    /// Save each game's record in DIR, as GAME-NNNN.json (never replacing a file there)
     #[arg(long, value_name = "DIR", allow_hyphen_values = true)]
     records: Option<OsString>,
-    /// Print only the summary, not a line per game
+    /// Print only the summary: no line per game, no progress counter
     #[arg(long)]
     quiet: bool,
     /// Master's Flying table [default: the one in the data folder]
@@ -206,10 +210,10 @@ fn uses_table(game: GameId, config: &Config) -> bool {
     game == GameId::Flying && config.params(game).oracle
 }
 
-/// The Flying table for Master: `--table FILE`, else the one in the data folder. It is
-/// checked in full the first time only (a record beside it keeps the result), so that a
+/// The Flying table for Master: `--table FILE`, else the one in the data folder. Its header
+/// is checked as it opens, and each block the first time a probe reads it, so that a
 /// process per decision starts quickly. When it cannot be used, one line on `errors` says
-/// why and Master searches.
+/// why and Master searches; damage found later says so through [`tell_table_failure`].
 fn open_table(given: Option<&Path>, errors: &mut dyn Write) -> Option<Arc<Table>> {
     let path = match given {
         Some(path) => Some(path.to_path_buf()),
@@ -225,6 +229,19 @@ fn open_table(given: Option<&Path>, errors: &mut dyn Write) -> Option<Arc<Table>
             let _ = writeln!(errors, "sanqi: {error}; Master searches instead");
             None
         }
+    }
+}
+
+/// Says once on `errors` that a probe found the table damaged (Master has searched since),
+/// as a table that cannot be opened is told of. `told` remembers that it was said; `start`
+/// comes before the line (to leave a progress counter's line).
+fn tell_table_failure(table: Option<&Table>, told: &mut bool, start: &str, errors: &mut dyn Write) {
+    if *told {
+        return;
+    }
+    if let Some(error) = table.and_then(Table::failure) {
+        *told = true;
+        let _ = writeln!(errors, "{start}sanqi: {error}; Master searches instead");
     }
 }
 
@@ -263,11 +280,11 @@ pub(super) fn bestmove_command(
     }
     let cancel = AtomicBool::new(false);
     // Kept until the answer is out: freeing a large table takes a few milliseconds.
-    let mut engine = match uses_table(game, &config)
+    let table = uses_table(game, &config)
         .then(|| open_table(table_path.as_deref(), errors))
-        .flatten()
-    {
-        Some(table) => Engine::with_oracle(table),
+        .flatten();
+    let mut engine = match &table {
+        Some(table) => Engine::with_oracle(table.clone()),
         None => Engine::new(),
     };
     if let Some(w) = weights {
@@ -281,6 +298,7 @@ pub(super) fn bestmove_command(
     let plan = engine
         .plan(replayed.state(), &config, seed, context)
         .map_err(|error| CliError::Computer { level: None, error })?;
+    tell_table_failure(table.as_deref(), &mut false, "", errors);
     let turn: Vec<String> = plan.actions.iter().map(|a| a.to_string()).collect();
     write_line(
         out,
@@ -435,11 +453,11 @@ pub(super) fn match_command(
     }
     // One table for every internal Master of the match.
     let internal_master = |p: &PlayerSpec| p.program.is_none() && uses_table(game, &p.config);
-    let oracle: Option<Arc<dyn Oracle>> = if internal_master(&first) || internal_master(&second) {
-        open_table(table_path.as_deref(), errors).map(|t| t as Arc<dyn Oracle>)
-    } else {
-        None
-    };
+    let table = (internal_master(&first) || internal_master(&second))
+        .then(|| open_table(table_path.as_deref(), errors))
+        .flatten();
+    let oracle = table.clone().map(|t| t as Arc<dyn Oracle>);
+    let mut table_failure_told = false;
     let spec = MatchSpec {
         oracle,
         game,
@@ -460,6 +478,13 @@ pub(super) fn match_command(
     let mut llr = 0.0;
     let mut write_failure = None;
     let outcome = arena::run(&spec, |result| {
+        // After the counter's line, if it is shown.
+        let start = if quiet || tally.games() == 0 {
+            ""
+        } else {
+            "\r"
+        };
+        tell_table_failure(table.as_deref(), &mut table_failure_told, start, errors);
         tally.add(&result, paired);
         let (black, white) = if result.first_is_black {
             (("A", &name_a), ("B", &name_b))
@@ -487,19 +512,16 @@ pub(super) fn match_command(
                 return Flow::Stop;
             }
         }
-        if let Some(dir) = &records_dir {
-            let path = dir.join(format!("{game}-{:04}.json", result.index + 1));
-            if let Err(error) = crate::files::write_atomic(&path, result.record.as_bytes()) {
-                write_failure.get_or_insert(CliError::File {
-                    task: FileTask::Write,
-                    path,
-                    error,
-                });
-                return Flow::Stop;
-            }
+        if let Some(dir) = &records_dir
+            && let Err(failure) = write_record(dir, game, result.index, &result.record)
+        {
+            write_failure.get_or_insert(failure);
+            return Flow::Stop;
         }
-        let _ = write!(errors, "\r[{}/{games}]", tally.games());
-        let _ = errors.flush();
+        if !quiet {
+            let _ = write!(errors, "\r[{}/{games}]", tally.games());
+            let _ = errors.flush();
+        }
         if let Some(test) = &sprt
             && result.index % 2 == 1
         {
@@ -526,10 +548,11 @@ pub(super) fn match_command(
         }
         Flow::Continue
     });
-    if tally.games() > 0 {
+    if tally.games() > 0 && !quiet {
         // Ends the progress line.
         let _ = writeln!(errors);
     }
+    tell_table_failure(table.as_deref(), &mut table_failure_told, "", errors);
     if let Some(e) = write_failure {
         return Err(e);
     }
@@ -564,6 +587,33 @@ pub(super) fn match_command(
         )?;
     }
     Ok(())
+}
+
+/// Writes game `index`'s record into `dir` as `<game>-<NNNN>.json`, numbered from 1, or if
+/// that name is taken (by an earlier match, or one running beside this one) under the first
+/// free `<game>-<NNNN>-<n>.json`: a record already there is never replaced.
+fn write_record(dir: &Path, game: GameId, index: u64, record: &str) -> Result<(), CliError> {
+    let base = format!("{game}-{:04}", index + 1);
+    files::write_new_numbered(dir, &base, "json", record.as_bytes())
+        .map(drop)
+        .map_err(|e| match e {
+            NewFileError::Write { path, error } => CliError::File {
+                task: FileTask::Write,
+                path,
+                error,
+            },
+            NewFileError::NoFreeName => CliError::File {
+                task: FileTask::Write,
+                path: dir.join(format!("{base}.json")),
+                error: std::io::Error::new(
+                    std::io::ErrorKind::AlreadyExists,
+                    format!(
+                        "it and every name up to {base}-{}.json are taken",
+                        files::MAX_NUMBERED_NAMES
+                    ),
+                ),
+            },
+        })
 }
 
 fn summarize(

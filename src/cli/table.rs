@@ -11,6 +11,7 @@ use super::{
     wrap, write_line,
 };
 use crate::data_dir;
+use crate::echo::quoted_path;
 use crate::rules::{GameId, State};
 use crate::tablebase::{
     self, Board, BoardTable, BuildConfig, Check, Figures, Inconsistency, Progress, Table,
@@ -258,10 +259,11 @@ pub(super) fn solve_command(
     }
     write_figures(out, board, &report.figures)?;
     let size = std::fs::metadata(&path).map_or(0, |m| m.len());
-    write_line(out, &format!("table: {} ({size} bytes)", path.display()))?;
+    write_line(
+        out,
+        &format!("table: {} ({size} bytes)", quoted_path(&path)),
+    )?;
     if board == Board::FLYING {
-        // The full check, once: its record lets later opens (bestmove, probe, the app) read
-        // only the header.
         let table = Table::open_with(&path, Check::Once)?;
         write_first_moves(out, &table)?;
     }
@@ -280,11 +282,11 @@ fn verify_command(
     if file.board() != board {
         return Err(CliError::Verify(format!(
             "{} is a table for {}, not {board}",
-            path.display(),
+            quoted_path(path),
             file.board()
         )));
     }
-    write_line(out, &format!("table: {} (checksums ok)", path.display()))?;
+    write_line(out, &format!("table: {} (checksums ok)", quoted_path(path)))?;
     write_figures(out, board, file.figures())?;
     let checked = verify::sample_consistency(&file, samples, seed)
         .map_err(|e| CliError::Verify(format!("inconsistent table: {e}")))?;
@@ -326,8 +328,12 @@ pub(super) fn probe_command(args: &ProbeArgs, out: &mut dyn Write) -> Result<(),
     };
     let path = table_path(given, Board::FLYING)?;
     let table = Table::open_with(&path, Check::Once)?;
-    write_line(out, &format!("value: {}", table.probe(state)?))?;
-    for (action, value) in table.move_values(state)? {
+    // Everything is read before anything is printed: a damaged block found on the way
+    // leaves no half answer.
+    let value = table.probe(state)?;
+    let moves = table.move_values(state)?;
+    write_line(out, &format!("value: {value}"))?;
+    for (action, value) in moves {
         write_line(out, &format!("{action} {value}"))?;
     }
     Ok(())

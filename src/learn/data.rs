@@ -18,7 +18,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-use crate::files::IoFailure;
+use crate::files::{IoFailure, ReadError, open_regular, open_regular_to_update};
 use crate::rules::{GameId, Side, State};
 
 /// The first bytes of every self-play file.
@@ -28,6 +28,8 @@ pub const VERSION: u16 = 1;
 const BLOCK_MAGIC: &[u8; 4] = b"GAME";
 const BLOCK_HEADER: usize = 16;
 const RECORD: usize = 20;
+/// The largest self-play file read: far more than any run writes.
+pub const MAX_FILE_LENGTH: u64 = 1 << 32;
 /// The score written for a position the search found won (minus for lost).
 pub const DECIDED: i16 = 32_000;
 
@@ -136,6 +138,23 @@ impl std::error::Error for DataError {}
 impl From<io::Error> for DataError {
     fn from(e: io::Error) -> DataError {
         DataError::Io(e.into())
+    }
+}
+
+impl From<ReadError> for DataError {
+    fn from(e: ReadError) -> DataError {
+        let kind = match &e {
+            ReadError::Io(failure) => return DataError::Io(failure.clone()),
+            ReadError::NotFound => io::ErrorKind::NotFound,
+            ReadError::Folder => io::ErrorKind::IsADirectory,
+            ReadError::TooLarge { .. } => io::ErrorKind::FileTooLarge,
+            ReadError::BadName(_) => io::ErrorKind::InvalidFilename,
+            ReadError::NotRegular => io::ErrorKind::InvalidInput,
+        };
+        DataError::Io(IoFailure {
+            kind,
+            message: e.to_string(),
+        })
     }
 }
 
@@ -284,11 +303,7 @@ fn read_blocks(
 /// Reads a whole self-play file. A damaged or cut last block is left out (it is the one an
 /// interrupted run was writing); damage anywhere else is an error.
 pub fn read(path: &Path) -> Result<(Header, Vec<GameData>), DataError> {
-    let file = File::open(path)?;
-    if !file.metadata()?.is_file() {
-        return Err(DataError::NotData);
-    }
-    let mut reader = BufReader::new(file);
+    let mut reader = BufReader::new(open_regular(path, MAX_FILE_LENGTH)?.reader());
     let header = Header::read(&mut reader)?;
     let (games, _, broken) = read_blocks(&mut reader, header.game, header.len())?;
     if broken {
@@ -316,10 +331,7 @@ impl Writer {
     /// continues after the last whole game.
     pub fn open(path: &Path, header: &Header, resume: bool) -> Result<Writer, DataError> {
         if resume && path.exists() {
-            let mut file = OpenOptions::new().read(true).write(true).open(path)?;
-            if !file.metadata()?.is_file() {
-                return Err(DataError::NotData);
-            }
+            let mut file = open_regular_to_update(path, MAX_FILE_LENGTH)?.into_file();
             let found = Header::read(&mut BufReader::new(&mut file))?;
             if found != *header {
                 return Err(DataError::Mismatch(format!(

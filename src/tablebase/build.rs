@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use super::generate::{Bytes, Mark, Monitor, Solver, Step, Stop};
 use super::index::Indexer;
 use super::{Board, CheckpointError, Figures, Inconsistency, Solution, file};
+use crate::echo::quoted_path;
 use crate::files::IoFailure;
 
 /// What a build is doing, for a progress line or bar.
@@ -111,7 +112,7 @@ pub enum BuildError {
         saved: bool,
     },
     /// The table's folder could not be created.
-    #[error("could not create {}: {error}", path.display())]
+    #[error("could not create {}: {error}", quoted_path(path))]
     CreateFolder {
         /// The folder.
         path: PathBuf,
@@ -119,7 +120,7 @@ pub enum BuildError {
         error: IoFailure,
     },
     /// The table could not be written.
-    #[error("could not write {}: {error}", path.display())]
+    #[error("could not write {}: {error}", quoted_path(path))]
     Write {
         /// The table file.
         path: PathBuf,
@@ -127,7 +128,7 @@ pub enum BuildError {
         error: IoFailure,
     },
     /// A checkpoint could not be saved.
-    #[error("could not save the checkpoint {}: {error}", path.display())]
+    #[error("could not save the checkpoint {}: {error}", quoted_path(path))]
     Checkpoint {
         /// The checkpoint file.
         path: PathBuf,
@@ -370,6 +371,8 @@ pub fn build(
         }
     })?;
     let _ = std::fs::remove_file(&checkpoint);
+    // The record an older build kept of its check, now needless.
+    let _ = std::fs::remove_file(file::legacy_verified_path(&config.out));
     monitor.report(Phase::Writing, 1.0);
     Ok(BuildReport {
         figures,

@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use super::geometry::Pos;
 use super::{Board, Value};
-use crate::files::IoFailure;
+use crate::files::ReadError;
 
 /// What makes a table file unusable.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -23,6 +23,17 @@ pub enum Damage {
         /// The file's format version.
         found: u32,
         /// The newest this build reads.
+        known: u32,
+    },
+    /// An earlier version of the format, which this build no longer reads: the table must
+    /// be built again.
+    #[error(
+        "it is in an older format (format {found}; this version of Sanqi reads format {known})"
+    )]
+    OlderVersion {
+        /// The file's format version.
+        found: u32,
+        /// The one this build reads.
         known: u32,
     },
     /// The header's checksum does not match it.
@@ -42,9 +53,15 @@ pub enum Damage {
         /// The length its header gives.
         expected: u64,
     },
-    /// The data's checksum does not match it.
-    #[error("its data is damaged (checksum mismatch)")]
-    DataChecksum,
+    /// The header's block length is not the format's.
+    #[error("an unknown block length ({0} bytes) in its header")]
+    BlockLength(u32),
+    /// A block of the data does not match its checksum.
+    #[error("its data is damaged (block {block} does not match its checksum)")]
+    BlockChecksum {
+        /// The block, from 0.
+        block: u64,
+    },
     /// A table of another board where the 5×5 game's was wanted.
     #[error("it is for {0}, not the 5×5 game")]
     OtherBoard(Board),
@@ -55,7 +72,7 @@ pub enum Damage {
 pub enum CheckpointError {
     /// It could not be opened or read.
     #[error("{0}")]
-    Io(IoFailure),
+    Io(ReadError),
     /// It ends inside its header.
     #[error("the file is too short")]
     TooShort,

@@ -1,13 +1,20 @@
 //! The table file and the checkpoint file: their formats, atomic writing, verification, and
 //! positional reads for probing.
 //!
-//! **Table** (`flying-5x5.sanqi-table`): a 256-byte header, then two bytes per class in
-//! class order, the value byte and the flip-distance byte (see [`super::generate`]). The
-//! header holds a magic string, the format version, the board size and piece count, the
-//! number of classes, the figures of the solve and the CRC-32 of the data; its last four
-//! bytes are the CRC-32 of the rest of the header. Opening a table checks all of it, reading
-//! the whole file once; probing then reads two bytes at a time at their offset, so the table
-//! never has to be in memory (the system's file cache keeps the parts in use).
+//! **Table** (`flying-5x5.sanqi-table`, format 2): a 256-byte header, then two bytes per
+//! class in class order, the value byte and the flip-distance byte (see
+//! [`super::generate`]), then the CRC-32 of each block of [`BLOCK_LEN`] of those bytes (the
+//! last block may be shorter), four bytes each. The header holds a magic string, the format
+//! version, the board size and piece count, the number of classes, the figures of the solve
+//! and the block length; its last four bytes are the CRC-32 of the rest of the header.
+//!
+//! Opening a table reads its header only and checks it and the file's length, so it takes
+//! moments whatever the table's size ([`Check::Full`] checks every block at once too).
+//! Probing reads two bytes at their offset, so the table never has to be in memory (the
+//! system's file cache keeps the parts in use); the first read in a block reads the whole
+//! block and checks it against its checksum, so that a damaged block is never served. The
+//! first damage found, or a failed read, stops the table: every later read gives the same
+//! error ([`TableFile::failure`]).
 //!
 //! **Checkpoint** (the table's name plus `.partial`, in the same folder): a header with the
 //! step of the analysis, how far it got and the time spent, then the working bytes, then the
@@ -16,25 +23,35 @@
 //! Both are written to a temporary file in the same folder, flushed, and renamed over the
 //! target, so a reader never sees half a file.
 
-use std::fs::{self, File};
+use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::generate::{Bytes, Mark, Solver, Step};
 use super::index::Indexer;
 use super::play::Entry;
 use super::{Board, CheckpointError, Damage, Figures, Inconsistency, TableError};
-use crate::files::write_atomic_with;
+use crate::files::{ReadError, open_regular, write_atomic_with};
 
 const TABLE_MAGIC: &[u8; 8] = b"SANQI-TB";
 const CHECKPOINT_MAGIC: &[u8; 8] = b"SANQI-CP";
-/// The table format this build writes and reads.
-pub const TABLE_VERSION: u32 = 1;
+/// The table format this build writes and reads: 2, with a checksum per block (format 1 had
+/// one checksum for all the data).
+pub const TABLE_VERSION: u32 = 2;
 const CHECKPOINT_VERSION: u32 = 1;
 /// Bytes before the first class.
 pub const HEADER_LEN: u64 = 256;
+/// Bytes of data per checksum: 2,048 classes. A probe's first read in a block reads and
+/// checks this much, about what the system reads from a disk for two bytes anyway.
+pub const BLOCK_LEN: u64 = 4096;
 const CHECKPOINT_HEADER_LEN: usize = 64;
+/// More than the largest table (5×5 with 12 pieces) holds.
+const MAX_TABLE_LENGTH: u64 = 1 << 33;
+/// More than the largest checkpoint (three bytes a class) holds.
+const MAX_CHECKPOINT_LENGTH: u64 = 1 << 35;
 /// Bytes written or hashed at a time.
 const BLOCK: usize = 1 << 22;
 
@@ -82,7 +99,7 @@ impl Reader<'_> {
 }
 
 /// The header of a table, without its checksum.
-fn table_header(board: Board, figures: &Figures, data_crc: u32) -> Vec<u8> {
+fn table_header(board: Board, figures: &Figures) -> Vec<u8> {
     let mut f = Fields(Vec::with_capacity(HEADER_LEN as usize));
     f.put(TABLE_MAGIC)
         .u32(TABLE_VERSION)
@@ -100,7 +117,7 @@ fn table_header(board: Board, figures: &Figures, data_crc: u32) -> Vec<u8> {
         .u32(figures.max_dtz_win)
         .u32(figures.max_dtz_loss)
         .u64(figures.solve_time.as_millis() as u64)
-        .u32(data_crc)
+        .u32(BLOCK_LEN as u32)
         .u64(figures.wins_past_limit.positions)
         .u64(figures.wins_past_limit.classes)
         .u64(figures.losses_past_limit.positions)
@@ -110,7 +127,7 @@ fn table_header(board: Board, figures: &Figures, data_crc: u32) -> Vec<u8> {
     f.0
 }
 
-fn parse_table_header(bytes: &[u8]) -> Result<(Board, Figures, u32), Damage> {
+fn parse_table_header(bytes: &[u8]) -> Result<(Board, Figures), Damage> {
     if bytes.len() < HEADER_LEN as usize || &bytes[..8] != TABLE_MAGIC {
         return Err(Damage::NotATable);
     }
@@ -119,6 +136,12 @@ fn parse_table_header(bytes: &[u8]) -> Result<(Board, Figures, u32), Damage> {
     let version = r.u32();
     if version > TABLE_VERSION {
         return Err(Damage::NewerVersion {
+            found: version,
+            known: TABLE_VERSION,
+        });
+    }
+    if version < TABLE_VERSION {
+        return Err(Damage::OlderVersion {
             found: version,
             known: TABLE_VERSION,
         });
@@ -148,12 +171,65 @@ fn parse_table_header(bytes: &[u8]) -> Result<(Board, Figures, u32), Damage> {
     figures.max_dtz_win = r.u32();
     figures.max_dtz_loss = r.u32();
     figures.solve_time = Duration::from_millis(r.u64());
-    let data_crc = r.u32();
+    let block_len = r.u32();
+    if u64::from(block_len) != BLOCK_LEN {
+        return Err(Damage::BlockLength(block_len));
+    }
     figures.wins_past_limit.positions = r.u64();
     figures.wins_past_limit.classes = r.u64();
     figures.losses_past_limit.positions = r.u64();
     figures.losses_past_limit.classes = r.u64();
-    Ok((board, figures, data_crc))
+    Ok((board, figures))
+}
+
+/// The number of checksummed blocks of a table of `entries` classes.
+fn block_count(entries: u64) -> u64 {
+    (2 * entries).div_ceil(BLOCK_LEN)
+}
+
+/// The length of the file of a table of `entries` classes.
+fn table_length(entries: u64) -> u64 {
+    HEADER_LEN + 2 * entries + 4 * block_count(entries)
+}
+
+/// The checksums of consecutive blocks of [`BLOCK_LEN`] bytes of a stream given in pieces
+/// of any length.
+struct BlockSums {
+    sums: Vec<u32>,
+    hasher: crc32fast::Hasher,
+    filled: u64,
+}
+
+impl BlockSums {
+    fn new(blocks: u64) -> BlockSums {
+        BlockSums {
+            sums: Vec::with_capacity(usize::try_from(blocks).unwrap_or(0)),
+            hasher: crc32fast::Hasher::new(),
+            filled: 0,
+        }
+    }
+
+    fn update(&mut self, mut bytes: &[u8]) {
+        while !bytes.is_empty() {
+            let take = (BLOCK_LEN - self.filled).min(bytes.len() as u64) as usize;
+            self.hasher.update(&bytes[..take]);
+            self.filled += take as u64;
+            bytes = &bytes[take..];
+            if self.filled == BLOCK_LEN {
+                let hasher = std::mem::take(&mut self.hasher);
+                self.sums.push(hasher.finalize());
+                self.filled = 0;
+            }
+        }
+    }
+
+    /// The checksums, the last block's too if it is short.
+    fn finish(mut self) -> Vec<u32> {
+        if self.filled > 0 {
+            self.sums.push(self.hasher.finalize());
+        }
+        self.sums
+    }
 }
 
 /// A writer that keeps the CRC-32 of what passes through it.
@@ -173,7 +249,7 @@ impl Write for Hashing<'_> {
     }
 }
 
-/// Writes the finished table: header and data, in one atomic step.
+/// Writes the finished table: header, data and the blocks' checksums, in one atomic step.
 pub fn write_table(
     path: &Path,
     board: Board,
@@ -181,20 +257,21 @@ pub fn write_table(
     values: &Bytes,
     dtz: &Bytes,
 ) -> io::Result<()> {
-    // The data's checksum goes in the header, before the data: compute it first.
-    let mut hasher = crc32fast::Hasher::new();
-    let mut block = Vec::with_capacity(BLOCK);
-    for_each_data_block(values, dtz, &mut block, |b| {
-        hasher.update(b);
-        Ok(())
-    })?;
-    let data_crc = hasher.finalize();
-    let mut header = table_header(board, figures, data_crc);
+    let mut header = table_header(board, figures);
     let header_crc = crc32fast::hash(&header);
     header.extend_from_slice(&header_crc.to_le_bytes());
+    let mut block = Vec::with_capacity(BLOCK);
     write_atomic_with(path, |out| {
         out.write_all(&header)?;
-        for_each_data_block(values, dtz, &mut block, |b| out.write_all(b))
+        let mut sums = BlockSums::new(block_count(values.len()));
+        for_each_data_block(values, dtz, &mut block, |b| {
+            sums.update(b);
+            out.write_all(b)
+        })?;
+        for sum in sums.finish() {
+            out.write_all(&sum.to_le_bytes())?;
+        }
+        Ok(())
     })
 }
 
@@ -232,18 +309,17 @@ fn for_each_data_block(
 /// How much of a table to check when opening it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Check {
-    /// The header, the length and the checksum of all the data (one read of the whole file).
+    /// The header, the length and every block against its checksum (one read of the whole
+    /// file).
     Full,
-    /// The header and the length, and the data's checksum only if no record beside the table
-    /// says it was verified at this size and modification time (see [`verified_path`]). A
-    /// full check writes that record.
+    /// The header and the length; each block is checked once, the first time it is read.
     Once,
 }
 
-/// The record of a table's verified checksum: the table's name plus `.verified`, in the
-/// folder of the path the table was opened by (so a link to a read-only table keeps its
-/// record beside the link).
-pub fn verified_path(table: &Path) -> PathBuf {
+/// The file an older build kept beside the table, the table's name plus `.verified`: the
+/// record of a full check, which format 2's checksums per block made needless. A new build
+/// of the table removes it; nothing reads it.
+pub fn legacy_verified_path(table: &Path) -> PathBuf {
     let mut name = table
         .file_name()
         .map_or_else(|| "table".into(), |n| n.to_os_string());
@@ -251,113 +327,81 @@ pub fn verified_path(table: &Path) -> PathBuf {
     table.with_file_name(name)
 }
 
-const VERIFIED_MAGIC: &str = "sanqi-table-verified 1";
-
-/// What the record says about a verified table: its length, its modification time in
-/// nanoseconds since 1970 and the checksum of its data.
-fn verified_record(length: u64, modified: u128, data_crc: u32) -> String {
-    format!("{VERIFIED_MAGIC} length {length} modified {modified} data-crc {data_crc:08x}\n")
-}
-
-fn modified_nanos(metadata: &fs::Metadata) -> Option<u128> {
-    let modified = metadata.modified().ok()?;
-    Some(
-        modified
-            .duration_since(std::time::UNIX_EPOCH)
-            .ok()?
-            .as_nanos(),
-    )
-}
-
-/// An open, verified table file.
+/// An open table file whose header has been checked.
 pub struct TableFile {
     file: File,
     path: PathBuf,
     board: Board,
     figures: Figures,
     entries: u64,
+    /// One bit per block: set once the block has been read and found to match its checksum.
+    checked: Box<[AtomicU64]>,
+    /// The first damage or failed read found; the table answers nothing after it.
+    failure: OnceLock<TableError>,
 }
 
 impl TableFile {
-    /// Opens a table with the given check: its header and its length, and the checksum of
-    /// all its data unless [`Check::Once`] finds it verified already.
+    /// Opens a table: its header and its length, and with [`Check::Full`] every block
+    /// against its checksum.
     pub fn open_with(path: &Path, check: Check) -> Result<TableFile, TableError> {
         let corrupt = |reason: Damage| TableError::Corrupt {
             path: path.to_path_buf(),
             reason,
         };
-        let io_error = |e: io::Error| TableError::Io {
-            path: path.to_path_buf(),
-            reason: e.into(),
-        };
-        let mut file = match File::open(path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+        let opened = match open_regular(path, MAX_TABLE_LENGTH) {
+            Ok(opened) => opened,
+            Err(ReadError::NotFound) => {
                 return Err(TableError::Missing {
                     path: path.to_path_buf(),
                 });
             }
-            Err(e) => return Err(io_error(e)),
+            Err(reason) => {
+                return Err(TableError::Io {
+                    path: path.to_path_buf(),
+                    reason,
+                });
+            }
         };
-        let metadata = file.metadata().map_err(io_error)?;
-        let length = metadata.len();
+        let length = opened.length();
         let mut header = Vec::with_capacity(HEADER_LEN as usize);
-        (&mut file)
+        let mut reader = opened.reader();
+        (&mut reader)
             .take(HEADER_LEN)
             .read_to_end(&mut header)
-            .map_err(io_error)?;
+            .map_err(|e| TableError::Io {
+                path: path.to_path_buf(),
+                reason: e.into(),
+            })?;
+        let file = reader.into_inner();
         if !header.starts_with(TABLE_MAGIC) {
             return Err(corrupt(Damage::NotATable));
         }
-        if length < HEADER_LEN || header.len() < HEADER_LEN as usize {
+        if header.len() < HEADER_LEN as usize {
             return Err(corrupt(Damage::TooShort));
         }
-        let (board, figures, data_crc) = parse_table_header(&header).map_err(corrupt)?;
+        let (board, figures) = parse_table_header(&header).map_err(corrupt)?;
         let entries = figures.entries;
         if entries != board.entries() {
             return Err(corrupt(Damage::HeaderBoard));
         }
-        if length != HEADER_LEN + 2 * entries {
-            return Err(corrupt(Damage::Length {
-                length,
-                expected: HEADER_LEN + 2 * entries,
-            }));
+        let expected = table_length(entries);
+        if length != expected {
+            return Err(corrupt(Damage::Length { length, expected }));
         }
-        let record = modified_nanos(&metadata).map(|m| verified_record(length, m, data_crc));
-        let trusted = check == Check::Once
-            && record.as_ref().is_some_and(|record| {
-                fs::read_to_string(verified_path(path)).is_ok_and(|kept| &kept == record)
-            });
-        if !trusted {
-            let mut hasher = crc32fast::Hasher::new();
-            let mut block = vec![0; BLOCK];
-            loop {
-                let n = file.read(&mut block).map_err(io_error)?;
-                if n == 0 {
-                    break;
-                }
-                hasher.update(&block[..n]);
-            }
-            if hasher.finalize() != data_crc {
-                // A record of an earlier check must not outlive the damage.
-                let _ = fs::remove_file(verified_path(path));
-                return Err(corrupt(Damage::DataChecksum));
-            }
-            if check == Check::Once
-                && let Some(record) = record
-            {
-                // Without the record the next open checks everything again: no harm.
-                let _ =
-                    write_atomic_with(&verified_path(path), |out| out.write_all(record.as_bytes()));
-            }
-        }
-        Ok(TableFile {
+        let words = block_count(entries).div_ceil(64) as usize;
+        let table = TableFile {
             file,
             path: path.to_path_buf(),
             board,
             figures,
             entries,
-        })
+            checked: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            failure: OnceLock::new(),
+        };
+        if check == Check::Full {
+            table.check_all()?;
+        }
+        Ok(table)
     }
 
     pub fn board(&self) -> Board {
@@ -372,21 +416,124 @@ impl TableFile {
         &self.path
     }
 
-    /// The entry of a class, read from the file.
+    /// The damage or failed read that stopped the table, if one did.
+    pub fn failure(&self) -> Option<&TableError> {
+        self.failure.get()
+    }
+
+    /// Stops the table with `error` (unless it was stopped already) and returns the error
+    /// that stopped it.
+    pub fn fail(&self, error: TableError) -> TableError {
+        self.failure.get_or_init(|| error).clone()
+    }
+
+    /// The entry of a class, read from the file; its block is checked first if it has not
+    /// been yet.
     pub fn entry(&self, index: u64) -> Result<Entry, TableError> {
         if index >= self.entries {
             return Err(TableError::Inconsistent(Inconsistency::OutsideTable(index)));
         }
+        if let Some(failure) = self.failure() {
+            return Err(failure.clone());
+        }
+        let offset = 2 * index;
+        let block = offset / BLOCK_LEN;
         let mut pair = [0; 2];
-        read_exact_at(&self.file, &mut pair, HEADER_LEN + 2 * index).map_err(|e| {
-            TableError::Io {
-                path: self.path.clone(),
-                reason: e.into(),
-            }
-        })?;
+        if self.is_checked(block) {
+            read_exact_at(&self.file, &mut pair, HEADER_LEN + offset)
+                .map_err(|e| self.read_failure(e))?;
+        } else {
+            let mut bytes = [0; BLOCK_LEN as usize];
+            let at = (offset - block * BLOCK_LEN) as usize;
+            let data = self.check_block(block, &mut bytes)?;
+            pair.copy_from_slice(&data[at..at + 2]);
+        }
         Ok(Entry {
             value: pair[0],
             dtz: pair[1],
+        })
+    }
+
+    fn is_checked(&self, block: u64) -> bool {
+        let (word, bit) = ((block / 64) as usize, block % 64);
+        self.checked[word].load(Ordering::Relaxed) & (1 << bit) != 0
+    }
+
+    fn set_checked(&self, block: u64) {
+        let (word, bit) = ((block / 64) as usize, block % 64);
+        self.checked[word].fetch_or(1 << bit, Ordering::Relaxed);
+    }
+
+    /// The length of a block's data: [`BLOCK_LEN`], or less for the last.
+    fn block_len(&self, block: u64) -> usize {
+        (2 * self.entries - block * BLOCK_LEN).min(BLOCK_LEN) as usize
+    }
+
+    /// Where the checksum of `block` is.
+    fn checksum_offset(&self, block: u64) -> u64 {
+        HEADER_LEN + 2 * self.entries + 4 * block
+    }
+
+    /// Reads `block` into `bytes` and checks it against its checksum; returns its data.
+    fn check_block<'b>(
+        &self,
+        block: u64,
+        bytes: &'b mut [u8; BLOCK_LEN as usize],
+    ) -> Result<&'b [u8], TableError> {
+        let data = &mut bytes[..self.block_len(block)];
+        let mut sum = [0; 4];
+        read_exact_at(&self.file, data, HEADER_LEN + block * BLOCK_LEN)
+            .and_then(|()| read_exact_at(&self.file, &mut sum, self.checksum_offset(block)))
+            .map_err(|e| self.read_failure(e))?;
+        if crc32fast::hash(data) != u32::from_le_bytes(sum) {
+            return Err(self.damaged(block));
+        }
+        self.set_checked(block);
+        Ok(data)
+    }
+
+    /// Checks every block, reading the file in large pieces.
+    fn check_all(&self) -> Result<(), TableError> {
+        let blocks = block_count(self.entries);
+        let per_piece = (BLOCK as u64) / BLOCK_LEN;
+        let mut data = vec![0; BLOCK];
+        let mut sums = vec![0; 4 * per_piece as usize];
+        let mut first = 0;
+        while first < blocks {
+            let count = per_piece.min(blocks - first);
+            let start = first * BLOCK_LEN;
+            let length = (2 * self.entries - start).min(count * BLOCK_LEN) as usize;
+            let sums = &mut sums[..4 * count as usize];
+            read_exact_at(&self.file, &mut data[..length], HEADER_LEN + start)
+                .and_then(|()| read_exact_at(&self.file, sums, self.checksum_offset(first)))
+                .map_err(|e| self.read_failure(e))?;
+            for (k, (piece, sum)) in data[..length]
+                .chunks(BLOCK_LEN as usize)
+                .zip(sums.chunks_exact(4))
+                .enumerate()
+            {
+                let block = first + k as u64;
+                if crc32fast::hash(piece).to_le_bytes() != sum {
+                    return Err(self.damaged(block));
+                }
+                self.set_checked(block);
+            }
+            first += count;
+        }
+        Ok(())
+    }
+
+    fn damaged(&self, block: u64) -> TableError {
+        self.fail(TableError::Corrupt {
+            path: self.path.clone(),
+            reason: Damage::BlockChecksum { block },
+        })
+    }
+
+    fn read_failure(&self, e: io::Error) -> TableError {
+        self.fail(TableError::Io {
+            path: self.path.clone(),
+            reason: e.into(),
         })
     }
 }
@@ -479,8 +626,10 @@ pub fn read_checkpoint(
     path: &Path,
     indexer: std::sync::Arc<Indexer>,
 ) -> Result<(Solver, Duration), CheckpointError> {
-    let io = |e: io::Error| CheckpointError::Io(e.into());
-    let mut file = File::open(path).map_err(io)?;
+    let io = |e: io::Error| CheckpointError::Io(ReadError::from(e));
+    let mut file = open_regular(path, MAX_CHECKPOINT_LENGTH)
+        .map_err(CheckpointError::Io)?
+        .reader();
     let mut hasher = crc32fast::Hasher::new();
     let mut header = [0u8; CHECKPOINT_HEADER_LEN];
     file.read_exact(&mut header)

@@ -31,12 +31,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use crate::ai::exact::Value;
-use crate::files::IoFailure;
+use crate::echo::quoted_path;
+use crate::files::ReadError;
 use crate::rules::{Action, Point, flying};
 pub use build::{BuildConfig, BuildError, BuildReport, Phase, Progress, build, solve};
 pub use error::{CheckpointError, Damage, Inconsistency};
 pub use file::HEADER_LEN as TABLE_HEADER_LEN;
-pub use file::{Check, checkpoint_path, verified_path};
+pub use file::{BLOCK_LEN as TABLE_BLOCK_LEN, TABLE_VERSION};
+pub use file::{Check, checkpoint_path, legacy_verified_path};
 use generate::Bytes;
 pub use geometry::{Move, Pos};
 pub use index::Indexer;
@@ -242,7 +244,7 @@ pub enum TableError {
     /// There is no table file (it has not been built).
     #[error(
         "there is no Flying table at {} (build it with `sanqi solve flying`)",
-        path.display()
+        quoted_path(path)
     )]
     Missing {
         /// Where it was looked for.
@@ -251,7 +253,7 @@ pub enum TableError {
     /// The file is not a usable table: damaged, cut short, of another version or board.
     #[error(
         "the Flying table {} cannot be used: {reason} (rebuild it with `sanqi solve flying`)",
-        path.display()
+        quoted_path(path)
     )]
     Corrupt {
         /// The file.
@@ -259,13 +261,14 @@ pub enum TableError {
         /// What is wrong with it.
         reason: Damage,
     },
-    /// The file could not be read.
-    #[error("cannot read the Flying table {}: {reason}", path.display())]
+    /// The file could not be opened or read: not a regular file, too large, refused by the
+    /// system …
+    #[error("cannot read the Flying table {}: {reason}", quoted_path(path))]
     Io {
         /// The file.
         path: PathBuf,
-        /// What the system said.
-        reason: IoFailure,
+        /// Why.
+        reason: ReadError,
     },
     /// There is no data folder to keep a table in.
     #[error("there is no data folder to keep the Flying table in")]
@@ -320,7 +323,7 @@ pub struct BoardTable {
 }
 
 impl BoardTable {
-    /// Opens and verifies a table file (its header and the checksum of all its data).
+    /// Opens and verifies a table file (its header, and every block against its checksum).
     pub fn open(path: &Path) -> Result<BoardTable, TableError> {
         BoardTable::open_with(path, Check::Full)
     }
@@ -330,6 +333,19 @@ impl BoardTable {
         let file = file::TableFile::open_with(path, check)?;
         let indexer = file.board().indexer();
         Ok(BoardTable { file, indexer })
+    }
+
+    /// The damage (a block that does not match its checksum, a value the table cannot hold)
+    /// or the failed read that stopped the table, if one did: from then on every probe
+    /// fails with it, so that callers fall back to search as for a missing table.
+    pub fn failure(&self) -> Option<&TableError> {
+        self.file.failure()
+    }
+
+    /// `result`, after stopping the table if it is an error: a table found inconsistent is
+    /// no more trusted than a damaged one.
+    fn stop_on_error<T>(&self, result: Result<T, TableError>) -> Result<T, TableError> {
+        result.map_err(|e| self.file.fail(e))
     }
 
     /// The board it is for.
@@ -386,9 +402,9 @@ impl Table {
         Table::open_with(path, Check::Full)
     }
 
-    /// Opens the 5×5 table at `path` with the given check: [`Check::Once`] reads the whole
-    /// file only the first time (or after it changed), so that a process that opens the
-    /// table for one decision starts in milliseconds.
+    /// Opens the 5×5 table at `path` with the given check: with [`Check::Once`] it reads the
+    /// header only and checks each block the first time a probe reads it, so that a process
+    /// that opens the table for one decision starts in milliseconds.
     pub fn open_with(path: &Path, check: Check) -> Result<Table, TableError> {
         let inner = BoardTable::open_with(path, check)?;
         if inner.board() != Board::FLYING {
@@ -410,15 +426,26 @@ impl Table {
         self.inner.path()
     }
 
+    /// The damage or failed read that stopped the table, if one did (see
+    /// [`BoardTable::failure`]). Every probe fails from then on: the engine's oracle and the
+    /// analysis's exact values fall back to search, and their callers say why with this.
+    pub fn failure(&self) -> Option<TableError> {
+        self.inner.failure().cloned()
+    }
+
     /// The value of a position for the side to move.
     pub fn probe(&self, state: &flying::State) -> Result<Value, TableError> {
-        Ok(self.inner.lookup(position_of(state))?.0)
+        let found = self.inner.lookup(position_of(state));
+        Ok(self.inner.stop_on_error(found)?.0)
     }
 
     /// Each legal action with its value for the side that plays it, in the order of
     /// [`crate::rules::Rules::legal_actions`].
     pub fn move_values(&self, state: &flying::State) -> Result<Vec<(Action, Value)>, TableError> {
-        Ok(play::rate_moves(&self.inner, position_of(state))?
+        let rated = play::rate_moves(&self.inner, position_of(state));
+        Ok(self
+            .inner
+            .stop_on_error(rated)?
             .into_iter()
             .map(|m| (action_of(m.play), m.value))
             .collect())
@@ -433,10 +460,8 @@ impl Table {
         state: &flying::State,
         quiet_turns: u16,
     ) -> Result<Option<Action>, TableError> {
-        Ok(
-            play::choose(&self.inner, position_of(state), u32::from(quiet_turns))?
-                .map(|m| action_of(m.play)),
-        )
+        let chosen = play::choose(&self.inner, position_of(state), u32::from(quiet_turns));
+        Ok(self.inner.stop_on_error(chosen)?.map(|m| action_of(m.play)))
     }
 }
 

@@ -28,7 +28,7 @@ pub enum TableSource {
 impl TableSource {
     /// The table once it is open; `None` when there is none or it cannot be used (the
     /// analysis then searches, and the panel says so). Waits while the app is still opening
-    /// it (the first check of a new file reads all of it), unless `cancel` is set.
+    /// it, unless `cancel` is set.
     fn open(self, cancel: &AtomicBool) -> Option<Arc<dyn ExactValues>> {
         let handle = match self {
             TableSource::None => return None,

@@ -17,6 +17,7 @@ use crate::app::view::View;
 use crate::app::widgets::{
     LevelPicker, PickerStyle, dialog_buttons, opponent_levels_ui, section_label,
 };
+use crate::echo::quoted_path;
 use crate::tablebase::Phase;
 
 /// The settings window (its state is the settings themselves).
@@ -114,7 +115,7 @@ impl Dialog for SettingsDialog {
                 if let Some(dir) = view.data_dir {
                     ui.label(
                         RichText::new(
-                            i18n.format("settings.data_folder", &[("path", &dir.display())]),
+                            i18n.format("settings.data_folder", &[("path", &quoted_path(dir))]),
                         )
                         .small()
                         .color(theme::MUTED),
