@@ -410,8 +410,13 @@ settings! {
         |level, game| 10;
     eval: EvalKind, "eval", Kind::Choice(EVALUATIONS),
         "The evaluation at the horizon: the hand-written terms, or the pattern evaluation \
-         learned from self-play.",
-        |level, game| EvalKind::Hand;
+         learned from self-play (Neihuang and Wu Dao; Flying has none).",
+        |level, game| match (level, game) {
+            // Neihuang: +222, +90 and +78 Elo over three generations; Wu Dao: +284 and +54
+            // (docs/AI.md, "The learned evaluation").
+            (Master, Neihuang | Wudao) => EvalKind::Pattern,
+            _ => EvalKind::Hand,
+        };
 }
 
 /// The row of the table named `name`.
