@@ -210,7 +210,10 @@ impl RecordsDialog {
                     (i18n.t("records.no_chooser_save").to_string(), theme::WARN)
                 }
                 Some(Ok(path)) => (
-                    i18n.format("records.exported", &[("path", &crate::echo::quoted_path(path))]),
+                    i18n.format(
+                        "records.exported",
+                        &[("path", &crate::echo::quoted_path(path))],
+                    ),
                     theme::GOOD,
                 ),
                 Some(Err(error)) => (error.message(i18n), theme::WARN),
