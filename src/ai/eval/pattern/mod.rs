@@ -439,6 +439,47 @@ mod tests {
         assert!(checked > 100, "{checked}");
     }
 
+    /// Follows seeded random games, keeping the indices from action to action as the search
+    /// does, and checks them and the value against a computation from scratch.
+    fn incremental_agrees_with_full<R: Features>(weights: &Weights, seed: u64) -> usize {
+        use crate::rules::ActionList;
+        use rand::{RngExt, SeedableRng, rngs::StdRng};
+        let layout = R::layout();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut checked = 0;
+        for _ in 0..8 {
+            let mut state = R::start();
+            let mut indices = Indices::of(layout, state.boards());
+            let mut list = ActionList::new();
+            for _ in 0..200 {
+                state.legal_actions(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let before = state.boards();
+                state.apply_unchecked(list[rng.random_range(0..list.len())]);
+                indices.update(layout, before, state.boards());
+                assert_eq!(indices, Indices::of(layout, state.boards()), "{state:?}");
+                assert_eq!(
+                    state.pattern_value(weights, Some(&indices)),
+                    state.pattern_value(weights, None)
+                );
+                checked += 1;
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn indices_kept_along_a_game_agree_with_indices_computed_afresh() {
+        use crate::rules::{neihuang, wudao};
+        let weights = random_weights(GameId::Wudao, 5);
+        assert!(incremental_agrees_with_full::<wudao::State>(&weights, 6) > 100);
+        // Neihuang's games go through placements, pulls, steps and captures.
+        let weights = random_weights(GameId::Neihuang, 7);
+        assert!(incremental_agrees_with_full::<neihuang::State>(&weights, 8) > 400);
+    }
+
     #[test]
     fn canonical_indices_stay_in_their_bucket_and_shape() {
         for game in [GameId::Neihuang, GameId::Wudao] {
