@@ -313,7 +313,18 @@ mod tests {
             } else {
                 WUDAO
             };
-            assert!(Book::parse(game, bytes).is_ok(), "{game}");
+            let book = Book::parse(game, bytes).expect("a sound book");
+            // Built to three plies: the start, and every position after one and two actions.
+            let start = State::start(game);
+            let first = book.actions(&start).expect("the start is in the book");
+            let mut legal = crate::rules::ActionList::new();
+            start.legal_actions(&mut legal);
+            assert_eq!(first.len(), legal.len(), "{game}");
+            for (action, _) in first {
+                let mut next = start;
+                next.apply(action).expect("a legal action");
+                assert!(book.actions(&next).is_some(), "{game} after {action}");
+            }
         }
     }
 }
