@@ -24,15 +24,21 @@ use crate::rules::{GameId, Side};
 /// Reads a weights file for `game` (for the lifetime of the process: a command reads one or
 /// two).
 pub(super) fn load_weights(path: &Path, game: GameId) -> Result<&'static Weights, CliError> {
-    let bytes = read_regular_file(path, MAX_FILE_SIZE).map_err(|error| {
-        CliError::Learn(format!(
-            "cannot read weights file {}: {error}",
-            crate::echo::quoted_path(path)
-        ))
-    })?;
-    let weights = Weights::parse_for(game, &bytes)
-        .map_err(|error| CliError::Learn(format!("{}: {error}", crate::echo::quoted_path(path))))?;
-    Ok(Box::leak(Box::new(weights)))
+    load(path, "weights", |bytes| Weights::parse_for(game, bytes))
+}
+
+/// Reads a file of the kind named and parses it, kept for the lifetime of the process; an
+/// error is one line that quotes the path.
+fn load<T, E: std::fmt::Display>(
+    path: &Path,
+    kind: &str,
+    parse: impl FnOnce(&[u8]) -> Result<T, E>,
+) -> Result<&'static T, CliError> {
+    let quoted = crate::echo::quoted_path(path);
+    let bytes = read_regular_file(path, MAX_FILE_SIZE)
+        .map_err(|error| CliError::Learn(format!("cannot read {kind} file {quoted}: {error}")))?;
+    let value = parse(&bytes).map_err(|error| CliError::Learn(format!("{quoted}: {error}")))?;
+    Ok(Box::leak(Box::new(value)))
 }
 
 /// Prints a line for each finished game, at most about once a second, and the last one.
@@ -331,15 +337,7 @@ fn parse_fraction(
 
 /// Reads a book file for `game` (for the lifetime of the process).
 pub(super) fn load_book(path: &Path, game: GameId) -> Result<&'static Book, CliError> {
-    let bytes = read_regular_file(path, MAX_FILE_SIZE).map_err(|error| {
-        CliError::Learn(format!(
-            "cannot read book file {}: {error}",
-            crate::echo::quoted_path(path)
-        ))
-    })?;
-    let book = Book::parse(game, &bytes)
-        .map_err(|error| CliError::Learn(format!("{}: {error}", crate::echo::quoted_path(path))))?;
-    Ok(Box::leak(Box::new(book)))
+    load(path, "book", |bytes| Book::parse(game, bytes))
 }
 
 /// `book`'s arguments: what to do with a book.
