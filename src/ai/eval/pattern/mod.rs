@@ -171,23 +171,19 @@ impl Indices {
     /// Adds the pieces `points` of side `side` (0 Black, 1 White).
     #[inline]
     fn add(&mut self, layout: &Layout, side: usize, points: Bits) {
-        let mut rest = points;
-        while rest != 0 {
-            let p = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let n = layout.point_counts[p] as usize;
-            for &(image, power) in &layout.point_images[p][..n] {
-                let i = image as usize;
-                // Digit 1 where the side is the one to act, 2 where it is the other.
-                self.views[side][i] += power;
-                self.views[1 - side][i] += 2 * power;
-            }
-        }
+        self.change::<true>(layout, side, points);
     }
 
     /// Removes the pieces `points` of side `side`.
     #[inline]
     fn remove(&mut self, layout: &Layout, side: usize, points: Bits) {
+        self.change::<false>(layout, side, points);
+    }
+
+    /// Adds (`ADD`) or removes the pieces `points` of side `side` in every image through
+    /// them: digit 1 where the side is the one to act, 2 where it is the other.
+    #[inline]
+    fn change<const ADD: bool>(&mut self, layout: &Layout, side: usize, points: Bits) {
         let mut rest = points;
         while rest != 0 {
             let p = rest.trailing_zeros() as usize;
@@ -195,8 +191,13 @@ impl Indices {
             let n = layout.point_counts[p] as usize;
             for &(image, power) in &layout.point_images[p][..n] {
                 let i = image as usize;
-                self.views[side][i] -= power;
-                self.views[1 - side][i] -= 2 * power;
+                if ADD {
+                    self.views[side][i] += power;
+                    self.views[1 - side][i] += 2 * power;
+                } else {
+                    self.views[side][i] -= power;
+                    self.views[1 - side][i] -= 2 * power;
+                }
             }
         }
     }
