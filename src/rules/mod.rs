@@ -608,6 +608,19 @@ pub trait GameRules: Rules {
     fn start() -> Self;
 }
 
+/// The position of one particular game after `moves` (in notation) from the start, each
+/// checked: for tests that set up a position.
+#[cfg(test)]
+pub(crate) fn played<R: GameRules>(moves: &[&str]) -> R {
+    let mut state = R::start();
+    for m in moves {
+        let action = Action::parse(m).expect("notation");
+        state.check(action).expect("legal");
+        state.apply_unchecked(action);
+    }
+    state
+}
+
 /// Code that runs on the position of one particular game, compiled once per game (so the
 /// compiler sees the concrete rules), handed the inner state by [`State::visit`].
 pub trait GameVisitor {

@@ -83,16 +83,9 @@ impl Evaluate for wudao::State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::GameRules;
 
     fn after(moves: &[&str]) -> wudao::State {
-        let mut state = wudao::State::start();
-        for m in moves {
-            let action = Action::parse(m).expect("notation");
-            state.check(action).expect("legal");
-            state.apply_unchecked(action);
-        }
-        state
+        crate::rules::played(moves)
     }
 
     #[test]

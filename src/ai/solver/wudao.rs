@@ -202,7 +202,7 @@ impl Solver<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{GameRules, Side, Status};
+    use crate::rules::{Side, Status};
     use rand::{RngExt, SeedableRng, rngs::StdRng};
     use std::sync::atomic::AtomicBool;
     use std::time::{Duration, Instant};
@@ -231,13 +231,7 @@ mod tests {
     }
 
     fn after(moves: &[&str]) -> wudao::State {
-        let mut state = wudao::State::start();
-        for m in moves {
-            let action = Action::parse(m).expect("notation");
-            state.check(action).expect("legal");
-            state.apply_unchecked(action);
-        }
-        state
+        crate::rules::played(moves)
     }
 
     #[test]
