@@ -22,7 +22,7 @@ use sanqi::app::settings::{
     ClockSetting, Opponent, Outcome, SavedGame, Settings, Setup, SideChoice, Stats,
 };
 use sanqi::app::storage::{GAME_FILE, SETTINGS_FILE, STATS_FILE, Store, read_record_file};
-use sanqi::cli;
+
 use sanqi::rules::records::{self, Metadata, Record};
 use sanqi::rules::{Action, Game, GameId};
 
@@ -513,7 +513,7 @@ proptest! {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let args = records_into(&args, dir.path());
         let (mut out, mut errors) = (Vec::new(), Vec::new());
-        let code = cli::run(&args, &mut out, &mut errors);
+        let code = common::cli_in_process(&args, &mut out, &mut errors);
         let errors = String::from_utf8(errors).expect("UTF-8 errors");
         match code {
             0 => {}

@@ -497,11 +497,11 @@ fn a_closed_pipe_ends_quietly_and_other_write_errors_are_reported() {
     let args = vec!["legal".to_string(), "wudao".to_string()];
     let mut errors = Vec::new();
     let mut closed = FailingOutput(std::io::ErrorKind::BrokenPipe);
-    assert_eq!(cli::run(&args, &mut closed, &mut errors), 0);
+    assert_eq!(common::cli_in_process(&args, &mut closed, &mut errors), 0);
     assert!(errors.is_empty(), "{:?}", String::from_utf8_lossy(&errors));
 
     let mut full = FailingOutput(std::io::ErrorKind::StorageFull);
-    assert_eq!(cli::run(&args, &mut full, &mut errors), 2);
+    assert_eq!(common::cli_in_process(&args, &mut full, &mut errors), 2);
     let message = String::from_utf8(errors).unwrap();
     assert!(
         message.starts_with("sanqi: cannot write output: ") && message.ends_with("refused\n"),
@@ -748,10 +748,12 @@ fn matches_into_one_folder_keep_every_record() {
     // Two matches at once, as two processes: all their records are kept.
     let together = dir.path().join("together");
     let folder = together.to_str().unwrap().to_string();
-    let players: Vec<std::process::Child> = ["1", "2"]
-        .into_iter()
-        .map(|seed| {
-            std::process::Command::new(env!("CARGO_BIN_EXE_sanqi"))
+    let (mut homes, mut players) = (Vec::new(), Vec::new());
+    for seed in ["1", "2"] {
+        let (mut command, home) = common::program();
+        homes.push(home);
+        players.push(
+            command
                 .args(["match", "wudao", "--black", "random", "--white", "random"])
                 .args([
                     "--games",
@@ -765,9 +767,9 @@ fn matches_into_one_folder_keep_every_record() {
                 .args(["--records", &folder])
                 .stdout(std::process::Stdio::null())
                 .spawn()
-                .unwrap()
-        })
-        .collect();
+                .unwrap(),
+        );
+    }
     for mut player in players {
         assert!(player.wait().unwrap().success());
     }

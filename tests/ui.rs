@@ -886,6 +886,7 @@ fn closing_the_window_keeps_its_size_and_the_game() {
 
 /// The start-up sequence of the real window: what it reads first, then the app.
 fn launched(dir: &Path, options: AppOptions) -> Harness<'static, SanqiApp> {
+    window::isolated_data_dir();
     let launch = Launch::new(Store::at(dir), options);
     let [width, height] = launch.window_size();
     let mut harness = Harness::builder()

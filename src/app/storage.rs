@@ -273,7 +273,7 @@ impl Store {
     /// needed. If there is no such folder, or it cannot be created or written, the store
     /// keeps nothing and [`Store::startup_notices`] says so.
     pub fn open_default() -> Store {
-        if let Some(dir) = data_dir::from_environment() {
+        if let Some(dir) = data_dir::named() {
             return Store::at(dir);
         }
         match data_dir::per_user() {

@@ -156,6 +156,10 @@ fn external_turn(
         .arg(moves.join(" "))
         .arg("--seed")
         .arg(seed.to_string());
+    // A folder named for this process (the tests name their own) is the other build's too.
+    if let Some(dir) = crate::data_dir::for_process() {
+        command.env(crate::data_dir::VARIABLE, dir);
+    }
     if let Some(t) = config.movetime() {
         command.arg("--movetime").arg(t.as_millis().to_string());
     }

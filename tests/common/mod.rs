@@ -3,6 +3,9 @@
 
 #![allow(dead_code)]
 
+mod isolation;
+pub use isolation::isolated_data_dir;
+
 use sanqi::rules::notation::parse_actions;
 use sanqi::rules::{Action, ActionList, Bits, Effects, Game, GameId, Point, Rules, State};
 
@@ -181,7 +184,7 @@ pub fn make_fifo(path: &std::path::Path) {
 /// stdout, stderr).
 pub fn run_cli(args: &[&str]) -> (i32, String, String) {
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = sanqi::cli::run(args, &mut out, &mut err);
+    let code = cli_in_process(args, &mut out, &mut err);
     (
         code,
         String::from_utf8(out).expect("UTF-8 output"),
@@ -219,13 +222,13 @@ pub fn cli_err(args: &[&str]) -> String {
         .to_string()
 }
 
-/// Runs the `sanqi` program itself with these arguments and, if given, its own data folder;
-/// returns (exit status, stdout, stderr).
+/// Runs the `sanqi` program itself with these arguments and, if given, that data folder (else
+/// an empty one of its own, see [`program`]); returns (exit status, stdout, stderr).
 pub fn run_program<S: AsRef<std::ffi::OsStr>>(
     args: &[S],
     data_dir: Option<&std::path::Path>,
 ) -> (i32, String, String) {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_sanqi"));
+    let (mut command, _home) = program();
     command.args(args);
     if let Some(dir) = data_dir {
         command.env(sanqi::data_dir::VARIABLE, dir);
@@ -236,4 +239,34 @@ pub fn run_program<S: AsRef<std::ffi::OsStr>>(
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
+}
+
+/// `sanqi::cli::run` in this process, with the process's data folder isolated first.
+pub fn cli_in_process<S: AsRef<std::ffi::OsStr>>(
+    args: &[S],
+    out: &mut dyn std::io::Write,
+    err: &mut dyn std::io::Write,
+) -> i32 {
+    isolated_data_dir();
+    sanqi::cli::run(args, out, err)
+}
+
+/// The `sanqi` program as a command that cannot reach the user's own data: its data folder
+/// (`SANQI_DATA_DIR`), home and the other folders the per-user data folder derives from
+/// (`HOME`, `XDG_DATA_HOME`, `APPDATA`, `LOCALAPPDATA`) all lie in a fresh temporary folder,
+/// which lives as long as the second value. A test may name another data folder after this.
+pub fn program() -> (std::process::Command, tempfile::TempDir) {
+    isolated_data_dir();
+    let home = tempfile::Builder::new()
+        .prefix("sanqi-home-")
+        .tempdir()
+        .expect("a temporary folder");
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_sanqi"));
+    command
+        .env(sanqi::data_dir::VARIABLE, home.path().join("data"))
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", home.path().join("share"))
+        .env("APPDATA", home.path().join("roaming"))
+        .env("LOCALAPPDATA", home.path().join("local"));
+    (command, home)
 }

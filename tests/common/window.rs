@@ -5,6 +5,10 @@
 
 #![allow(dead_code)]
 
+#[path = "isolation.rs"]
+mod isolation;
+pub use isolation::isolated_data_dir;
+
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -102,6 +106,7 @@ impl WindowSpec {
 /// The app with `options` in a window of `size` on the data folder `dir`, settled after its
 /// first frames.
 pub fn window_with(dir: &Path, options: AppOptions, size: [f32; 2]) -> Window {
+    isolated_data_dir();
     let store = Store::at(dir);
     let mut harness = Harness::builder()
         .with_size(egui::vec2(size[0], size[1]))
