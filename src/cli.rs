@@ -1,5 +1,5 @@
-//! The command line: `perft`, `legal`, `replay`, `bestmove`, `match`, `solve`, `probe` and
-//! `analyse`.
+//! The command line: `perft`, `legal`, `replay`, `bestmove`, `match`, `solve`, `probe`,
+//! `analyse`, the learning commands, `ladder` and `levels`.
 //!
 //! The commands and their arguments are declared once, with clap's derive: [`Command`] has a
 //! variant per command, holding the struct of its arguments, whose doc comments are the help
@@ -12,6 +12,7 @@
 
 mod analyse;
 mod error;
+mod ladder;
 mod learn;
 mod moves;
 mod play;
@@ -34,8 +35,9 @@ pub use moves::{DrawRules, Replayed};
 /// What the top-level help says after the list of commands.
 const NOTES: &str = "\
 GAME is neihuang, flying or wudao. Actions are written c3 (place), c2-c4 (move),
-xc3 (remove) and timeout, separated by spaces. PLAYER is a level (easy, medium,
-hard, expert, master, random) or mcts, optionally with settings, e.g.
+xc3 (remove) and timeout, separated by spaces. PLAYER is a level (beginner,
+novice, easy, medium, hard, expert, master; `sanqi levels GAME` rates them), a
+reference player (greedy, random) or mcts, optionally with settings, e.g.
 master:contempt=0,nodes=200000.
 
 Run `sanqi help COMMAND` or `sanqi COMMAND --help` for what a command does and
@@ -90,6 +92,10 @@ enum Command {
     Train(learn::TrainArgs),
     /// Build or read the opening book
     Book(learn::BookArgs),
+    /// Measure the levels of a game against each other and fit their ratings
+    Ladder(ladder::LadderArgs),
+    /// The offered levels of a game with their ratings
+    Levels(ladder::LevelsArgs),
     /// Print the help, or a command's
     Help(HelpArgs),
 }
@@ -321,6 +327,8 @@ fn dispatch(parsed: Parsed, out: &mut dyn Write, errors: &mut dyn Write) -> Resu
         Command::Selfplay(args) => learn::selfplay_command(&args, out, errors),
         Command::Train(args) => learn::train_command(&args, out),
         Command::Book(args) => learn::book_command(&args, out, errors),
+        Command::Ladder(args) => ladder::ladder_command(&args, out, errors),
+        Command::Levels(args) => ladder::levels_command(&args, out),
         // Answered while parsing.
         Command::Help(_) => Ok(()),
     }

@@ -92,6 +92,8 @@ pub enum CliError {
     Verify(String),
     /// Self-play, training or a weights file failed; the message says how.
     Learn(String),
+    /// A ladder could not be measured or its file used; the message says why.
+    Ladder(String),
 }
 
 /// What was being done with a file when it failed.
@@ -285,7 +287,7 @@ impl fmt::Display for CliError {
             CliError::Table(e) => e.fmt(f),
             CliError::Build(e) => e.fmt(f),
             CliError::Verify(why) => write!(f, "the table failed its check: {why}"),
-            CliError::Learn(why) => f.write_str(why),
+            CliError::Learn(why) | CliError::Ladder(why) => f.write_str(why),
         }
     }
 }

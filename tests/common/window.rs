@@ -5,6 +5,9 @@
 
 #![allow(dead_code)]
 
+// A test that uses `common` too loads the same file twice, which is harmless here: each copy
+// names the one folder of the process, and the second defers to the first.
+#[allow(clippy::duplicate_mod)]
 #[path = "isolation.rs"]
 mod isolation;
 pub use isolation::isolated_data_dir;
