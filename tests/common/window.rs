@@ -21,6 +21,7 @@ use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
 use sanqi::app::storage::Store;
 use sanqi::app::{AiMode, AppOptions, Command, SanqiApp};
 use sanqi::rules::{GameId, Point};
+use sanqi::sound::Output;
 
 /// The app in a test window.
 pub type Window = Harness<'static, SanqiApp>;
@@ -99,6 +100,9 @@ impl WindowSpec {
             demo: None,
             language: Some(self.language),
             file_chooser: false,
+            sound: Output::Off,
+            theme: None,
+            system_theme: false,
         }
     }
 }
