@@ -193,6 +193,8 @@ pub fn apply(ctx: &egui::Context) {
         // comes near: what is below the fold must look reachable.
         style.spacing.scroll = egui::style::ScrollStyle::solid();
     });
+    // Light unless the system is heard to prefer dark (egui's own fallback is dark).
+    ctx.options_mut(|o| o.fallback_theme = Theme::Light);
     ctx.style_mut_of(Theme::Light, |style| style.visuals = visuals(Theme::Light));
     ctx.style_mut_of(Theme::Dark, |style| style.visuals = visuals(Theme::Dark));
 }

@@ -115,6 +115,8 @@ pub fn window_with(dir: &Path, options: AppOptions, size: [f32; 2]) -> Window {
     let mut harness = Harness::builder()
         .with_size(egui::vec2(size[0], size[1]))
         .with_max_steps(400)
+        // The harness sets its theme over the app's; light is the app's own default.
+        .with_theme(egui::Theme::Light)
         .build_eframe(move |cc| SanqiApp::new(&cc.egui_ctx, store, options));
     harness.run();
     harness

@@ -172,9 +172,12 @@ fn sound_ui(ui: &mut egui::Ui, view: &View, commands: &mut Vec<Command>) {
     }
     ui.add_enabled_ui(settings.sound, |ui| {
         ui.horizontal(|ui| {
-            ui.label(i18n.t("settings.volume"));
             let mut volume = settings.volume;
-            let slider = ui.add(egui::Slider::new(&mut volume, 0..=100).suffix(" %"));
+            let slider = ui.add(
+                egui::Slider::new(&mut volume, 0..=100)
+                    .suffix(" %")
+                    .text(i18n.t("settings.volume")),
+            );
             if slider.changed() {
                 commands.push(Command::SetVolume(volume));
             }
