@@ -52,23 +52,6 @@ impl Dialog for SettingsDialog {
                         }
                     }
                 });
-                section_label(ui, i18n.t("settings.appearance"));
-                ui.horizontal(|ui| {
-                    for choice in ThemeChoice::ALL {
-                        let name = match choice {
-                            ThemeChoice::System => i18n.t("settings.theme_system"),
-                            ThemeChoice::Light => i18n.t("settings.theme_light"),
-                            ThemeChoice::Dark => i18n.t("settings.theme_dark"),
-                        };
-                        if ui
-                            .selectable_label(settings.theme == choice, name)
-                            .clicked()
-                            && settings.theme != choice
-                        {
-                            commands.push(Command::SetTheme(choice));
-                        }
-                    }
-                });
                 section_label(ui, i18n.t("settings.board"));
                 for (option, mut on, key) in [
                     (
@@ -87,7 +70,6 @@ impl Dialog for SettingsDialog {
                         commands.push(Command::SetBoardOption(option, on));
                     }
                 }
-                sound_ui(ui, view, commands);
                 section_label(ui, i18n.t("panel.clock"));
                 let mut in_background = settings.pause_in_background;
                 if ui
@@ -96,6 +78,24 @@ impl Dialog for SettingsDialog {
                 {
                     commands.push(Command::SetPauseInBackground(in_background));
                 }
+                section_label(ui, i18n.t("settings.appearance"));
+                ui.horizontal(|ui| {
+                    for choice in ThemeChoice::ALL {
+                        let name = match choice {
+                            ThemeChoice::System => i18n.t("settings.theme_system"),
+                            ThemeChoice::Light => i18n.t("settings.theme_light"),
+                            ThemeChoice::Dark => i18n.t("settings.theme_dark"),
+                        };
+                        if ui
+                            .selectable_label(settings.theme == choice, name)
+                            .clicked()
+                            && settings.theme != choice
+                        {
+                            commands.push(Command::SetTheme(choice));
+                        }
+                    }
+                });
+                sound_ui(ui, view, commands);
                 if let Some(s) = view.live_session() {
                     let setup = s.setup();
                     ui.separator();
