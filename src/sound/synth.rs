@@ -112,6 +112,16 @@ fn bar(buf: &mut [f32], at: f32, freq: f32, gain: f32, ring: f32) {
     rub(buf, at, 0.006, gain * 0.25, 0.0, 0.6, 0.3);
 }
 
+/// A stone slid along the board for `length` seconds (the rub of it, `loud` and `bright`),
+/// then settling on its point with a light knock.
+fn slide(length: f32, loud: f32, bright: f32) -> Vec<f32> {
+    let mut b = silence(length + 0.25);
+    rub(&mut b, 0.0, length, loud, 1.0, bright, bright * 0.4);
+    rub(&mut b, length, 0.005, 0.35, 0.0, 0.9, 0.4);
+    strike(&mut b, length, STONE_ON_WOOD, 1.08, 0.7);
+    b
+}
+
 /// The frequency of a note `semitones` above (or below) A4.
 fn note(semitones: f32) -> f32 {
     440.0 * 2f32.powf(semitones / 12.0)
@@ -147,20 +157,8 @@ pub fn samples(sound: Sound) -> Vec<f32> {
             strike(&mut b, 0.0, STONE_ON_WOOD, 1.0, 1.0);
             (b, 0.80)
         }
-        Sound::Step => {
-            let mut b = silence(0.32);
-            rub(&mut b, 0.0, 0.07, 0.22, 1.0, 0.25, 0.12);
-            rub(&mut b, 0.07, 0.005, 0.35, 0.0, 0.9, 0.4);
-            strike(&mut b, 0.07, STONE_ON_WOOD, 1.08, 0.7);
-            (b, 0.65)
-        }
-        Sound::Slide => {
-            let mut b = silence(0.42);
-            rub(&mut b, 0.0, 0.17, 0.26, 1.0, 0.30, 0.10);
-            rub(&mut b, 0.17, 0.005, 0.35, 0.0, 0.9, 0.4);
-            strike(&mut b, 0.17, STONE_ON_WOOD, 1.08, 0.7);
-            (b, 0.65)
-        }
+        Sound::Step => (slide(0.07, 0.22, 0.25), 0.65),
+        Sound::Slide => (slide(0.17, 0.26, 0.30), 0.65),
         Sound::Capture => {
             // The stone lifted off the board, then dropped onto the captured ones: two
             // clacks, the second a little lower and softer.
@@ -194,17 +192,17 @@ pub fn samples(sound: Sound) -> Vec<f32> {
             strike(&mut b, 0.11, &STONE_ON_WOOD[..3], 0.75, 0.6);
             (b, 0.60)
         }
-        Sound::Tick => {
+        Sound::Tick | Sound::LastTick => {
+            // The last three seconds knock a major third higher, and louder.
+            let (pitch, peak) = if sound == Sound::Tick {
+                (1.0, 0.45)
+            } else {
+                (1.26, 0.60)
+            };
             let mut b = silence(0.30);
             rub(&mut b, 0.0, 0.004, 0.25, 0.0, 0.9, 0.5);
-            strike(&mut b, 0.0, WOOD_BLOCK, 1.0, 1.0);
-            (b, 0.45)
-        }
-        Sound::LastTick => {
-            let mut b = silence(0.30);
-            rub(&mut b, 0.0, 0.004, 0.25, 0.0, 0.9, 0.5);
-            strike(&mut b, 0.0, WOOD_BLOCK, 1.26, 1.0);
-            (b, 0.60)
+            strike(&mut b, 0.0, WOOD_BLOCK, pitch, 1.0);
+            (b, peak)
         }
         Sound::Win => {
             let mut b = silence(1.6);
