@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks that Sanqi's sound really comes out: starts a private, headless PulseAudio server with
 # a null sink, records the sink's monitor with parec while `sanqi sound capture` plays, and
-# checks that the recording holds sound; then plays the same at volume 0 (the app muted) and
-# checks that the recording is silent.
+# checks that the recording holds sound (a capture, then a tick through the same connection,
+# as the app plays one sound after another); then plays the same at volume 0 (the app muted)
+# and checks that the recording is silent.
 #
 # Where no server can be started (no pulseaudio or parec, or the server will not start) it
 # says so in one line and exits 0. Nothing outside its own temporary folder is touched: the
@@ -61,14 +62,19 @@ record() {
         --channels=1 --latency-msec=20 >"$out" &
     local recorder=$!
     sleep 0.5
-    HOME="$dir" "$sanqi" sound "$@" --server "$socket"
+    if ! HOME="$dir" "$sanqi" sound "$@" --server "$socket"; then
+        kill "$recorder" 2>/dev/null
+        echo "error: sanqi sound $* failed" >&2
+        exit 1
+    fi
     sleep 0.5
     kill "$recorder" 2>/dev/null || { echo "error: the recorder stopped by itself" >&2; exit 1; }
     wait "$recorder" 2>/dev/null || true
     peak "$out"
 }
 
-loud=$(record capture --volume 80) || exit 1
+# Two sounds through one connection, one stream after the other, as the app plays them.
+loud=$(record capture tick --volume 80) || exit 1
 quiet=$(record capture --volume 0) || exit 1
 echo "capture at volume 80: peak $loud of 32768; at volume 0: peak $quiet"
 # The capture peaks at 0.85 of full scale times 0.64 (volume 80): about 17 800 as played,

@@ -157,9 +157,9 @@ struct ReplayArgs {
                   PipeWire on Linux, WASAPI on Windows); at volume 0 nothing is played."
 )]
 struct SoundArgs {
-    /// The sound
-    #[arg(value_name = "SOUND")]
-    sound: OsString,
+    /// The sounds, played one after the other
+    #[arg(value_name = "SOUND", required = true)]
+    sounds: Vec<OsString>,
     /// How loud, from 0 (silent) to 100
     #[arg(long, value_name = "N")]
     volume: Option<OsString>,
@@ -416,15 +416,21 @@ pub(crate) fn game_argument(arg: &OsStr) -> Result<GameId, ArgumentError> {
 }
 
 fn sound_command(args: &SoundArgs) -> Result<(), CliError> {
-    let name = text(&args.sound)?;
-    let sound = Sound::from_id(name).ok_or_else(|| ArgumentError::Invalid {
-        name: "SOUND",
-        value: name.to_string(),
-        expected: Sound::ALL.map(Sound::id).join(", "),
-    })?;
+    let sounds = args
+        .sounds
+        .iter()
+        .map(|arg| {
+            let name = text(arg)?;
+            Sound::from_id(name).ok_or_else(|| ArgumentError::Invalid {
+                name: "SOUND",
+                value: name.to_string(),
+                expected: Sound::ALL.map(Sound::id).join(", "),
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let volume = parse_bounded(optional_text(&args.volume)?, "--volume", 0, 100)?.unwrap_or(80);
     let volume = u8::try_from(volume).unwrap_or(100);
-    sound::play_and_wait(sound, volume, args.server.clone()).map_err(CliError::Sound)
+    sound::play_and_wait(&sounds, volume, args.server.clone()).map_err(CliError::Sound)
 }
 
 fn perft_command(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {

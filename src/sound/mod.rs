@@ -127,9 +127,10 @@ pub enum Output {
     Off,
 }
 
-/// A sound to mix in, with its gain.
+/// A sound to mix in, with its gain. Its samples are made (the first time) on the player's
+/// thread, not the caller's.
 struct Voice {
-    samples: Arc<[f32]>,
+    sound: Sound,
     gain: f32,
 }
 
@@ -166,7 +167,7 @@ impl Player {
             Output::Server(path) => Some(path.clone()),
         };
         let voice = Voice {
-            samples: sound.samples(),
+            sound,
             gain: gain(volume),
         };
         let sender = self.sender.get_or_insert_with(|| {
@@ -196,16 +197,27 @@ impl std::fmt::Display for SoundError {
 
 impl std::error::Error for SoundError {}
 
-/// Plays `sound` at `volume` on this thread and returns once it has been heard: the command
-/// line's check of the sound output. `server` is a PulseAudio socket to use instead of the
-/// system's sound output.
-pub fn play_and_wait(sound: Sound, volume: u8, server: Option<PathBuf>) -> Result<(), SoundError> {
-    if volume == 0 {
+/// Plays `sounds` one after the other at `volume` on this thread (through one connection, as
+/// the app plays its sounds) and returns once they have been heard: the command line's check
+/// of the sound output. `server` is a PulseAudio socket to use instead of the system's sound
+/// output.
+pub fn play_and_wait(
+    sounds: &[Sound],
+    volume: u8,
+    server: Option<PathBuf>,
+) -> Result<(), SoundError> {
+    if volume == 0 || sounds.is_empty() {
         return Ok(());
     }
-    let mut mixer = Mixer::default();
-    mixer.add(sound.samples(), gain(volume));
-    play_through(server, mixer)
+    let mixers = sounds
+        .iter()
+        .map(|sound| {
+            let mut mixer = Mixer::default();
+            mixer.add(sound.samples(), gain(volume));
+            mixer
+        })
+        .collect();
+    play_through(server, mixers)
 }
 
 #[cfg(all(unix, not(target_os = "macos")))]
@@ -214,8 +226,8 @@ fn serve(server: Option<PathBuf>, receiver: Receiver<Voice>) {
 }
 
 #[cfg(all(unix, not(target_os = "macos")))]
-fn play_through(server: Option<PathBuf>, mixer: Mixer) -> Result<(), SoundError> {
-    pulse::play_through(server, mixer)
+fn play_through(server: Option<PathBuf>, mixers: Vec<Mixer>) -> Result<(), SoundError> {
+    pulse::play_through(server, mixers)
 }
 
 #[cfg(windows)]
@@ -224,8 +236,8 @@ fn serve(_server: Option<PathBuf>, receiver: Receiver<Voice>) {
 }
 
 #[cfg(windows)]
-fn play_through(_server: Option<PathBuf>, mixer: Mixer) -> Result<(), SoundError> {
-    wasapi::play_through(mixer)
+fn play_through(_server: Option<PathBuf>, mixers: Vec<Mixer>) -> Result<(), SoundError> {
+    wasapi::play_through(mixers)
 }
 
 /// No sound output on this system: the sounds asked for are dropped.
@@ -235,7 +247,7 @@ fn serve(_server: Option<PathBuf>, receiver: Receiver<Voice>) {
 }
 
 #[cfg(not(any(windows, all(unix, not(target_os = "macos")))))]
-fn play_through(_server: Option<PathBuf>, _mixer: Mixer) -> Result<(), SoundError> {
+fn play_through(_server: Option<PathBuf>, _mixers: Vec<Mixer>) -> Result<(), SoundError> {
     Err(SoundError(
         "this system has no sound output Sanqi can use".into(),
     ))
@@ -269,6 +281,6 @@ mod tests {
     fn volume_zero_does_not_reach_the_output() {
         // Even the command line's check plays nothing at volume 0: no server is asked.
         let nowhere = std::env::temp_dir().join("sanqi-no-such-sound-server");
-        assert_eq!(play_and_wait(Sound::Win, 0, Some(nowhere)), Ok(()));
+        assert_eq!(play_and_wait(&[Sound::Win], 0, Some(nowhere)), Ok(()));
     }
 }

@@ -33,7 +33,7 @@ pub fn serve(server: Option<PathBuf>, receiver: Receiver<Voice>) {
     let mut connection: Option<Connection> = None;
     let mut mixer = Mixer::default();
     while let Ok(voice) = receiver.recv() {
-        mixer.add(voice.samples, voice.gain);
+        mixer.add(voice.sound.samples(), voice.gain);
         if connection.is_none() {
             connection = Connection::open(server.clone()).ok();
         }
@@ -57,13 +57,17 @@ pub fn serve(server: Option<PathBuf>, receiver: Receiver<Voice>) {
     }
 }
 
-/// Plays what `mixer` holds to its end and waits until the server has played it.
-pub fn play_through(server: Option<PathBuf>, mut mixer: Mixer) -> Result<(), SoundError> {
+/// Plays what each mixer holds to its end, one after the other on one connection, and waits
+/// until the server has played them.
+pub fn play_through(server: Option<PathBuf>, mixers: Vec<Mixer>) -> Result<(), SoundError> {
     let failed = |e: io::Error| SoundError(format!("the sound server failed: {e}"));
     let mut connection = Connection::open(server).map_err(failed)?;
-    connection
-        .play(&mut mixer, || Some(None), true)
-        .map_err(failed)
+    for mut mixer in mixers {
+        connection
+            .play(&mut mixer, || Some(None), true)
+            .map_err(failed)?;
+    }
+    Ok(())
 }
 
 fn io_error(message: &str) -> io::Error {
@@ -179,11 +183,17 @@ impl Connection {
             if descriptor.channel != u32::MAX {
                 continue;
             }
-            let mut cursor = Cursor::new(packet);
-            match protocol::read_reply_message::<T>(&mut cursor, self.version) {
-                Ok((seq, reply)) if seq == self.sequence => return Ok(reply),
-                Ok(_) | Err(protocol::ProtocolError::UnexpectedCommand(_)) => continue,
-                Err(e) => return Err(protocol_error(e)),
+            // Which command it answers comes first; the answer to an earlier one (closing
+            // the last stream, say) is skipped without reading it as this one's.
+            let heading = protocol::read_command_message(&mut Cursor::new(&packet), self.version);
+            match heading {
+                Ok((seq, Command::Reply | Command::Error(_))) if seq == self.sequence => {
+                    let mut cursor = Cursor::new(packet);
+                    return protocol::read_reply_message::<T>(&mut cursor, self.version)
+                        .map(|(_, reply)| reply)
+                        .map_err(protocol_error);
+                }
+                _ => continue,
             }
         }
     }
@@ -259,7 +269,7 @@ impl Connection {
                 Ok((_, Command::Request(request))) if request.channel == channel => {
                     while !hung_up {
                         match more() {
-                            Some(Some(voice)) => mixer.add(voice.samples, voice.gain),
+                            Some(Some(voice)) => mixer.add(voice.sound.samples(), voice.gain),
                             Some(None) => break,
                             None => hung_up = true,
                         }

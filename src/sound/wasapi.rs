@@ -28,7 +28,7 @@ pub fn serve(receiver: Receiver<Voice>) {
     }
     let mut mixer = Mixer::default();
     while let Ok(voice) = receiver.recv() {
-        mixer.add(voice.samples, voice.gain);
+        mixer.add(voice.sound.samples(), voice.gain);
         let more = || match receiver.try_recv() {
             Ok(voice) => Some(Some(voice)),
             Err(TryRecvError::Empty) => Some(None),
@@ -40,12 +40,17 @@ pub fn serve(receiver: Receiver<Voice>) {
     }
 }
 
-/// Plays what `mixer` holds to its end and waits until it has been heard.
-pub fn play_through(mut mixer: Mixer) -> Result<(), SoundError> {
+/// Plays what each mixer holds to its end, one after the other, and waits until they have
+/// been heard.
+pub fn play_through(mixers: Vec<Mixer>) -> Result<(), SoundError> {
     if initialize_mta().is_err() {
         return Err(SoundError("the sound system could not start".into()));
     }
-    play(&mut mixer, || Some(None)).map_err(|e| SoundError(format!("the sound device failed: {e}")))
+    for mut mixer in mixers {
+        play(&mut mixer, || Some(None))
+            .map_err(|e| SoundError(format!("the sound device failed: {e}")))?;
+    }
+    Ok(())
 }
 
 /// Opens the default output, plays the mixer to its end (with what `more` adds meanwhile:
@@ -90,7 +95,7 @@ fn play(
         std::thread::sleep(PERIOD);
         while !hung_up {
             match more() {
-                Some(Some(voice)) => mixer.add(voice.samples, voice.gain),
+                Some(Some(voice)) => mixer.add(voice.sound.samples(), voice.gain),
                 Some(None) => break,
                 None => hung_up = true,
             }
