@@ -85,7 +85,7 @@ pub fn banners_ui(ui: &mut egui::Ui, i18n: &I18n, banners: &[Banner]) -> Vec<Com
     egui::Panel::top("banners")
         .frame(
             egui::Frame::new()
-                .fill(egui::Color32::from_rgb(0xFB, 0xE9, 0xC8))
+                .fill(theme::notice())
                 .inner_margin(egui::Margin::symmetric(14, 8)),
         )
         .show(ui, |ui| {
@@ -100,7 +100,8 @@ pub fn banners_ui(ui: &mut egui::Ui, i18n: &I18n, banners: &[Banner]) -> Vec<Com
                         out.extend(commands);
                     }
                     ui.add(
-                        egui::Label::new(RichText::new(banner.text(i18n)).color(theme::INK)).wrap(),
+                        egui::Label::new(RichText::new(banner.text(i18n)).color(theme::ink()))
+                            .wrap(),
                     );
                 });
             }

@@ -41,6 +41,7 @@ mod shortcuts;
 pub mod startup;
 pub mod storage;
 pub mod story;
+mod system_theme;
 pub mod text;
 pub mod theme;
 pub mod view;

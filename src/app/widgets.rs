@@ -288,7 +288,7 @@ pub fn without_widow(
 /// A muted heading over a group of controls.
 pub fn section_label(ui: &mut egui::Ui, text: &str) {
     ui.add_space(4.0);
-    ui.label(RichText::new(text).strong().color(theme::MUTED));
+    ui.label(RichText::new(text).strong().color(theme::muted()));
 }
 
 /// The buttons at the foot of a dialog, laid out from the right: the first one added is the
@@ -314,7 +314,7 @@ pub fn top_bar(ui: &mut egui::Ui, id: &str, margin: [i8; 2], add: impl FnOnce(&m
     egui::Panel::top(id.to_string())
         .frame(
             egui::Frame::new()
-                .fill(theme::PANEL)
+                .fill(theme::panel())
                 .inner_margin(egui::Margin::symmetric(margin[0], margin[1])),
         )
         .show(ui, add);

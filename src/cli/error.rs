@@ -14,6 +14,7 @@ use crate::files::ReadError;
 use crate::rules::notation::ParseActionError;
 use crate::rules::records::RecordError;
 use crate::rules::{Action, GameId, IllegalAction};
+use crate::sound::SoundError;
 use crate::tablebase::{BuildError, TableError};
 
 /// Why a command could not run or did not finish. [`super::run`] prints it as one line
@@ -94,6 +95,8 @@ pub enum CliError {
     Learn(String),
     /// A ladder could not be measured or its file used; the message says why.
     Ladder(String),
+    /// A sound could not be played (`sound`).
+    Sound(SoundError),
 }
 
 /// What was being done with a file when it failed.
@@ -288,6 +291,7 @@ impl fmt::Display for CliError {
             CliError::Build(e) => e.fmt(f),
             CliError::Verify(why) => write!(f, "the table failed its check: {why}"),
             CliError::Learn(why) | CliError::Ladder(why) => f.write_str(why),
+            CliError::Sound(e) => e.fmt(f),
         }
     }
 }

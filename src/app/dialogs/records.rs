@@ -93,7 +93,7 @@ impl RecordsDialog {
         ui.add(
             egui::Label::new(
                 RichText::new(i18n.format("records.replace_detail", &[("game", &game)]))
-                    .color(theme::MUTED),
+                    .color(theme::muted()),
             )
             .wrap(),
         );
@@ -197,26 +197,27 @@ impl RecordsDialog {
                         self.overwrite = None;
                     }
                     ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                        status_label(ui, question, theme::WARN, 1);
+                        status_label(ui, question, theme::warn(), 1);
                     });
                 });
                 return;
             }
             let (text, color) = match &self.exported {
-                _ if self.chooser.purpose() == Some(Choosing::Save) => {
-                    (i18n.t("records.chooser_waiting").to_string(), theme::MUTED)
-                }
+                _ if self.chooser.purpose() == Some(Choosing::Save) => (
+                    i18n.t("records.chooser_waiting").to_string(),
+                    theme::muted(),
+                ),
                 _ if self.no_chooser == Some(Choosing::Save) => {
-                    (i18n.t("records.no_chooser_save").to_string(), theme::WARN)
+                    (i18n.t("records.no_chooser_save").to_string(), theme::warn())
                 }
                 Some(Ok(path)) => (
                     i18n.format(
                         "records.exported",
                         &[("path", &crate::echo::quoted_path(path))],
                     ),
-                    theme::GOOD,
+                    theme::good(),
                 ),
-                Some(Err(error)) => (error.message(i18n), theme::WARN),
+                Some(Err(error)) => (error.message(i18n), theme::warn()),
                 None => return,
             };
             status_label(ui, text, color, 1);
@@ -238,14 +239,14 @@ impl RecordsDialog {
         ui.label(
             RichText::new(i18n.format("records.folder", &[("path", &view.records_dir.display())]))
                 .small()
-                .color(theme::MUTED),
+                .color(theme::muted()),
         );
         // The list keeps one height, empty or full, so that an export adding to it moves
         // nothing; a longer list scrolls.
         let height = LIST_ROWS * ui.spacing().interact_size.y;
         let width = ui.available_width();
         let list = egui::Frame::new()
-            .fill(theme::PAPER)
+            .fill(theme::paper())
             .corner_radius(egui::CornerRadius::same(6))
             .inner_margin(egui::Margin::symmetric(6, 4));
         list.show(ui, |ui| {
@@ -255,7 +256,7 @@ impl RecordsDialog {
                 ui.label(
                     RichText::new(i18n.t("records.none"))
                         .italics()
-                        .color(theme::MUTED),
+                        .color(theme::muted()),
                 );
                 return;
             }
@@ -300,11 +301,14 @@ impl RecordsDialog {
         }
         status_ui(ui, 2.0, |ui| {
             let (text, color) = if self.chooser.purpose() == Some(Choosing::Open) {
-                (i18n.t("records.chooser_waiting").to_string(), theme::MUTED)
+                (
+                    i18n.t("records.chooser_waiting").to_string(),
+                    theme::muted(),
+                )
             } else if let Some(error) = &self.error {
-                (error.message(i18n), theme::WARN)
+                (error.message(i18n), theme::warn())
             } else if self.no_chooser == Some(Choosing::Open) {
-                (i18n.t("records.no_chooser").to_string(), theme::WARN)
+                (i18n.t("records.no_chooser").to_string(), theme::warn())
             } else {
                 return;
             };

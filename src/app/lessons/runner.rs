@@ -151,6 +151,11 @@ impl Lesson {
         &self.session
     }
 
+    /// The sounds the step's board made since the last call.
+    pub fn take_sounds(&mut self) -> Vec<crate::sound::Sound> {
+        self.session.take_sounds()
+    }
+
     /// The side the learner plays.
     pub fn learner(&self) -> Side {
         self.learner
