@@ -27,7 +27,14 @@ const CHEAP: [&str; 12] = [
 
 fn ladder_args<'a>(game: &'a str, out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
-        "ladder", game, "--games", "2", "--wide-games", "0", "--out", out,
+        "ladder",
+        game,
+        "--games",
+        "2",
+        "--wide-games",
+        "0",
+        "--out",
+        out,
     ];
     args.extend_from_slice(&CHEAP);
     args.extend_from_slice(extra);
@@ -49,7 +56,12 @@ fn levels_lists_every_offered_level_with_a_rising_rating() {
             last = rating;
             assert!(words.len() >= 3, "a name: {line}");
             // The id is accepted by --level.
-            cli_ok(&["bestmove", game.id(), "--level", &format!("{}:nodes=300", words[0])]);
+            cli_ok(&[
+                "bestmove",
+                game.id(),
+                "--level",
+                &format!("{}:nodes=300", words[0]),
+            ]);
         }
     }
     assert!(cli_err(&["levels", "chess"]).contains("chess"));
@@ -62,7 +74,10 @@ fn the_old_level_names_still_play() {
         assert!(out.starts_with(&format!("info level {old} ")), "{out}");
     }
     let message = cli_err(&["bestmove", "wudao", "--level", "grandmaster"]);
-    assert!(message.contains("beginner") && message.contains("master"), "{message}");
+    assert!(
+        message.contains("beginner") && message.contains("master"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -79,7 +94,11 @@ fn a_ladder_is_written_fitted_and_resumed() {
     let greedy = ladder.rating(Level::Greedy).expect("the anchor");
     assert_eq!(greedy.rating, 1000.0);
     // The file says how it was made.
-    assert!(ladder.command.starts_with("sanqi ladder wudao --games 2"), "{}", ladder.command);
+    assert!(
+        ladder.command.starts_with("sanqi ladder wudao --games 2"),
+        "{}",
+        ladder.command
+    );
 
     // An existing file is not replaced without --resume.
     let bytes = std::fs::read(&path).unwrap();
@@ -103,7 +122,10 @@ fn a_ladder_is_written_fitted_and_resumed() {
     // Resuming with another plan, another game or a damaged file is refused; nothing changes.
     let bytes = std::fs::read(&path).unwrap();
     let message = cli_err(&ladder_args("wudao", out, &["--resume", "--seed", "9"]));
-    assert!(message.contains("other players, pairings or seed"), "{message}");
+    assert!(
+        message.contains("other players, pairings or seed"),
+        "{message}"
+    );
     let message = cli_err(&ladder_args("neihuang", out, &["--resume"]));
     assert!(message.contains("another game"), "{message}");
     let mut damaged = bytes.clone();
@@ -111,13 +133,20 @@ fn a_ladder_is_written_fitted_and_resumed() {
     damaged[at] ^= 0x01;
     std::fs::write(&path, &damaged).unwrap();
     let message = cli_err(&ladder_args("wudao", out, &["--resume"]));
-    assert!(message.contains("damaged") || message.contains("not a Sanqi ladder"), "{message}");
+    assert!(
+        message.contains("damaged") || message.contains("not a Sanqi ladder"),
+        "{message}"
+    );
     assert_eq!(std::fs::read(&path).unwrap(), damaged);
     std::fs::write(&path, b"{\"records\": []}").unwrap();
     let message = cli_err(&ladder_args("wudao", out, &["--resume"]));
     assert!(message.contains("not a Sanqi ladder file"), "{message}");
     let missing = dir.path().join("none.json");
-    let message = cli_err(&ladder_args("wudao", missing.to_str().unwrap(), &["--resume"]));
+    let message = cli_err(&ladder_args(
+        "wudao",
+        missing.to_str().unwrap(),
+        &["--resume"],
+    ));
     assert!(message.contains("nothing to resume"), "{message}");
 }
 
@@ -126,8 +155,14 @@ fn bad_ladder_arguments_are_refused_in_one_line() {
     for (args, expected) in [
         (&["ladder", "wudao", "--games", "0"][..], "--games"),
         (&["ladder", "wudao", "--player", "hard"], "ID=CONFIG"),
-        (&["ladder", "wudao", "--player", "king=hard"], "not a level of the ladder"),
-        (&["ladder", "wudao", "--player", "hard=hard:depth=0"], "depth"),
+        (
+            &["ladder", "wudao", "--player", "king=hard"],
+            "not a level of the ladder",
+        ),
+        (
+            &["ladder", "wudao", "--player", "hard=hard:depth=0"],
+            "depth",
+        ),
         (&["ladder", "wudao", "--top-scale", "0"], "--top-scale"),
         (&["ladder", "wudao", "--out", ""], "--out"),
     ] {

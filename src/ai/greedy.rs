@@ -93,12 +93,16 @@ mod tests {
         // Wu Dao: b1 makes `B B W .` along row 1 (a1 b1 c1): the flank captures c1.
         let w: wudao::State = played(&["a1", "c1", "e5", "e4"]);
         for seed in 0..8 {
-            assert_eq!(greedy_choice(&w, seed), Action::parse("b1").expect("notation"));
+            assert_eq!(
+                greedy_choice(&w, seed),
+                Action::parse("b1").expect("notation")
+            );
         }
         // Flying: nothing to take at the start, so the seed decides among all 15 moves.
         let f = flying::State::start();
-        let chosen: std::collections::BTreeSet<String> =
-            (0..40).map(|seed| greedy_choice(&f, seed).to_string()).collect();
+        let chosen: std::collections::BTreeSet<String> = (0..40)
+            .map(|seed| greedy_choice(&f, seed).to_string())
+            .collect();
         assert!(chosen.len() > 5, "{chosen:?}");
         // Neihuang: the same seed always gives the same placement.
         let n = neihuang::State::start();

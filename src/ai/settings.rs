@@ -314,18 +314,19 @@ const NEIHUANG: [Row; 9] = deepening([3_500, 1_800, 1_000, 600, 350, 200, 120, 7
 /// Wu Dao's ladder.
 const WUDAO: [Row; 9] = deepening([690, 482, 300, 238, 197, 167, 144, 60, 15]);
 /// Flying's ladder: reading one action further is worth far more there than in the other
-/// games (a pincer or an insertion seen or missed), so the levels deepen more slowly, and the
-/// strongest stays short of the full search, which draws against perfect play.
+/// games (a pincer or an insertion seen or missed), so the levels deepen more slowly and
+/// weigh more candidates, and the strongest stays short of the full search, which draws
+/// against perfect play.
 const FLYING: [Row; 9] = [
     (1, 0, 64, 2_000, 2_000),
-    (1, 1, 64, 3_000, 2_000),
-    (1, 2, 64, 4_000, 1_500),
-    (2, 2, 32, 6_000, 1_500),
-    (2, 3, 16, 10_000, 1_000),
-    (3, 3, 12, 20_000, 1_000),
-    (3, 4, 8, 40_000, 600),
-    (4, 4, 6, 80_000, 400),
-    (5, 6, 4, 200_000, 200),
+    (1, 2, 64, 3_000, 2_675),
+    (1, 2, 32, 4_000, 2_400),
+    (2, 2, 32, 6_000, 2_200),
+    (2, 3, 16, 10_000, 1_600),
+    (3, 4, 8, 20_000, 2_000),
+    (3, 4, 6, 30_000, 1_600),
+    (4, 4, 6, 60_000, 1_600),
+    (5, 6, 4, 200_000, 1_900),
 ];
 
 /// The ladder below Master, per game: every rung evaluates as Master does where a game has a

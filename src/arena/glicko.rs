@@ -173,7 +173,10 @@ mod tests {
         let lost = me.after(&level, 0.0);
         let drew = me.after(&level, 0.5);
         assert!(won.rating > drew.rating && drew.rating > lost.rating);
-        assert!(drew.rating > me.rating, "a draw against a stronger level gains");
+        assert!(
+            drew.rating > me.rating,
+            "a draw against a stronger level gains"
+        );
         let mut steady = me;
         for _ in 0..30 {
             steady = steady.after(&level, 0.5);

@@ -161,15 +161,22 @@ impl Ladder {
         let pairings = pairings
             .iter()
             // Whole pairs of games: each opening with both colours.
-            .map(|&PlannedPairing { a, b, games: planned, scale }| Pairing {
-                a: players[a].id.clone(),
-                b: players[b].id.clone(),
-                scale,
-                planned: planned + planned % 2,
-                wins: 0,
-                draws: 0,
-                losses: 0,
-            })
+            .map(
+                |&PlannedPairing {
+                     a,
+                     b,
+                     games: planned,
+                     scale,
+                 }| Pairing {
+                    a: players[a].id.clone(),
+                    b: players[b].id.clone(),
+                    scale,
+                    planned: planned + planned % 2,
+                    wins: 0,
+                    draws: 0,
+                    losses: 0,
+                },
+            )
             .collect();
         Ladder {
             game: game.id().to_string(),
@@ -271,9 +278,9 @@ impl Ladder {
                 })
             })
             .collect();
-        let fitted = self.index_of(ANCHOR.id()).and_then(|anchor| {
-            rating::fit(self.players.len(), &results, anchor, ANCHOR_RATING)
-        });
+        let fitted = self
+            .index_of(ANCHOR.id())
+            .and_then(|anchor| rating::fit(self.players.len(), &results, anchor, ANCHOR_RATING));
         self.ratings = match fitted {
             Some(ratings) => self
                 .players
@@ -470,9 +477,18 @@ pub fn embedded(game: GameId) -> &'static Ladder {
             })
         };
         [
-            read(include_bytes!("../../assets/ladder/neihuang.json"), GameId::Neihuang),
-            read(include_bytes!("../../assets/ladder/flying.json"), GameId::Flying),
-            read(include_bytes!("../../assets/ladder/wudao.json"), GameId::Wudao),
+            read(
+                include_bytes!("../../assets/ladder/neihuang.json"),
+                GameId::Neihuang,
+            ),
+            read(
+                include_bytes!("../../assets/ladder/flying.json"),
+                GameId::Flying,
+            ),
+            read(
+                include_bytes!("../../assets/ladder/wudao.json"),
+                GameId::Wudao,
+            ),
         ]
     });
     match game {
@@ -484,7 +500,9 @@ pub fn embedded(game: GameId) -> &'static Ladder {
 
 /// The rating `level` has in `game` on the embedded ladder, rounded as players are shown it.
 pub fn rating_of(game: GameId, level: Level) -> Option<i32> {
-    embedded(game).rating(level).map(|r| r.rating.round() as i32)
+    embedded(game)
+        .rating(level)
+        .map(|r| r.rating.round() as i32)
 }
 
 /// The fitted rating with its 95% interval, as [`rating::Rating`].
@@ -502,7 +520,13 @@ mod tests {
     fn sample() -> Ladder {
         let players = default_players(100_000);
         let pairings = default_pairings(&players, 20, 10, 500);
-        let mut ladder = Ladder::new(GameId::Wudao, 3, "sanqi ladder wudao".into(), players, &pairings);
+        let mut ladder = Ladder::new(
+            GameId::Wudao,
+            3,
+            "sanqi ladder wudao".into(),
+            players,
+            &pairings,
+        );
         for (i, p) in ladder.pairings.iter_mut().enumerate() {
             p.wins = p.planned / 2 + i as u64 % 3;
             p.draws = 2;
@@ -528,8 +552,13 @@ mod tests {
         }
         assert_eq!(Ladder::from_bytes(b"{}"), Err(LadderError::Foreign));
         assert_eq!(Ladder::from_bytes(b"\x00\x01"), Err(LadderError::Foreign));
-        let newer = String::from_utf8(bytes).unwrap().replace("\"version\": 1", "\"version\": 9");
-        assert_eq!(Ladder::from_bytes(newer.as_bytes()), Err(LadderError::Version(9)));
+        let newer = String::from_utf8(bytes)
+            .unwrap()
+            .replace("\"version\": 1", "\"version\": 9");
+        assert_eq!(
+            Ladder::from_bytes(newer.as_bytes()),
+            Err(LadderError::Version(9))
+        );
     }
 
     #[test]
@@ -539,11 +568,7 @@ mod tests {
         assert_eq!(ids[..2], ["random", "greedy"]);
         assert_eq!(ids.len(), 2 + Level::PLAYABLE.len());
         let pairings = default_pairings(&players, 200, 100, 250);
-        let named = |a: &str, b: &str| {
-            pairings
-                .iter()
-                .any(|p| ids[p.a] == a && ids[p.b] == b)
-        };
+        let named = |a: &str, b: &str| pairings.iter().any(|p| ids[p.a] == a && ids[p.b] == b);
         assert!(named("greedy", "random") && named("beginner", "greedy"));
         assert!(named("master", "elite") && named("casual", "greedy") && named("hard", "casual"));
         assert!(!named("beginner", "random"));
@@ -563,8 +588,13 @@ mod tests {
             assert_eq!(rating_of(game, ANCHOR), Some(1000));
             let mut last = f64::MIN;
             for level in Level::PLAYABLE {
-                let r = ladder.rating(level).unwrap_or_else(|| panic!("{level} in {game}"));
-                assert!(r.rating > last, "{level} in {game} is not above the level below");
+                let r = ladder
+                    .rating(level)
+                    .unwrap_or_else(|| panic!("{level} in {game}"));
+                assert!(
+                    r.rating > last,
+                    "{level} in {game} is not above the level below"
+                );
                 last = r.rating;
             }
         }

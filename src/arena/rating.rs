@@ -197,7 +197,13 @@ mod tests {
         let r = fit(2, &[pair(0, 1, 1000, 750.0)], 1, 1000.0).expect("fitted");
         let expected = 1000.0 + elo_of_score(750.5 / 1001.0);
         assert!((r[0].value - expected).abs() < 1e-6, "{r:?}");
-        assert_eq!(r[1], Rating { value: 1000.0, margin: 0.0 });
+        assert_eq!(
+            r[1],
+            Rating {
+                value: 1000.0,
+                margin: 0.0
+            }
+        );
         // The interval of a score from n games: about 1.96 standard errors of the score.
         let s: f64 = 750.5 / 1001.0;
         let se = (s * (1.0 - s) / 1001.0).sqrt();

@@ -20,11 +20,13 @@ use crate::rules::GameId;
 
 /// `ladder`'s arguments.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Plays the random and greedy players and every offered level, \
+#[command(
+    after_help = "Plays the random and greedy players and every offered level, \
     each against the next (both colours of seeded openings) and the offered levels against \
     those two and three steps up, then fits all ratings at once (maximum likelihood, draws \
     as half a point, greedy at 1000) with 95% intervals. The file is written after every \
-    pair of games, so that --resume goes on where a stopped run left off.")]
+    pair of games, so that --resume goes on where a stopped run left off."
+)]
 pub struct LadderArgs {
     /// neihuang, flying or wudao
     #[arg(value_name = "GAME")]
@@ -63,8 +65,10 @@ pub struct LadderArgs {
 
 /// `levels`' arguments.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "One line per offered level, weakest first: its id (as --level \
-    takes it), its rating on the game's scale (the greedy player at 1000) and its name.")]
+#[command(
+    after_help = "One line per offered level, weakest first: its id (as --level \
+    takes it), its rating on the game's scale (the greedy player at 1000) and its name."
+)]
 pub struct LevelsArgs {
     /// neihuang, flying or wudao
     #[arg(value_name = "GAME")]
@@ -87,9 +91,12 @@ fn top_scale(game: GameId) -> u64 {
 pub(super) fn levels_command(args: &LevelsArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let game = game_argument(&args.game)?;
     for level in Level::PLAYABLE {
-        let rating = ladder::rating_of(game, level)
-            .map_or_else(|| "-".to_string(), |r| r.to_string());
-        write_line(out, &format!("{} {rating} {}", level.id(), english_name(level)))?;
+        let rating =
+            ladder::rating_of(game, level).map_or_else(|| "-".to_string(), |r| r.to_string());
+        write_line(
+            out,
+            &format!("{} {rating} {}", level.id(), english_name(level)),
+        )?;
     }
     Ok(())
 }
@@ -119,13 +126,22 @@ pub(super) fn ladder_command(
 ) -> Result<(), CliError> {
     let game = game_argument(&args.game)?;
     let games = parse_bounded(optional_text(&args.games)?, "--games", 2, 1_000_000)?.unwrap_or(200);
-    let wide_games =
-        parse_bounded(optional_text(&args.wide_games)?, "--wide-games", 0, 1_000_000)?
-            .unwrap_or(games / 2);
+    let wide_games = parse_bounded(
+        optional_text(&args.wide_games)?,
+        "--wide-games",
+        0,
+        1_000_000,
+    )?
+    .unwrap_or(games / 2);
     let seed = parse_bounded(optional_text(&args.seed)?, "--seed", 0, u64::MAX)?.unwrap_or(1);
     let threads = parse_bounded(optional_text(&args.threads)?, "--threads", 1, 64)?.unwrap_or(1);
-    let master = parse_bounded(optional_text(&args.master_nodes)?, "--master-nodes", 1, 1 << 40)?
-        .unwrap_or(MASTER_NODES);
+    let master = parse_bounded(
+        optional_text(&args.master_nodes)?,
+        "--master-nodes",
+        1,
+        1 << 40,
+    )?
+    .unwrap_or(MASTER_NODES);
     let top_scale = parse_bounded(optional_text(&args.top_scale)?, "--top-scale", 1, 1000)?
         .unwrap_or_else(|| top_scale(game));
     // Master's own budget is set in its configuration, which no scale changes: it is scaled
@@ -188,7 +204,10 @@ pub(super) fn ladder_command(
         }
         let specs = {
             let pairing = &ladder.pairings[index];
-            (spec_of(&ladder.players, &pairing.a)?, spec_of(&ladder.players, &pairing.b)?)
+            (
+                spec_of(&ladder.players, &pairing.a)?,
+                spec_of(&ladder.players, &pairing.b)?,
+            )
         };
         let mut pairing = ladder.pairings[index].clone();
         let mut failed = None;
@@ -224,15 +243,14 @@ pub(super) fn ladder_command(
 
 /// The ladder in `path` to go on with: it must be a ladder of the same plan.
 fn resumed(path: &Path, fresh: &Ladder, game: GameId) -> Result<Ladder, CliError> {
-    let bytes = files::read_regular_file(path, ladder::MAX_FILE_SIZE).map_err(|error| {
-        match error {
+    let bytes =
+        files::read_regular_file(path, ladder::MAX_FILE_SIZE).map_err(|error| match error {
             ReadError::NotFound => CliError::Ladder(format!(
                 "{} does not exist: there is nothing to resume",
                 quoted_path(path)
             )),
             other => CliError::Ladder(format!("cannot read {}: {other}", quoted_path(path))),
-        }
-    })?;
+        })?;
     let kept = Ladder::from_bytes(&bytes)
         .map_err(|e| CliError::Ladder(format!("{}: {e}", quoted_path(path))))?;
     if kept.game_id() != Some(game) {
@@ -278,9 +296,9 @@ fn spec_of(players: &[LadderPlayer], id: &str) -> Result<PlayerSpec, CliError> {
 
 /// `a b: W-D-L score% (predicted p%)`.
 fn pairing_line(ladder: &Ladder, p: &Pairing) -> String {
-    let predicted = ladder
-        .predicted(p)
-        .map_or_else(String::new, |s| format!(" (ratings predict {:.1}%)", 100.0 * s));
+    let predicted = ladder.predicted(p).map_or_else(String::new, |s| {
+        format!(" (ratings predict {:.1}%)", 100.0 * s)
+    });
     format!(
         "{} vs {}: {} W {} D {} L of {}, score {:.1}%{predicted}",
         p.a,
@@ -294,7 +312,10 @@ fn pairing_line(ladder: &Ladder, p: &Pairing) -> String {
 }
 
 fn write_summary(ladder: &Ladder, out: &mut dyn Write) -> Result<(), CliError> {
-    write_line(out, &format!("ladder {} (seed {})", ladder.game, ladder.seed))?;
+    write_line(
+        out,
+        &format!("ladder {} (seed {})", ladder.game, ladder.seed),
+    )?;
     for r in &ladder.ratings {
         write_line(
             out,
@@ -312,7 +333,10 @@ fn write_summary(ladder: &Ladder, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// The command as it was given, for the file's record of how it was made.
 fn command_line(args: &LadderArgs) -> String {
-    let mut words = vec!["sanqi ladder".to_string(), args.game.to_string_lossy().into_owned()];
+    let mut words = vec![
+        "sanqi ladder".to_string(),
+        args.game.to_string_lossy().into_owned(),
+    ];
     let mut option = |name: &str, value: &Option<OsString>| {
         if let Some(v) = value {
             words.push(format!("--{name} {}", v.to_string_lossy()));
