@@ -20,8 +20,8 @@ use sanqi::app::storage::Store;
 use sanqi::app::{AiMode, AppOptions, Command, Launch, SanqiApp, Screen};
 use sanqi::rules::{Action, Decision, GameId, Point, Side};
 use window::{
-    Window, WindowSpec, actions, click, click_button, click_points, computer, drag, game, has_text,
-    home, point, start, window_with,
+    Window, WindowSpec, actions, apply, click, click_button, click_points, computer, drag, game,
+    has_text, home, point, start, window_with,
 };
 
 /// The default test window's options, for a test to change.
@@ -589,6 +589,9 @@ fn review_steps_through_a_finished_game() {
     let stored = Store::at(dir.path()).load_stats().value;
     assert_eq!(stored.total(GameId::Wudao), Tally::default());
     click(&mut h, "Review game");
+    // Review opens where the game ended.
+    assert!(has_text(&h, "Move 3 of 3"));
+    click(&mut h, "« First");
     assert!(has_text(&h, "Move 0 of 3"));
     h.key_press(Key::ArrowRight);
     h.run();
@@ -611,10 +614,11 @@ fn export_and_open_a_record() {
     click(&mut h, "Export game");
     let files = Store::at(dir.path()).list_records();
     assert_eq!(files.len(), 1);
-    // The path is shown as every path in a message is: quoted, on one line.
+    // The path is shown as every path in a message is: between quotation marks, on one
+    // line.
     assert!(has_text(
         &h,
-        &format!("Saved to {}", sanqi::echo::quoted_path(&files[0]))
+        &format!("Saved to \u{201c}{}\u{201d}", files[0].display())
     ));
     // A broken record names the bad action.
     let bad = dir.path().join("bad.json");
@@ -629,19 +633,21 @@ fn export_and_open_a_record() {
         .type_text(&bad.display().to_string());
     h.run();
     click(&mut h, "Open");
-    assert!(has_text(&h, "action 3 `a3-b4`"));
-    // The exported one opens in review mode, once the game in progress may be set aside.
+    assert!(has_text(&h, "action 3 \u{201c}a3-b4\u{201d}"));
+    assert!(!has_text(&h, "`"), "no backticks in what the app says");
+    // The exported one is in the game history, and opens in review mode once the game in
+    // progress may be set aside.
     let name = files[0]
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .expect("file name");
-    click(&mut h, &name);
+    click_button(&mut h, "Game history");
+    click(&mut h, &format!("Review · {name}"));
     click(&mut h, "Open the record");
     let s = h.state().session().expect("a game");
     assert!(s.is_from_record());
-    assert_eq!(s.review(), Some(0));
-    assert!(has_text(&h, "Move 0 of 4"));
-    click(&mut h, "Last »");
+    assert_eq!(s.review(), Some(4), "at its end");
+    assert!(has_text(&h, "Move 4 of 4"));
     click(&mut h, "Continue from here");
     assert!(has_text(&h, "Who plays the rest of this game?"));
     click(&mut h, "Play on");
@@ -691,18 +697,19 @@ fn opening_a_record_asks_before_it_replaces_the_game_in_progress() {
     )
     .expect("write");
     click(&mut h, "Records");
-    click(&mut h, "old.json");
+    click_button(&mut h, "Game history");
+    click(&mut h, "Review · old.json");
     assert!(has_text(
         &h,
         "Open old.json in place of the game in progress?"
     ));
     assert!(has_text(&h, "Square Flying Chess · 1 actions played"));
-    // No: the game goes on as it was.
+    // No: the game waits as it was.
     click(&mut h, "Cancel");
     assert_eq!(actions(&h), ["a1-a3"]);
     assert!(h.state().session().is_some_and(|s| s.is_live()));
     // Yes: the record is reviewed, and the game waits on the home screen.
-    click(&mut h, "old.json");
+    click(&mut h, "Review · old.json");
     click(&mut h, "Open the record");
     assert!(h.state().session().is_some_and(|s| s.is_from_record()));
     click(&mut h, "← Home");
@@ -712,8 +719,8 @@ fn opening_a_record_asks_before_it_replaces_the_game_in_progress() {
     click(&mut h, "Resign");
     click(&mut h, "Yes, resign");
     click(&mut h, "Close");
-    click(&mut h, "Records");
-    click(&mut h, "old.json");
+    apply(&mut h, Command::OpenHistory);
+    click(&mut h, "Review · old.json");
     assert!(h.state().session().is_some_and(|s| s.is_from_record()));
 }
 
@@ -828,7 +835,7 @@ fn the_window_answers_while_the_computer_thinks() {
 
 #[test]
 fn new_game_dialog_offers_every_choice() {
-    let (_dir, _time, mut h) = home();
+    let (_dir, time, mut h) = home();
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
     click_button(&mut h, "Wu Dao Qi");
@@ -847,16 +854,56 @@ fn new_game_dialog_offers_every_choice() {
     );
     // The computer (Black) has opened the game.
     assert_eq!(actions(&h).len(), 1);
-    // Watching two computers.
+    // Watching two computers: no side of one's own to choose, but a pace. (Without the
+    // animations, the frames between actions are few.)
+    apply(
+        &mut h,
+        Command::SetBoardOption(sanqi::app::command::BoardOption::Animations, false),
+    );
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
     click(&mut h, "Computer against computer (watch)");
-    click(&mut h, "Off");
-    h.get_by_label("Start game").click();
-    for _ in 0..6 {
-        h.step();
+    assert!(
+        !has_text(&h, "Your side"),
+        "the watch has no side of one's own"
+    );
+    assert!(has_text(&h, "1.5 s a move"), "the pace, at its usual 1.5 s");
+    click(&mut h, "Cancel");
+    let watch = Opponent::Watch {
+        black: Level::Easy,
+        white: Level::Easy,
+    };
+    start(&mut h, GameId::Flying, watch, ClockSetting::Off);
+    assert_eq!(actions(&h).len(), 1, "the first action comes at once");
+    // Then one action a pace, however many frames go by meanwhile.
+    for _ in 0..5 {
+        time.advance(Duration::from_millis(290));
+        h.run();
+        assert_eq!(actions(&h).len(), 1);
     }
-    assert!(actions(&h).len() >= 2, "both sides play by themselves");
+    time.advance(Duration::from_millis(60));
+    h.run();
+    assert_eq!(actions(&h).len(), 2, "1.5 s later, the next");
+    // Paused, nothing moves until the next one is asked for, then one comes.
+    click_button(&mut h, "Pause");
+    time.advance(Duration::from_secs(10));
+    h.run();
+    assert_eq!(actions(&h).len(), 2, "paused");
+    click_button(&mut h, "Next move ›");
+    assert_eq!(actions(&h).len(), 3, "one step");
+    time.advance(Duration::from_secs(10));
+    h.run();
+    assert_eq!(actions(&h).len(), 3, "still paused");
+    // A quicker pace, changed while it runs.
+    click_button(&mut h, "Resume");
+    time.advance(Duration::from_secs(2));
+    h.run();
+    let before = actions(&h).len();
+    apply(&mut h, Command::SetWatchPace(500));
+    assert_eq!(h.state().settings().watch_pace_ms, 500);
+    time.advance(Duration::from_millis(500));
+    h.run();
+    assert_eq!(actions(&h).len(), before + 1, "at the new pace");
 }
 
 #[test]

@@ -159,15 +159,26 @@ fn in_a_large_window_the_panel_and_its_graph_grow_and_the_graph_reads_out_a_posi
 }
 
 #[test]
-fn review_opens_its_move_list_at_the_first_move() {
+fn review_opens_where_the_game_ended_with_its_last_move_in_sight() {
     let (_dir, _time, mut h) = small_game(GameId::Wudao, Opponent::Human);
-    // Enough placements to fill the list, which follows the last one while playing.
+    // Enough placements to fill the list.
     click_points(
         &mut h,
         "a1 e5 a2 e4 a3 e3 b1 d5 b2 d4 b3 d3 c5 c1 b5 d1 a5 e1",
     );
     apply(&mut h, Command::Resign);
     apply(&mut h, Command::Review);
+    assert_eq!(h.state().session().and_then(|s| s.review()), Some(18));
+    assert!(has_text(&h, "Move 18 of 18"));
+    let moves = h.get_by_label("Moves").rect();
+    let last = h.get_by_label_contains("18.  e1").rect();
+    assert!(
+        last.top() >= moves.bottom() && last.bottom() <= SMALL[1],
+        "the last move is out of sight: {last:?} under {moves:?}"
+    );
+    // Back at the start, the list follows to the first move.
+    h.key_press(egui::Key::Home);
+    h.run();
     assert_eq!(h.state().session().and_then(|s| s.review()), Some(0));
     let moves = h.get_by_label("Moves").rect();
     let first = h.get_by_label_contains("1.  a1").rect();

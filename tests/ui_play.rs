@@ -16,7 +16,7 @@ use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
 use sanqi::app::storage::{Store, read_record_file};
 use sanqi::app::{Command, Screen};
 use sanqi::rules::{Action, Effects, GameId, Point, RemovalKind};
-use window::{Opened, Window, actions, apply, click_button, click_points, has_text, window};
+use window::{Opened, Window, actions, apply, click_button, click_points, has_text, point, window};
 
 /// A game of `game` against `opponent` with no clock, in a default window.
 fn game_without_clock(game: GameId, opponent: Opponent) -> Opened {
@@ -171,6 +171,25 @@ fn escape_takes_back_the_message_about_a_wrong_click_and_the_last_turn_shows_aga
     h.run();
     assert!(!has_text(&h, "a1 is already taken."));
     assert!(has_text(&h, story));
+}
+
+#[test]
+fn after_an_undo_the_turn_now_last_is_drawn_as_it_is_told() {
+    let (_dir, _time, mut h) = game_without_clock(GameId::Wudao, Opponent::Human);
+    // Black's b1 flanks White's c1 against a1; White answers e5, then takes it back.
+    click_points(&mut h, "a1 c1 b1 e5");
+    apply(&mut h, Command::Undo);
+    assert_eq!(actions(&h), ["a1", "c1", "b1"]);
+    let story = "Black placed on b1: two against one";
+    assert!(has_text(&h, story));
+    let s = h.state().session().expect("a game");
+    let scene = s.scene(1000.0, false, true);
+    assert_eq!(scene.overlay_alpha, 1.0);
+    assert!(
+        scene.overlays.contains(&Overlay::Removed(point("c1"))),
+        "the flank's capture is drawn again: {:?}",
+        scene.overlays
+    );
 }
 
 /// The command that plays `action` on the live board.

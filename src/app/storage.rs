@@ -568,7 +568,7 @@ impl Store {
 
 /// Whether a file name looks like a record: not hidden, ending in `.json` in any case. The
 /// name is compared as bytes, so it may be in any script or not even valid Unicode.
-fn is_record_name(name: &std::ffi::OsStr) -> bool {
+pub fn is_record_name(name: &std::ffi::OsStr) -> bool {
     let name = name.as_encoded_bytes();
     let suffix = b".json";
     !name.starts_with(b".")

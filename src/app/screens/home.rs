@@ -206,8 +206,8 @@ fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
                 if ui.button(i18n.t("home.settings")).clicked() {
                     out.push(Command::Open(Open::Settings));
                 }
-                if ui.button(i18n.t("home.open_record")).clicked() {
-                    out.push(Command::Open(Open::Records));
+                if ui.button(i18n.t("home.history")).clicked() {
+                    out.push(Command::OpenHistory);
                 }
                 if ui.button(i18n.t("home.rules")).clicked() {
                     out.push(Command::Open(Open::Rules(

@@ -347,7 +347,7 @@ mod tests {
         }
         assert!(!s.is_spotlight_fading(201.0));
         // In review it shows at the end of that turn, for as long as it is looked at.
-        s.review_from_start();
+        s.review_from_end();
         s.review_to(s.game().len());
         assert_eq!(s.scene(500.0, false, true).overlays, taken);
         // The next turn's first action takes its place.
@@ -369,7 +369,9 @@ mod tests {
         assert_eq!(pull.side, Side::Black);
         assert_eq!(pull.actions.len(), 2);
         // Review steps through the same turns: 29 of them, the last two actions long.
-        s.review_from_start();
+        s.review_from_end();
+        assert_eq!(s.review_turn(), Some((turns.len(), turns.len())));
+        s.review_to(0);
         assert_eq!(s.review_turn(), Some((0, turns.len())));
         s.review_to(s.game().len() - 1);
         assert_eq!(
