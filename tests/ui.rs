@@ -464,6 +464,11 @@ fn the_clock_waits_while_the_window_is_in_the_background_unless_told_not_to() {
     };
     set_focus(&mut h, false);
     assert!(has_text(&h, "Clock waiting"));
+    // Why, on the panel itself (the computer waits too).
+    assert!(has_text(
+        &h,
+        "The clock and the computer wait while Sanqi is in the background."
+    ));
     time.advance(Duration::from_secs(100));
     h.run();
     assert!(has_text(&h, "0:30"));
@@ -795,6 +800,7 @@ fn the_window_answers_while_the_computer_thinks() {
     h.step();
     // The computer searches on its own thread: frames keep coming and clicks are answered.
     let mut frames_while_thinking = 0;
+    let mut said_thinking = false;
     let mut rules_opened_while_thinking = false;
     let mut clicked_rules = false;
     let mut guard = 0;
@@ -803,6 +809,7 @@ fn the_window_answers_while_the_computer_thinks() {
         let thinking = h.state().computer_thinking();
         if thinking {
             frames_while_thinking += 1;
+            said_thinking |= has_text(&h, "Thinking…");
             if !clicked_rules {
                 h.get_by_label("Rules").click();
                 clicked_rules = true;
@@ -823,6 +830,10 @@ fn the_window_answers_while_the_computer_thinks() {
     assert!(
         frames_while_thinking >= 2,
         "frames ran while the computer thought"
+    );
+    assert!(
+        said_thinking,
+        "the panel says that the computer is thinking"
     );
     assert!(
         rules_opened_while_thinking,
@@ -904,6 +915,75 @@ fn new_game_dialog_offers_every_choice() {
     time.advance(Duration::from_millis(500));
     h.run();
     assert_eq!(actions(&h).len(), before + 1, "at the new pace");
+}
+
+#[test]
+fn names_typed_for_a_game_are_remembered_shown_and_written_into_its_record() {
+    let (dir, _time, mut h) = home();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    click_button(&mut h, "Wu Dao Qi");
+    click(&mut h, "A friend on this computer");
+    window::type_into(&mut h, "Black:", "Ann");
+    window::type_into(&mut h, "White:", "Bo");
+    click(&mut h, "Start game");
+    assert!(has_text(&h, "Black · Ann"), "the plates name the players");
+    assert!(has_text(&h, "White · Bo"));
+    click(&mut h, "a1");
+    apply(&mut h, Command::Resign);
+    let [kept] = Store::at(dir.path())
+        .list_records()
+        .try_into()
+        .expect("the finished game, kept");
+    let (record, _) = sanqi::app::storage::read_record_file(&kept).expect("a record");
+    let name = |p: Option<sanqi::rules::records::Player>| p.and_then(|p| p.name);
+    assert_eq!(name(record.metadata.black).as_deref(), Some("Ann"));
+    assert_eq!(name(record.metadata.white).as_deref(), Some("Bo"));
+    drop(h);
+    // Remembered: the next game's dialog offers them again.
+    let mut h = window::window(dir.path(), Language::English);
+    assert_eq!(h.state().settings().names.black, "Ann");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    let typed = h.get_by(|n| {
+        n.label().as_deref() == Some("White:") && n.role() == egui::accesskit::Role::TextInput
+    });
+    assert_eq!(typed.value().as_deref(), Some("Bo"));
+    // Against the computer, the person's own name.
+    click(&mut h, "The computer");
+    window::type_into(&mut h, "Your name:", "Mei");
+    click(&mut h, "Start game");
+    assert!(has_text(&h, "Black · Mei"));
+    assert_eq!(h.state().settings().names.you, "Mei");
+}
+
+#[test]
+fn playing_on_with_a_friend_shows_the_level_last_chosen_greyed() {
+    let (dir, _time, mut h) = home();
+    start(
+        &mut h,
+        GameId::Wudao,
+        computer(Level::Easy, SideChoice::Black),
+        ClockSetting::Off,
+    );
+    let record = dir.path().join("friends.json");
+    std::fs::write(
+        &record,
+        br#"{"format":"sanqi-record","version":1,"game":"wudao","actions":["c3","d4"],
+            "metadata":{"black":{"name":"Player"},"white":{"name":"Player"}}}"#,
+    )
+    .expect("write");
+    apply(&mut h, Command::OpenRecord(record));
+    click(&mut h, "Continue from here");
+    let easy = h.get_by(|n| {
+        n.label().as_deref() == Some("Easy") && n.role() != egui::accesskit::Role::Label
+    });
+    assert!(easy.accesskit_node().is_disabled(), "greyed for a friend");
+    assert_eq!(
+        easy.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True),
+        "the level last chosen, not the usual Medium"
+    );
 }
 
 #[test]

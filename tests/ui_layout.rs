@@ -104,6 +104,18 @@ fn the_records_dialog_keeps_its_place_when_a_message_comes() {
 }
 
 #[test]
+fn the_records_dialog_says_its_messages_whole() {
+    let (_dir, _time, mut h) = small_game(GameId::Wudao, Opponent::Human);
+    click_points(&mut h, "c3 d4");
+    click_button(&mut h, "Records");
+    click_button(&mut h, "Save as…");
+    let message = h.get_by_label_contains("No system file chooser is available here");
+    // Longer than a line of the dialog: wrapped over two, not cut short.
+    let line = 2.0 * egui::TextStyle::Body.resolve(&egui::Style::default()).size;
+    assert!(message.rect().height() > line, "{:?}", message.rect());
+}
+
+#[test]
 fn without_a_file_chooser_a_record_is_saved_to_a_typed_path() {
     let (dir, _time, mut h) = small_game(GameId::Wudao, Opponent::Human);
     click_points(&mut h, "c3 d4");

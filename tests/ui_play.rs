@@ -192,6 +192,61 @@ fn after_an_undo_the_turn_now_last_is_drawn_as_it_is_told() {
     );
 }
 
+#[test]
+fn my_own_timeout_against_the_computer_is_said_until_i_act() {
+    let (_dir, time, mut h) = window::game(GameId::Wudao, EASY_AS_BLACK, ClockSetting::S30);
+    time.advance(std::time::Duration::from_secs(31));
+    h.run();
+    let played = actions(&h);
+    assert_eq!(
+        played.len(),
+        2,
+        "the timeout, and the computer's answer: {played:?}"
+    );
+    assert_eq!(played[0], "timeout");
+    let said = "Your time ran out: the turn passed to the computer.";
+    assert!(has_text(&h, said), "said after the computer's answer");
+    let free = sanqi::rules::Point::ALL
+        .into_iter()
+        .find(|p| {
+            h.state()
+                .session()
+                .is_some_and(|s| s.game().state().piece_at(*p).is_none())
+        })
+        .expect("a free point");
+    apply(&mut h, Command::Click(free));
+    assert!(!has_text(&h, said), "until I act");
+}
+
+#[test]
+fn resigning_says_what_follows_and_a_notice_reads_before_its_buttons() {
+    let (_dir, _time, mut h) = game_without_clock(GameId::Wudao, Opponent::Human);
+    click_points(&mut h, "c3");
+    click_button(&mut h, "Resign");
+    assert!(has_text(&h, "Resign this game as White?"));
+    assert!(has_text(&h, "The game ends at once and Black wins."));
+    click_button(&mut h, "Cancel");
+    // A new game keeps this one: the notice says so, its buttons after its text.
+    apply(
+        &mut h,
+        Command::StartGame(Setup {
+            game: GameId::Flying,
+            opponent: Opponent::Human,
+            clock: ClockSetting::Off,
+        }),
+    );
+    let text = h
+        .get_by_label_contains("Your unfinished game was kept as the record")
+        .rect();
+    let open = window::button_rect(&h, "Open it");
+    let dismiss = window::button_rect(&h, "Dismiss");
+    assert!(text.right() <= open.left(), "{text:?} before {open:?}");
+    assert!(
+        open.right() <= dismiss.left(),
+        "{open:?} before {dismiss:?}"
+    );
+}
+
 /// The command that plays `action` on the live board.
 fn command_of(action: Action) -> Command {
     match action {

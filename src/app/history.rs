@@ -547,12 +547,10 @@ impl History {
     }
 
     fn sort(&mut self) {
-        // Newest first; the same date by name, so that the order never flickers.
+        // Newest first: by date, then (games kept within the same second) by when the file
+        // was written, then by name, so that the order never flickers.
         self.entries.sort_by_cached_key(|e| {
-            (
-                std::cmp::Reverse(e.sort_date()),
-                std::cmp::Reverse(e.name.clone()),
-            )
+            std::cmp::Reverse((e.sort_date(), e.stamp.modified, e.name.clone()))
         });
     }
 

@@ -242,6 +242,10 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
         format!("{side_text} · {player}")
     };
     let info = piece_counts(i18n, state, side, ["plate.counts", "plate.on_board"]);
+    // Painted, but read out as one label: who plays, and what they have.
+    let said = format!("{name}: {info}");
+    ui.interact(rect, ui.scope_id().with(("plate", side)), Sense::hover())
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &said));
     let mut right = rect.right() - 12.0;
     if active {
         let badge = if s.is_paused() {
