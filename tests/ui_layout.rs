@@ -162,7 +162,7 @@ fn in_a_large_window_the_panel_and_its_graph_grow_and_the_graph_reads_out_a_posi
     h.hover_at(egui::pos2(x, graph.center().y));
     h.run();
     assert!(
-        has_text(&h, "At 2. d5-d3??: Black is about"),
+        has_text(&h, "At 2. d5-d3??: Black is winning"),
         "the read-out"
     );
     h.remove_cursor();

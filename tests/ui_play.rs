@@ -388,9 +388,11 @@ fn the_hint_says_why_and_what_the_position_is_worth_in_every_game() {
             moves.split_whitespace().collect::<Vec<_>>().join(" ")
         );
         let said = hint_sentence(&mut h);
-        // The value in words, with its side and unit (or even), not a bare number.
-        let worth = ["Black is", "White is", "About even", "wins in", "Draw"];
+        // The value in words, with its side and winning chances (or equal), never in pieces
+        // nor as a bare number.
+        let worth = ["% winning chances)", "About equal", "wins in", "Draw"];
         assert!(worth.iter().any(|w| said.contains(w)), "{game}: {said}");
+        assert!(!said.contains("pieces ahead"), "{game}: {said}");
         assert!(!said.contains("evaluation"), "{game}: {said}");
         // A reason: what the move does, stops, prepares or keeps safe, or the line expected.
         let reasons = [

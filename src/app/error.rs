@@ -419,7 +419,10 @@ mod tests {
             reason: IllegalAction::Occupied(Point::ALL[12]),
         });
         let text = store_error(&english, &illegal);
-        assert!(text.contains("31") && text.contains("`c3`"), "{text}");
+        assert!(
+            text.contains("31") && text.contains("\u{201c}c3\u{201d}"),
+            "{text}"
+        );
         let large = store_error(
             &english,
             &StoreError::Read(ReadError::TooLarge { limit: 1 << 24 }),
@@ -432,7 +435,7 @@ mod tests {
         };
         assert_eq!(
             store_error(&english, &device),
-            "could not write `张伟/lpt1.json`: `lpt1` is a name that Windows keeps for a device; choose another name"
+            "could not write \u{201c}张伟/lpt1.json\u{201d}: \u{201c}lpt1\u{201d} is a name that Windows keeps for a device; choose another name"
                 .replace('/', std::path::MAIN_SEPARATOR_STR)
         );
         assert_eq!(
@@ -440,7 +443,7 @@ mod tests {
                 &chinese,
                 &StoreError::Read(ReadError::BadName(NameProblem::Character('|')))
             ),
-            "Windows 不允许文件名中有 `|`，请换一个名称"
+            "Windows 不允许文件名中有 \u{201c}|\u{201d}，请换一个名称"
         );
         // What came from a file is escaped and shortened.
         let hostile = StoreError::Record(RecordError::UnknownGame(format!(
