@@ -53,6 +53,23 @@ fn home_in_the_smallest_window_shows_every_game_and_a_scroll_bar() {
 }
 
 #[test]
+fn home_uses_a_large_window() {
+    let (_dir, _time, h) = sized(LARGE).open();
+    let plays: Vec<egui::Rect> = h
+        .query_all_by_label_contains("Play ")
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(plays.len(), 3, "a card for each game");
+    let left = plays.iter().map(|r| r.left()).fold(f32::MAX, f32::min);
+    let right = plays.iter().map(|r| r.left()).fold(f32::MIN, f32::max);
+    // The cards spread over most of the width (three small ones filled less than half).
+    assert!(right - left >= 0.5 * LARGE[0], "{left}–{right}");
+    // And grow down it: the buttons sit well below a small card's.
+    assert!(plays[0].top() >= 0.45 * LARGE[1], "{:?}", plays[0]);
+    assert!(plays[0].bottom() <= LARGE[1]);
+}
+
+#[test]
 fn the_new_game_dialog_keeps_its_buttons_in_place_while_the_opponent_changes() {
     let (_dir, _time, mut h) = sized(SMALL).open();
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
