@@ -134,15 +134,16 @@ fn the_records_dialog_says_its_messages_whole() {
 
 #[test]
 fn a_hint_moves_neither_the_clock_nor_the_buttons_and_says_how_to_read_its_arrows() {
-    let (_dir, _time, mut h) =
-        sized(SMALL).game(GameId::Flying, Opponent::Human, ClockSetting::S60);
-    click_points(&mut h, "a1 a3 e5 e2");
+    let (_dir, _time, mut h) = sized(SMALL).game(GameId::Wudao, Opponent::Human, ClockSetting::S60);
+    click_points(&mut h, "e3 c2 c3 a3");
     let place = |h: &Window| ["Undo", "Hint", "Pause"].map(|label| button_rect(h, label));
     let clock = h.get_by_label("1:00").rect();
     let before = place(&h);
     h.key_press(egui::Key::H);
     h.run();
-    assert!(h.state().session().is_some_and(|s| s.hint().is_some()));
+    let s = h.state().session().expect("a game");
+    assert!(s.hint().is_some());
+    assert!(!s.drawn_hint_line().is_empty(), "a line to read");
     assert!(has_text(&h, "1 is the hint (blue)"));
     assert_eq!(place(&h), before, "the buttons stay");
     assert_eq!(h.get_by_label("1:00").rect(), clock, "the clock stays");

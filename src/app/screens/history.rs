@@ -19,14 +19,20 @@ use crate::app::widgets::{accessible_name, top_bar};
 use crate::rules::records::Player;
 use crate::rules::{GameId, Point, Side};
 
-/// The height of a row of the list.
+/// The height of a row of the list, in the smallest window.
 const ROW_HEIGHT: f32 = 92.0;
 /// The gap between rows.
 const ROW_GAP: f32 = 6.0;
-/// The side of the board drawn in a row.
+/// The side of the board drawn in a row, in the smallest window.
 const BOARD_SIZE: f32 = 76.0;
 /// The width of the buttons at the end of a row.
 const BUTTON_WIDTH: f32 = 96.0;
+
+/// How much larger the rows (their board, their text) are drawn in a list this wide than in
+/// the smallest window's.
+fn row_scale(width: f32) -> f32 {
+    (width / 900.0).clamp(1.0, 1.35)
+}
 
 /// The Records screen and its filters.
 #[derive(Default)]
@@ -148,12 +154,13 @@ impl HistoryScreen {
             ui.label(RichText::new(i18n.t(key)).italics().color(theme::MUTED));
             return;
         }
+        let scale = row_scale(ui.available_width());
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
-            .show_rows(ui, ROW_HEIGHT + ROW_GAP, kept.len(), |ui, rows| {
+            .show_rows(ui, ROW_HEIGHT * scale + ROW_GAP, kept.len(), |ui, rows| {
                 ui.spacing_mut().item_spacing.y = 0.0;
                 for entry in &kept[rows] {
-                    row_ui(ui, view, entry, out);
+                    row_ui(ui, view, entry, scale, out);
                     ui.add_space(ROW_GAP);
                 }
             });
@@ -215,11 +222,12 @@ fn deleted_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
     ui.add_space(6.0);
 }
 
-/// One record: its final position, what it was, and what can be done with it.
-fn row_ui(ui: &mut egui::Ui, view: &View, entry: &Entry, out: &mut Vec<Command>) {
+/// One record, drawn `scale` times as large as in the smallest window: its final position,
+/// what it was, and what can be done with it.
+fn row_ui(ui: &mut egui::Ui, view: &View, entry: &Entry, scale: f32, out: &mut Vec<Command>) {
     let i18n = view.i18n;
     let width = ui.available_width();
-    let (rect, _) = ui.allocate_exact_size(vec2(width, ROW_HEIGHT), Sense::hover());
+    let (rect, _) = ui.allocate_exact_size(vec2(width, ROW_HEIGHT * scale), Sense::hover());
     if !ui.is_rect_visible(rect) {
         return;
     }
@@ -231,9 +239,10 @@ fn row_ui(ui: &mut egui::Ui, view: &View, entry: &Entry, out: &mut Vec<Command>)
         egui::StrokeKind::Inside,
     );
     let inner = rect.shrink2(vec2(8.0, 6.0));
+    let board_size = BOARD_SIZE * scale;
     let board = egui::Rect::from_min_size(
-        egui::pos2(inner.left(), inner.center().y - BOARD_SIZE / 2.0),
-        vec2(BOARD_SIZE, BOARD_SIZE),
+        egui::pos2(inner.left(), inner.center().y - board_size / 2.0),
+        vec2(board_size, board_size),
     );
     let buttons_width = 2.0 * BUTTON_WIDTH + ui.spacing().item_spacing.x;
     let buttons = egui::Rect::from_min_max(
@@ -250,11 +259,14 @@ fn row_ui(ui: &mut egui::Ui, view: &View, entry: &Entry, out: &mut Vec<Command>)
             .max_rect(text)
             .layout(Layout::top_down(Align::Min)),
     );
-    text_ui.spacing_mut().item_spacing.y = 3.0;
+    text_ui.spacing_mut().item_spacing.y = 3.0 * scale;
+    for font in text_ui.style_mut().text_styles.values_mut() {
+        font.size *= scale;
+    }
     let mut buttons_ui = ui.new_child(
         egui::UiBuilder::new()
-            .max_rect(buttons)
-            .layout(Layout::top_down(Align::Max)),
+            .max_rect(buttons.translate(vec2(0.0, (scale - 1.0) * 12.0)))
+            .layout(Layout::top_down(Align::Min)),
     );
     let name = entry.name.as_str();
     match &entry.state {
@@ -263,7 +275,7 @@ fn row_ui(ui: &mut egui::Ui, view: &View, entry: &Entry, out: &mut Vec<Command>)
             for p in Point::ALL {
                 scene.pieces[p.index()] = summary.piece_at(p);
             }
-            picture_ui(&mut board_ui, &scene, BOARD_SIZE);
+            picture_ui(&mut board_ui, &scene, board_size);
             summary_ui(&mut text_ui, i18n, summary);
             actions_ui(&mut buttons_ui, i18n, entry, true, out);
         }
@@ -332,18 +344,28 @@ fn actions_ui(
             out.push(command);
         }
     };
+    let row = |ui: &mut egui::Ui, add: &mut dyn FnMut(&mut egui::Ui)| {
+        let size = vec2(ui.available_width(), ui.spacing().interact_size.y);
+        ui.allocate_ui_with_layout(size, Layout::left_to_right(Align::Center), |ui| {
+            ui.set_min_size(size);
+            add(ui);
+        });
+    };
     ui.add_space(4.0);
-    ui.horizontal(|ui| {
+    row(ui, &mut |ui| {
         if readable {
             button(ui, "history.review", Command::OpenRecord(path.clone()));
             button(ui, "history.analyse", Command::AnalyseRecord(path.clone()));
         }
     });
     ui.add_space(2.0);
-    ui.horizontal(|ui| {
+    row(ui, &mut |ui| {
         if readable {
             let export = Command::Open(Open::ExportRecordFile(path.clone()));
             button(ui, "history.export", export);
+        } else {
+            // Under the others' Export, so that every Delete lines up.
+            ui.add_space(BUTTON_WIDTH + ui.spacing().item_spacing.x);
         }
         button(ui, "history.delete", Command::DeleteRecord(path.clone()));
     });

@@ -33,9 +33,9 @@ fn columns_for(width: f32) -> usize {
 }
 
 /// The side of a card's board: as wide as the card allows, and as tall as the window does
-/// (a third of its height, less the header's share), from 110 points up.
+/// (half its height, less what the header and the card's text take), from 110 points up.
 fn card_board_size(card_width: f32, window_height: f32) -> f32 {
-    let by_height = (window_height * 0.36 - 70.0).max(110.0);
+    let by_height = (window_height * 0.5 - 130.0).max(110.0);
     (card_width - 8.0).min(by_height).max(110.0)
 }
 
@@ -379,9 +379,9 @@ mod tests {
         assert_eq!(columns_for(500.0), 2);
         assert_eq!(columns_for(300.0), 1);
         // The smallest window keeps its boards small enough for the buttons to show.
-        assert!(card_board_size(230.0, 560.0) <= 135.0);
-        // A large one has boards half as large again as the old largest (210).
-        assert!(card_board_size(560.0, 1080.0) >= 315.0);
+        assert!(card_board_size(230.0, 560.0) <= 150.0);
+        // A large one has boards nearly twice as large as the old largest (210).
+        assert!(card_board_size(560.0, 1080.0) >= 400.0);
         assert!(card_text_scale(560.0) > 1.2);
     }
 }

@@ -210,7 +210,7 @@ fn hint_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
     };
     let i18n = view.i18n;
     note_ui(ui, (note_text(i18n, note), false));
-    if !s.hint_line().is_empty() {
+    if !s.drawn_hint_line().is_empty() {
         let legend = RichText::new(i18n.t("hint.legend")).small();
         wrapped_label(ui, legend.color(theme::MUTED));
     }

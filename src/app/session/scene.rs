@@ -143,6 +143,15 @@ impl Session {
         start..len
     }
 
+    /// The actions of the line expected after the hint that the board draws, each with
+    /// whether it is the hint's side's own (see [`drawable_line`]).
+    pub fn drawn_hint_line(&self) -> Vec<(Action, bool)> {
+        match self.hint() {
+            Some(hint) => drawable_line(self.shown_state(), hint, self.hint_line()),
+            None => Vec::new(),
+        }
+    }
+
     /// The scene the board should draw now.
     pub fn scene(&self, now: f64, flipped: bool, coordinates: bool) -> BoardScene {
         let state = self.shown_state();
@@ -224,9 +233,7 @@ impl Session {
             }
             scene.hint = self.hint();
             // The line expected after it: the person's own actions and the opponent's.
-            if let Some(hint) = self.hint() {
-                scene.hint_line = drawable_line(state, hint, self.hint_line());
-            }
+            scene.hint_line = self.drawn_hint_line();
             if let Some(values) = self.hint_values() {
                 scene.values = value_labels(values, self.selected);
             }
