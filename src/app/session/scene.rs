@@ -248,7 +248,8 @@ const HINT_LINE_SHOWN: usize = 3;
 /// The actions of the line expected after `hint` that the board draws, each with whether it
 /// is the hint's side's own: at most [`HINT_LINE_SHOWN`], and only as far as each reads
 /// plainly on the board as it is now. An arrow across a piece, one over an arrow already
-/// drawn (a piece going back, or on along the same row), or a ring on a ring would confuse,
+/// drawn (a piece going back, or on along the same row), a ring on a ring, or a placement
+/// on a point a piece stands on (to be taken before) would confuse,
 /// so the line stops before it (the sentence still tells all of it).
 pub fn drawable_line(state: &State, hint: Action, line: &[(Action, Side)]) -> Vec<(Action, bool)> {
     let me = state.to_act();
@@ -264,6 +265,8 @@ pub fn drawable_line(state: &State, hint: Action, line: &[(Action, Side)]) -> Ve
                 });
                 !crosses && !over
             }
+            // A placement on a point a piece stands on now (one taken before it comes).
+            Action::Place(p) if state.piece_at(p).is_some() => false,
             Action::Place(p) | Action::Remove(p) => !drawn.iter().any(|d| match *d {
                 Action::Place(q) | Action::Remove(q) => q == p,
                 _ => false,
@@ -443,6 +446,14 @@ mod tests {
         assert_eq!(
             drawable_line(&state, act("b1-b3"), &across),
             [(act("e5-e2"), false)]
+        );
+        // A placement where a piece stands now (in Wu Dao, once it is taken).
+        let mut wudao = State::start(GameId::Wudao);
+        let _ = wudao.apply(act("c3"));
+        let again = line(&[("d4", Side::Black), ("c3", Side::White)]);
+        assert_eq!(
+            drawable_line(&wudao, act("b3"), &again),
+            [(act("d4"), false)]
         );
     }
 
