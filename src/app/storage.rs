@@ -6,7 +6,9 @@
 //! - `settings.json`: [`Settings`];
 //! - `game.json`: the game in progress ([`SavedGame`]), removed when the game ends;
 //! - `stats.json`: [`Stats`];
-//! - `lessons.json`: which lesson steps are done ([`LessonProgress`]).
+//! - `lessons.json`: which lesson steps are done ([`LessonProgress`]);
+//! - `history.json`: what the game history shows of each record, a cache
+//!   ([`crate::app::history`]).
 //!
 //! Exported game records go to a folder of their own, [`Store::records_dir`].
 //!
