@@ -187,7 +187,9 @@ fn in_a_large_window_the_panel_and_its_graph_grow_and_the_graph_reads_out_a_posi
     open_record(&mut h, dir.path(), BLUNDER);
     click_button(&mut h, "Analyse the game");
     wait_for_report(&mut h);
-    let graph = h.get_by_label_contains("winning chances over the game").rect();
+    let graph = h
+        .get_by_label_contains("winning chances over the game")
+        .rect();
     // About a third of the width, and a graph that is a graph.
     assert!(graph.width() >= 0.27 * LARGE[0], "{graph:?}");
     assert!(graph.height() >= 150.0, "{graph:?}");
