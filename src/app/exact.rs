@@ -105,38 +105,42 @@ mod tests {
     fn an_evaluation_reads_as_winning_chances_never_as_pieces() {
         let en = I18n::new(Language::English);
         let words = |e, game| value_words(&en, e, game);
-        // 11 against 9 once read "about 10 pieces ahead": it is a won game.
-        assert_eq!(
-            words(Evaluation::Score(-1000), GameId::Neihuang),
-            "White is winning (99% winning chances)"
-        );
-        assert_eq!(
-            words(Evaluation::Score(200), GameId::Flying),
-            "Black is better (76% winning chances)"
-        );
-        assert_eq!(
-            words(Evaluation::Score(120), GameId::Flying),
-            "Black is slightly better (67% winning chances)"
-        );
-        assert_eq!(
-            words(Evaluation::Score(-40), GameId::Flying),
-            "White is slightly better (56% winning chances)"
-        );
-        assert_eq!(words(Evaluation::Score(20), GameId::Flying), "About equal");
-        // A piece decides more in Wu Dao.
-        assert_eq!(
-            words(Evaluation::Score(120), GameId::Wudao),
-            "Black is winning (90% winning chances)"
-        );
-        assert_eq!(
-            words(Evaluation::Win(13), GameId::Flying),
-            "Black wins in 13"
-        );
-        assert_eq!(
-            words(Evaluation::Loss(7), GameId::Flying),
-            "White wins in 7"
-        );
-        assert_eq!(words(Evaluation::Draw, GameId::Flying), "Draw");
+        let cases = [
+            // 11 against 9 once read "about 10 pieces ahead": it is a won game.
+            (
+                Evaluation::Score(-1000),
+                GameId::Neihuang,
+                "White is winning (99% winning chances)",
+            ),
+            (
+                Evaluation::Score(200),
+                GameId::Flying,
+                "Black is better (76% winning chances)",
+            ),
+            (
+                Evaluation::Score(120),
+                GameId::Flying,
+                "Black is slightly better (67% winning chances)",
+            ),
+            (
+                Evaluation::Score(-40),
+                GameId::Flying,
+                "White is slightly better (56% winning chances)",
+            ),
+            (Evaluation::Score(20), GameId::Flying, "About equal"),
+            // A piece decides more in Wu Dao.
+            (
+                Evaluation::Score(120),
+                GameId::Wudao,
+                "Black is winning (90% winning chances)",
+            ),
+            (Evaluation::Win(13), GameId::Flying, "Black wins in 13"),
+            (Evaluation::Loss(7), GameId::Flying, "White wins in 7"),
+            (Evaluation::Draw, GameId::Flying, "Draw"),
+        ];
+        for (e, game, said) in cases {
+            assert_eq!(words(e, game), said, "{e:?} in {game}");
+        }
         let zh = I18n::new(Language::Chinese);
         assert_eq!(
             value_words(&zh, Evaluation::Score(120), GameId::Flying),

@@ -410,6 +410,11 @@ pub const WATCH_PACE_MS: std::ops::RangeInclusive<u32> = 500..=5000;
 pub const DEFAULT_WATCH_PACE_MS: u32 = 1500;
 
 impl Settings {
+    /// The computer's level last chosen, the one a new choice starts from (Medium before any).
+    pub fn usual_level(&self) -> Level {
+        self.last_setup.opponent.level().unwrap_or(Level::Medium)
+    }
+
     /// The pace of a watched game, within [`WATCH_PACE_MS`] whatever the file says.
     pub fn watch_pace(&self) -> std::time::Duration {
         let ms = self

@@ -9,7 +9,7 @@ use egui::{Align, Layout, RichText, Vec2};
 use super::board;
 use super::i18n::I18n;
 use super::settings::{
-    ClockSetting, MAX_NAME_CHARS, Opponent, PlayerNames, SideChoice, WATCH_PACE_MS,
+    ClockSetting, MAX_NAME_CHARS, Opponent, PlayerNames, Settings, SideChoice, WATCH_PACE_MS,
 };
 use super::text::{clock_name, level_name, side_name};
 use super::theme;
@@ -134,6 +134,22 @@ pub struct PlayerChoice {
     pub names: PlayerNames,
     /// The pace of a game the computer plays itself.
     pub pace: std::time::Duration,
+}
+
+impl PlayerChoice {
+    /// The names and the pace the settings remember.
+    pub fn of(settings: &Settings) -> PlayerChoice {
+        PlayerChoice {
+            names: settings.names.clone(),
+            pace: settings.watch_pace(),
+        }
+    }
+
+    /// What remembers the names chosen, if they are not the ones the settings hold.
+    pub fn names_command(&self, settings: &Settings) -> Option<super::command::Command> {
+        let names = self.names.cleaned();
+        (names != settings.names).then_some(super::command::Command::SetPlayerNames(names))
+    }
 }
 
 /// The choice of an opponent in a dialog: a friend on this computer (with both names), the

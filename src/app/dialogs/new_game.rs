@@ -5,7 +5,6 @@
 use egui::RichText;
 
 use super::{Dialog, Stay};
-use crate::ai::Level;
 use crate::app::command::Command;
 use crate::app::settings::{Opponent, Setup};
 use crate::app::text::game_name;
@@ -41,16 +40,10 @@ impl Dialog for NewGameDialog {
     fn ui(&mut self, ctx: &egui::Context, view: &View, commands: &mut Vec<Command>) -> Stay {
         let i18n = view.i18n;
         let setup = &mut self.setup;
-        let choice = self.choice.get_or_insert_with(|| PlayerChoice {
-            names: view.settings.names.clone(),
-            pace: view.settings.watch_pace(),
-        });
-        let usual_level = view
-            .settings
-            .last_setup
-            .opponent
-            .level()
-            .unwrap_or(Level::Medium);
+        let choice = self
+            .choice
+            .get_or_insert_with(|| PlayerChoice::of(view.settings));
+        let usual_level = view.settings.usual_level();
         // Starting replaces the unfinished game (the one on the screen, or the one Home
         // offers to continue after a restart): it is kept as a record, and the dialog says so.
         let unfinished = view.unfinished_text();
@@ -99,10 +92,7 @@ impl Dialog for NewGameDialog {
             });
         });
         if start {
-            let names = choice.names.cleaned();
-            if names != view.settings.names {
-                commands.push(Command::SetPlayerNames(names));
-            }
+            commands.extend(choice.names_command(view.settings));
             let pace = choice.pace.as_millis() as u32;
             if matches!(setup.opponent, Opponent::Watch { .. })
                 && pace != view.settings.watch_pace_ms

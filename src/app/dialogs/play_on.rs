@@ -4,7 +4,6 @@
 use egui::RichText;
 
 use super::{Dialog, Stay};
-use crate::ai::Level;
 use crate::app::command::Command;
 use crate::app::settings::{ClockSetting, Opponent, SideChoice};
 use crate::app::theme;
@@ -24,10 +23,7 @@ pub struct PlayOnDialog {
 /// them, for a record) if a person played in it, else two people; against the computer, the
 /// person takes the side to act.
 fn first_choice(view: &View) -> (Opponent, ClockSetting, PlayerChoice) {
-    let mut choice = PlayerChoice {
-        names: view.settings.names.clone(),
-        pace: view.settings.watch_pace(),
-    };
+    let mut choice = PlayerChoice::of(view.settings);
     let Some(s) = view.session else {
         return (Opponent::Human, view.settings.last_setup.clock, choice);
     };
@@ -76,12 +72,7 @@ impl Dialog for PlayOnDialog {
         };
         let i18n = view.i18n;
         let (opponent, clock, choice) = self.choice.get_or_insert_with(|| first_choice(view));
-        let usual_level = view
-            .settings
-            .last_setup
-            .opponent
-            .level()
-            .unwrap_or(Level::Medium);
+        let usual_level = view.settings.usual_level();
         // Against the computer, the person starts as the side to act in the reviewed position.
         let to_act = s.shown_state().to_act();
         // Playing on replaces the game set aside when a record was opened over it: it is kept
@@ -125,10 +116,7 @@ impl Dialog for PlayOnDialog {
             });
         });
         if start {
-            let names = choice.names.cleaned();
-            if names != view.settings.names {
-                commands.push(Command::SetPlayerNames(names));
-            }
+            commands.extend(choice.names_command(view.settings));
             commands.push(Command::ContinueFromReview(*opponent, *clock));
             return Stay::Closed;
         }
