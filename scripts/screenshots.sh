@@ -5,10 +5,12 @@
 # Requirements: xvfb-run (package xvfb), xauth, ImageMagick's `import` and xdotool (which
 # gives the window the keyboard, as a desktop would, and plays the keyboard and drag shots).
 #   apt-get install -y xvfb xauth imagemagick xdotool
-# Usage: scripts/screenshots.sh [--small] [--large DIR]   (run from anywhere)
+# Usage: scripts/screenshots.sh [--small] [--large DIR] [--dark DIR]   (run from anywhere)
 #   --small also writes the screens at 760×560 into docs/screenshots/small/, to check the
 #   layout at the smallest sensible window size.
 #   --large DIR also writes them at 1920×1080 into DIR (not kept in the repository).
+#   --dark DIR also writes them in the dark theme, at 1100×760, 760×560 and 1920×1080, into
+#   DIR, DIR/small and DIR/large. (THEME=dark before the command takes every shot dark.)
 set -euo pipefail
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -37,6 +39,7 @@ shot() {
     # from SANQI_WINDOW_SIZE. Without a window manager the window would stay in the
     # background, and the clock would wait: xdotool gives it the keyboard.
     SANQI_WINDOW_SIZE="${width}x${height}" SANQI_DEMO="$demo" SANQI_LANG="$lang" \
+        SANQI_THEME="${THEME:-light}" \
         xvfb-run -a -s "-screen 0 ${width}x${height}x24" \
         bash -c '"$0" & pid=$!; sleep "${WAIT:-4}"
             xdotool search --name "Sanqi" windowfocus 2>/dev/null
@@ -129,6 +132,13 @@ while [[ $# -gt 0 ]]; do
     case "$1" in
         --small) shots 760 560 "$out_dir/small" ;;
         --large) shift; shots 1920 1080 "${1:?--large needs a folder}" ;;
+        --dark)
+            shift
+            dark_dir="${1:?--dark needs a folder}"
+            THEME=dark shots 1100 760 "$dark_dir"
+            THEME=dark shots 760 560 "$dark_dir/small"
+            THEME=dark shots 1920 1080 "$dark_dir/large"
+            ;;
     esac
     shift
 done

@@ -1,5 +1,5 @@
-//! The command line: `perft`, `legal`, `replay`, `bestmove`, `match`, `solve`, `probe` and
-//! `analyse`.
+//! The command line: `perft`, `legal`, `replay`, `bestmove`, `match`, `solve`, `probe`,
+//! `analyse`, the learning commands, `ladder`, `levels` and `sound`.
 //!
 //! The commands and their arguments are declared once, with clap's derive: [`Command`] has a
 //! variant per command, holding the struct of its arguments, whose doc comments are the help
@@ -12,6 +12,7 @@
 
 mod analyse;
 mod error;
+mod ladder;
 mod learn;
 mod moves;
 mod play;
@@ -19,7 +20,7 @@ mod table;
 
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
@@ -27,6 +28,7 @@ use crate::files::{MAX_FILE_SIZE, read_regular_file};
 use crate::rules::perft::{Growth, divide, perft_state};
 use crate::rules::records;
 use crate::rules::{Game, GameId, Status};
+use crate::sound::{self, Sound};
 
 pub use error::{ArgumentError, CliError, FileTask};
 pub use moves::{DrawRules, Replayed};
@@ -34,8 +36,9 @@ pub use moves::{DrawRules, Replayed};
 /// What the top-level help says after the list of commands.
 const NOTES: &str = "\
 GAME is neihuang, flying or wudao. Actions are written c3 (place), c2-c4 (move),
-xc3 (remove) and timeout, separated by spaces. PLAYER is a level (easy, medium,
-hard, expert, master, random) or mcts, optionally with settings, e.g.
+xc3 (remove) and timeout, separated by spaces. PLAYER is a level (beginner,
+novice, easy, medium, hard, expert, master; `sanqi levels GAME` rates them), a
+reference player (greedy, random) or mcts, optionally with settings, e.g.
 master:contempt=0,nodes=200000.
 
 Run `sanqi help COMMAND` or `sanqi COMMAND --help` for what a command does and
@@ -90,6 +93,12 @@ enum Command {
     Train(learn::TrainArgs),
     /// Build or read the opening book
     Book(learn::BookArgs),
+    /// Measure the levels of a game against each other and fit their ratings
+    Ladder(ladder::LadderArgs),
+    /// The offered levels of a game with their ratings
+    Levels(ladder::LevelsArgs),
+    /// Play one of the app's sounds and wait until it has been heard
+    Sound(SoundArgs),
     /// Print the help, or a command's
     Help(HelpArgs),
 }
@@ -145,6 +154,24 @@ struct ReplayArgs {
     /// With a game: the actions played from the start
     #[arg(long = "moves", value_name = "\"…\"", allow_hyphen_values = true)]
     moves: Option<OsString>,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "SOUND is place, step, slide, capture, flip, pull, yield, tick, last-tick, win, \
+                  loss or draw. The sound goes to the system's sound server (PulseAudio or \
+                  PipeWire on Linux, WASAPI on Windows); at volume 0 nothing is played."
+)]
+struct SoundArgs {
+    /// The sounds, played one after the other
+    #[arg(value_name = "SOUND", required = true)]
+    sounds: Vec<OsString>,
+    /// How loud, from 0 (silent) to 100
+    #[arg(long, value_name = "N")]
+    volume: Option<OsString>,
+    /// The Unix socket of a PulseAudio server to play to instead of the system's
+    #[arg(long, value_name = "PATH")]
+    server: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -321,6 +348,9 @@ fn dispatch(parsed: Parsed, out: &mut dyn Write, errors: &mut dyn Write) -> Resu
         Command::Selfplay(args) => learn::selfplay_command(&args, out, errors),
         Command::Train(args) => learn::train_command(&args, out),
         Command::Book(args) => learn::book_command(&args, out, errors),
+        Command::Ladder(args) => ladder::ladder_command(&args, out, errors),
+        Command::Levels(args) => ladder::levels_command(&args, out),
+        Command::Sound(args) => sound_command(&args),
         // Answered while parsing.
         Command::Help(_) => Ok(()),
     }
@@ -391,6 +421,24 @@ pub fn parse_game(text: &str) -> Result<GameId, ArgumentError> {
 /// Parses a game id given as an argument.
 pub(crate) fn game_argument(arg: &OsStr) -> Result<GameId, ArgumentError> {
     parse_game(text(arg)?)
+}
+
+fn sound_command(args: &SoundArgs) -> Result<(), CliError> {
+    let sounds = args
+        .sounds
+        .iter()
+        .map(|arg| {
+            let name = text(arg)?;
+            Sound::from_id(name).ok_or_else(|| ArgumentError::Invalid {
+                name: "SOUND",
+                value: name.to_string(),
+                expected: Sound::ALL.map(Sound::id).join(", "),
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let volume = parse_bounded(optional_text(&args.volume)?, "--volume", 0, 100)?.unwrap_or(80);
+    let volume = u8::try_from(volume).unwrap_or(100);
+    sound::play_and_wait(&sounds, volume, args.server.clone()).map_err(CliError::Sound)
 }
 
 fn perft_command(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {

@@ -11,4 +11,5 @@ pub mod files;
 pub mod learn;
 pub mod platform;
 pub mod rules;
+pub mod sound;
 pub mod tablebase;

@@ -2,7 +2,7 @@
 //!
 //! - the top-level modules form layers, and every reference goes down: `rules` ← `ai` ←
 //!   {`tablebase`, `arena`} ← `learn` ← {`app`, `cli`}, with the leaf modules (`files`,
-//!   `echo`, `platform`, `data_dir`) open to all and using only each other;
+//!   `echo`, `platform`, `data_dir`, `sound`) open to all and using only each other;
 //! - inside every module, at every depth, its parts (a file, or a folder with its files) refer
 //!   to each other without a cycle. A module's own file (`mod.rs`, or `ai.rs` beside `ai/`)
 //!   is its face: it declares and re-exports its parts and may be used by them, so it is not
@@ -21,7 +21,7 @@ use std::path::Path;
 type ModulePath = Vec<String>;
 
 /// The top-level modules that anyone may use; they use only each other.
-const LEAVES: &[&str] = &["files", "echo", "platform", "data_dir"];
+const LEAVES: &[&str] = &["files", "echo", "platform", "data_dir", "sound"];
 
 /// The other top-level modules by layer, the lowest first: a module may use the layers
 /// below its own (and the leaves), never its own layer or one above.

@@ -14,6 +14,7 @@ use super::book::{self, Book};
 use super::error::AiError;
 use super::eval::Evaluate;
 use super::eval::pattern::{self, Weights};
+use super::greedy::Greedy;
 use super::level::Level;
 use super::mcts::Mcts;
 use super::settings::{Algorithm, Config, EvalKind, Params};
@@ -258,7 +259,9 @@ impl Engine {
         let mut alpha_beta = AlphaBeta::new(*params, table, fresh, patterns);
         let mut tree = Mcts::new();
         let in_placement = state.hands().iter().any(|&h| h > 0);
+        let mut greedy = Greedy;
         let strategy: &mut dyn Strategy<R> = match params.algorithm {
+            Algorithm::Greedy => &mut greedy,
             Algorithm::Mcts => &mut tree,
             Algorithm::MctsPlacement if in_placement => &mut tree,
             _ => &mut alpha_beta,
@@ -318,6 +321,9 @@ struct TurnBudget {
     threads: usize,
     /// The share of a timed turn for a Neihuang move that captures or a yield may follow.
     move_share: f64,
+    /// Whether the player keeps its table between decisions, so that a move searched again
+    /// with more time goes on from where it stopped.
+    keep_table: bool,
 }
 
 impl TurnBudget {
@@ -351,6 +357,7 @@ impl TurnBudget {
             deadline,
             threads: threads.max(1),
             move_share: f64::from(params.move_share) / 100.0,
+            keep_table: params.keep_table,
         }
     }
 }
@@ -377,20 +384,26 @@ fn plan_turn<R: Evaluate + Solve>(
         }
         let first = actions.is_empty();
         let decision_seed = seed.wrapping_add(actions.len() as u64 * 0x9E37_79B9);
+        let mut list = ActionList::new();
+        current.legal_actions(&mut list);
+        // A timed Neihuang move, and whether captures or a yield may follow it: only then
+        // does it leave the rest of the turn's time to them.
+        let timed_move = budget.movetime.filter(|_| {
+            first && R::ID == GameId::Neihuang && current.decision() == Some(Decision::Move)
+        });
+        let may_follow = timed_move.is_some()
+            && list.iter().any(|&a| {
+                let mut after = current;
+                after.apply_unchecked(a);
+                !after.turn_over_after(side)
+            });
         // The first decision gets the budget; the captures and the yield that finish the
         // turn get a small share of it, so they come at once.
         let (nodes, deadline) = match budget.movetime {
-            Some(t)
-                if first
-                    && R::ID == GameId::Neihuang
-                    && current.decision() == Some(Decision::Move) =>
-            {
-                // A Neihuang move may be followed by captures: leave them the rest.
-                (
-                    budget.nodes,
-                    (started + t.mul_f64(budget.move_share)).min(budget.deadline),
-                )
-            }
+            Some(t) if may_follow => (
+                budget.nodes,
+                (started + t.mul_f64(budget.move_share)).min(budget.deadline),
+            ),
             Some(t) if first => (budget.nodes, started + t),
             Some(t) => (
                 budget.follow_up_nodes,
@@ -399,23 +412,40 @@ fn plan_turn<R: Evaluate + Solve>(
             None if first => (budget.nodes, budget.deadline),
             None => (budget.follow_up_nodes, budget.deadline),
         };
-        let mut list = ActionList::new();
-        current.legal_actions(&mut list);
-        let (action, found) = match list.len() {
+        let task = |deadline| Task {
+            seed: decision_seed,
+            history: &history,
+            cancel: context.cancel,
+            nodes,
+            deadline,
+            threads: budget.threads,
+        };
+        let (mut action, mut found) = match list.len() {
             0 => return Err(AiError::GameOver),
             1 => (list[0], Found::default()),
-            _ => strategy.decide(
-                &current,
-                &Task {
-                    seed: decision_seed,
-                    history: &history,
-                    cancel: context.cancel,
-                    nodes,
-                    deadline,
-                    threads: budget.threads,
-                },
-            )?,
+            _ => strategy.decide(&current, &task(deadline))?,
         };
+        // A move that captures nothing ends the turn: the share kept for captures is given
+        // back to the move, searched on from the kept table (all but a tenth of the turn,
+        // in case the move it then prefers captures).
+        if let Some(t) = timed_move
+            && may_follow
+            && budget.keep_table
+            && list.len() > 1
+        {
+            let mut after = current;
+            after.apply_unchecked(action);
+            let until = (started + t.mul_f64(0.9)).min(budget.deadline);
+            if after.turn_over_after(side) && until > Instant::now() + t / 20 {
+                let spent = found.nodes;
+                let (again, more) = strategy.decide(&current, &task(until))?;
+                action = again;
+                found = Found {
+                    nodes: spent + more.nodes,
+                    ..more
+                };
+            }
+        }
         stats.add(&found);
         if score.is_none() {
             score = found.score;

@@ -1,4 +1,4 @@
-//! The computer opponent: five levels for all three games, on top of the rules.
+//! The computer opponent: the levels for all three games, on top of the rules.
 //!
 //! [`Engine::plan`] (or [`choose`] for a one-off decision) plans the whole turn of the side to
 //! act (in Neihuang a move together with the captures and the yield that follow it). A player
@@ -18,6 +18,7 @@ pub mod book;
 mod engine;
 mod error;
 pub(crate) mod eval;
+mod greedy;
 pub mod exact;
 mod level;
 mod mcts;

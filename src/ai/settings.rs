@@ -23,6 +23,8 @@ pub enum Algorithm {
     Mcts,
     /// Monte Carlo tree search while pieces are being placed, alpha-beta afterwards.
     MctsPlacement,
+    /// One action of look-ahead: the most material gained at once, ties broken by the seed.
+    Greedy,
 }
 
 /// Which evaluation judges a position at the search's horizon.
@@ -107,6 +109,7 @@ impl Value for Algorithm {
         match value {
             1 => Algorithm::Mcts,
             2 => Algorithm::MctsPlacement,
+            3 => Algorithm::Greedy,
             _ => Algorithm::AlphaBeta,
         }
     }
@@ -264,30 +267,123 @@ macro_rules! settings {
 }
 
 use GameId::{Flying, Neihuang, Wudao};
-use Level::{Easy, Expert, Hard, Master, Medium, Random};
+use Level::{
+    Advanced, Beginner, Casual, Easy, Elite, Expert, Greedy, Hard, Master, Medium, Novice, Random,
+};
 
-const ALGORITHMS: &[&str] = &["ab", "mcts", "mcts-placement"];
+const ALGORITHMS: &[&str] = &["ab", "mcts", "mcts-placement", "greedy"];
 const EVALUATIONS: &[&str] = &["hand", "pattern"];
 
-// The levels: Easy, Medium and Hard in Neihuang and Wu Dao are Expert's search on a smaller
-// budget, each reading less far ahead than the next (docs/AI.md, "Ladder"). Flying is drawn
-// between good players and more nodes hardly change a game there, so its lower levels see a
-// set number of actions ahead and misjudge close choices by a random error instead. Master is
-// Expert's search with the refinements that won their tests (docs/AI.md, "Measured").
+/// What sets a level below Master apart: how far it reads, how many nodes it may spend, and
+/// how it errs among the actions it has scored.
+#[derive(Clone, Copy)]
+struct Rung {
+    /// Node budget of a turn's first decision.
+    nodes: u64,
+    /// The deepest iteration.
+    depth: i32,
+    /// Plies of capture-only search after it.
+    quiescence: u8,
+    /// The root actions it weighs against each other (`candidates`).
+    candidates: u8,
+    /// The error of its choice, in percent of the candidates' spread (`weakness`).
+    weakness: u32,
+}
+
+/// One row of a game's ladder: depth, quiescence, candidates, nodes and weakness.
+type Row = (i32, u8, u8, u64, u32);
+
+/// The ladder below Master in Neihuang and Wu Dao, Beginner to Elite: each level reads one
+/// action further every level or two and errs less. Their weaknesses differ by game.
+const fn deepening(weakness: [u32; 9]) -> [Row; 9] {
+    [
+        (1, 0, 64, 2_000, weakness[0]),
+        (1, 1, 64, 3_000, weakness[1]),
+        (2, 1, 32, 5_000, weakness[2]),
+        (2, 2, 16, 8_000, weakness[3]),
+        (3, 2, 8, 15_000, weakness[4]),
+        (4, 3, 6, 30_000, weakness[5]),
+        (5, 4, 5, 60_000, weakness[6]),
+        (7, 6, 4, 150_000, weakness[7]),
+        (64, 6, 3, 400_000, weakness[8]),
+    ]
+}
+
+/// Neihuang's ladder (docs/LADDER.md tells how each weakness was measured).
+const NEIHUANG: [Row; 9] = deepening([3_500, 1_800, 1_000, 600, 350, 200, 120, 70, 30]);
+/// Wu Dao's ladder.
+const WUDAO: [Row; 9] = deepening([690, 482, 300, 238, 197, 167, 144, 60, 15]);
+/// Flying's ladder: reading one action further is worth far more there than in the other
+/// games (a pincer or an insertion seen or missed), so the levels deepen more slowly, and the
+/// strongest stays short of the full search, which draws against perfect play.
+const FLYING: [Row; 9] = [
+    (1, 0, 64, 2_000, 2_000),
+    (1, 1, 64, 3_000, 2_000),
+    (1, 2, 64, 4_000, 1_500),
+    (2, 2, 32, 6_000, 1_500),
+    (2, 3, 16, 10_000, 1_000),
+    (3, 3, 12, 20_000, 1_000),
+    (3, 4, 8, 40_000, 600),
+    (4, 4, 6, 80_000, 400),
+    (5, 6, 4, 200_000, 200),
+];
+
+/// The ladder below Master, per game: every rung evaluates as Master does where a game has a
+/// learned evaluation; the lower ones read fewer actions ahead, so they overlook threats
+/// further away, and weigh close choices less well, so they sometimes prefer a slightly worse
+/// action; none ever plays a random one.
+const fn rung(level: Level, game: GameId) -> Rung {
+    let index = match level {
+        Beginner => 0,
+        Novice => 1,
+        Casual => 2,
+        Easy => 3,
+        Medium => 4,
+        Hard => 5,
+        Advanced => 6,
+        Expert => 7,
+        Elite => 8,
+        // Master and the reference players: the full search, no error.
+        Master => {
+            return Rung {
+                nodes: 2_500_000,
+                depth: 64,
+                quiescence: 6,
+                candidates: 1,
+                weakness: 0,
+            };
+        }
+        Random | Greedy => {
+            return Rung {
+                nodes: 10_000,
+                depth: 1,
+                quiescence: 0,
+                candidates: 1,
+                weakness: 0,
+            };
+        }
+    };
+    let (depth, quiescence, candidates, nodes, weakness) = match game {
+        Neihuang => NEIHUANG[index],
+        Flying => FLYING[index],
+        Wudao => WUDAO[index],
+    };
+    Rung {
+        nodes,
+        depth,
+        quiescence,
+        candidates,
+        weakness,
+    }
+}
+
+// The levels: the two reference players (random, greedy), then Beginner to Expert as `rung`
+// sets them, then Master: the full search with the refinements that won their tests, on time
+// (docs/AI.md, "Measured").
 settings! {
     nodes: u64, "nodes", Kind::Number { min: 1, max: 1 << 40 },
         "Node budget of a turn's first decision (its captures and yield get a tenth each).",
-        |level, game| match (level, game) {
-            (Random, _) => 10_000,
-            (Easy, Flying) => 60_000,
-            (Easy, Wudao) => 4_000,
-            (Easy, _) => 15_000,
-            (Medium, Flying) => 150_000,
-            (Medium, _) => 60_000,
-            (Hard, _) => 250_000,
-            (Expert, _) => 1_000_000,
-            (Master, _) => 2_500_000,
-        };
+        |level, game| rung(level, game).nodes;
     movetime: u64, "movetime", Kind::Number { min: 0, max: 3_600_000 },
         "Milliseconds for a whole turn (0: none, the turn plays on nodes); a node budget given \
          without a time plays on nodes only.",
@@ -297,13 +393,13 @@ settings! {
          command line one unless told).",
         |level, game| if level == Master { 0 } else { 1 };
     algorithm: Algorithm, "search", Kind::Choice(ALGORITHMS),
-        "The algorithm: alpha-beta, Monte Carlo tree search, or MCTS while placing only.",
-        |level, game| Algorithm::AlphaBeta;
+        "The algorithm: alpha-beta, Monte Carlo tree search, MCTS while placing only, or \
+         greedy (the most material at once).",
+        |level, game| if level == Greedy { Algorithm::Greedy } else { Algorithm::AlphaBeta };
     contempt: i32, "contempt", Kind::Number { min: -1000, max: 1000 },
         "How much the searching side dislikes a draw (centipieces).",
-        |level, game| match (level, game) {
-            (Random, _) | (Easy, Flying) => 0,
-            (Medium, Flying) => 10,
+        |level, game| match level {
+            Random | Greedy => 0,
             _ => 25,
         };
     white_contempt: Option<i32>, "white-contempt", Kind::Optional { min: -1000, max: 1000 },
@@ -327,15 +423,11 @@ settings! {
         |level, game| false;
     table_bits: u32, "table-bits", Kind::Number { min: 10, max: 26 },
         "log2 of the transposition table's entries.",
-        |level, game| match (level, game) {
-            (Random, _) => 10,
-            (Easy, Flying) => 14,
+        |level, game| match level {
+            Master => 22,
             // A table a few times the nodes searched: a larger one costs more to allocate
             // than the search takes.
-            (Easy, _) => 16,
-            (Medium, _) => 18,
-            (Master, _) => 22,
-            _ => 21,
+            _ => table_bits_for(rung(level, game).nodes),
         };
     knowledge: i32, "knowledge", Kind::Number { min: 0, max: 1000 },
         "Percent weight of the game's extra evaluation knowledge (Neihuang: the captures \
@@ -349,36 +441,26 @@ settings! {
         |level, game| 0;
     max_depth: i32, "depth", Kind::Number { min: 1, max: 64 },
         "The deepest iteration of the search.",
-        |level, game| match (level, game) {
-            (Random, _) => 1,
-            (Easy, Flying) => 3,
-            (Medium, Flying) => 5,
-            _ => 64,
-        };
+        |level, game| rung(level, game).depth;
     noise: i32, "noise", Kind::Number { min: 0, max: 10_000 },
         "Scores every root action exactly and adds a random error up to this size \
-         (centipieces; 0: plain alpha-beta).",
-        |level, game| match (level, game) {
-            (Easy, Flying) => 30,
-            (Medium | Hard, Flying) => 12,
-            _ => 0,
-        };
+         (centipieces; 0: none).",
+        |level, game| 0;
+    candidates: u8, "candidates", Kind::Number { min: 1, max: 64 },
+        "How many of the best root actions are scored exactly and weighed against each \
+         other with the `weakness` (1: the best only).",
+        |level, game| rung(level, game).candidates;
+    weakness: u32, "weakness", Kind::Number { min: 0, max: 10_000 },
+        "The error of the choice among the candidates: each is seen with a seeded error of up \
+         to this percent of their spread (the best less the worst, at most one piece), so \
+         close choices are misjudged and clear ones only by a large error (0: always the best).",
+        |level, game| rung(level, game).weakness;
     blunder: u32, "blunder", Kind::Number { min: 0, max: 1000 },
         "Chance in a thousand of playing a random legal action instead.",
-        |level, game| match (level, game) {
-            // The random level is nothing but blunders.
-            (Random, _) => 1000,
-            (Easy, Flying) => 20,
-            _ => 0,
-        };
+        |level, game| if level == Random { 1000 } else { 0 };
     quiescence: u8, "quiescence", Kind::Number { min: 0, max: 16 },
         "Plies of capture-only search after the main depth.",
-        |level, game| match (level, game) {
-            (Random, _) => 0,
-            (Easy, Flying) => 2,
-            (Medium, Flying) => 4,
-            _ => 6,
-        };
+        |level, game| rung(level, game).quiescence;
     move_share: u8, "move-share", Kind::Number { min: 10, max: 100 },
         "Percent of a timed turn that a Neihuang move may search when captures or a yield may \
          follow it (each of them gets a tenth of the turn, within what is left).",
@@ -387,11 +469,10 @@ settings! {
         "Milliseconds a turn that plays on nodes may take at most, a safety net far above \
          what the nodes take.",
         |level, game| match level {
-            Random => 18,
-            Easy | Medium => 540,
-            Hard => 1_800,
-            Expert => 5_400,
+            Random | Greedy => 18,
             Master => 10_800,
+            // About four times what the nodes take on a slow machine.
+            _ => (rung(level, game).nodes / 150).clamp(300, 5_400),
         };
     oracle: bool, "oracle", Kind::Switch,
         "Plays from an exact oracle (the Flying table) wherever the caller gives one.",
@@ -413,10 +494,27 @@ settings! {
          learned from self-play (Neihuang and Wu Dao; Flying has none).",
         |level, game| match (level, game) {
             // Neihuang: +222, +90 and +78 Elo over three generations; Wu Dao: +284 and +54
-            // (docs/AI.md, "The learned evaluation").
-            (Master, Neihuang | Wudao) => EvalKind::Pattern,
-            _ => EvalKind::Hand,
+            // (docs/AI.md, "The learned evaluation"). The levels below Master share it.
+            (Random | Greedy, _) | (_, Flying) => EvalKind::Hand,
+            _ => EvalKind::Pattern,
         };
+}
+
+/// log2 of a table a few times `nodes` entries, from 2^12 to 2^21.
+const fn table_bits_for(nodes: u64) -> u32 {
+    let mut bits = 12;
+    while bits < 21 && (1u64 << bits) < nodes * 2 {
+        bits += 1;
+    }
+    bits
+}
+
+/// The names a player's level may take: the offered levels, `mcts`, and the reference
+/// players.
+fn level_names() -> Vec<&'static str> {
+    let mut names: Vec<&str> = Level::PLAYABLE.iter().map(|l| l.id()).collect();
+    names.extend(["mcts", "greedy", "random"]);
+    names
 }
 
 /// The row of the table named `name`.
@@ -460,8 +558,9 @@ impl Config {
             "mcts" => Config::new(Level::Master).with("search", "mcts")?,
             _ => Config::new(Level::parse(name).ok_or_else(|| {
                 format!(
-                    "unknown level {} (expected easy, medium, hard, expert, master, mcts or random)",
-                    quoted(name)
+                    "unknown level {} (expected {})",
+                    quoted(name),
+                    alternatives(&level_names())
                 )
             })?),
         };
@@ -611,7 +710,7 @@ pub fn help() -> String {
 /// The settings table of docs/AI.md: every setting with its values and its default for each
 /// level (a default that differs between games names them).
 pub fn markdown() -> String {
-    let levels = [Random, Easy, Medium, Hard, Expert, Master];
+    let levels = Level::ALL;
     let mut text = String::from("| setting | values | what it does |");
     for level in levels {
         text.push_str(&format!(" {level} |"));
@@ -729,7 +828,7 @@ mod tests {
     #[test]
     fn every_default_is_within_its_own_range() {
         for row in SETTINGS {
-            for level in [Random, Easy, Medium, Hard, Expert, Master] {
+            for level in Level::ALL {
                 for game in GameId::ALL {
                     let text = row.default_text(level, game);
                     assert!(

@@ -81,7 +81,7 @@ pub fn banners_ui(ui: &mut egui::Ui, i18n: &I18n, banners: &[Banner]) -> Vec<Com
     egui::Panel::top("banners")
         .frame(
             egui::Frame::new()
-                .fill(egui::Color32::from_rgb(0xFB, 0xE9, 0xC8))
+                .fill(theme::notice())
                 .inner_margin(egui::Margin::symmetric(14, 8)),
         )
         .show(ui, |ui| {
@@ -90,7 +90,7 @@ pub fn banners_ui(ui: &mut egui::Ui, i18n: &I18n, banners: &[Banner]) -> Vec<Com
                 egui::Sides::new().shrink_left().wrap().show(
                     ui,
                     |ui| {
-                        ui.label(RichText::new(banner.text(i18n)).color(theme::INK));
+                        ui.label(RichText::new(banner.text(i18n)).color(theme::ink()));
                     },
                     |ui| {
                         if ui.button(i18n.t("notice.dismiss")).clicked() {

@@ -326,7 +326,7 @@ fn paint_cursor(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
     painter.rect_stroke(
         rect,
         radius,
-        Stroke::new(geo.step * 0.04, theme::FOCUS),
+        Stroke::new(geo.step * 0.04, theme::focus()),
         StrokeKind::Middle,
     );
 }
@@ -348,8 +348,8 @@ fn paint_outlines(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
         painter.rect(
             rect,
             radius,
-            with_alpha(theme::EXPLAIN, 0.22 * alpha),
-            Stroke::new(geo.step * 0.055, with_alpha(theme::EXPLAIN, 0.95 * alpha)),
+            with_alpha(theme::explain(), 0.22 * alpha),
+            Stroke::new(geo.step * 0.055, with_alpha(theme::explain(), 0.95 * alpha)),
             StrokeKind::Inside,
         );
     }
@@ -368,7 +368,7 @@ fn paint_marks(painter: &egui::Painter, geo: &Geometry, scene: &BoardScene) {
         geo.step * 0.1,
         Color32::from_black_alpha((140.0 * alpha) as u8),
     );
-    let mark = Stroke::new(geo.step * 0.055, with_alpha(theme::EXPLAIN, alpha));
+    let mark = Stroke::new(geo.step * 0.055, with_alpha(theme::explain(), alpha));
     for overlay in &scene.overlays {
         match *overlay {
             Overlay::Split { from, to } => {
@@ -408,20 +408,20 @@ fn paint_wood(painter: &egui::Painter, rect: Rect) {
             Color32::from_black_alpha(alpha),
         );
     }
-    painter.rect_filled(rect, CornerRadius::same(radius as u8), theme::WOOD_EDGE);
+    painter.rect_filled(rect, CornerRadius::same(radius as u8), theme::wood_edge());
     let inner = rect.shrink((rect.width() * 0.012).max(1.5));
     // The grain: a diagonal gradient with a few faint bands.
     let mut mesh = Mesh::default();
     let corners = [
-        (inner.left_top(), theme::WOOD_LIGHT),
+        (inner.left_top(), theme::wood_light()),
         (
             inner.right_top(),
-            lerp_color(theme::WOOD_LIGHT, theme::WOOD_DARK, 0.45),
+            lerp_color(theme::wood_light(), theme::wood_dark(), 0.45),
         ),
-        (inner.right_bottom(), theme::WOOD_DARK),
+        (inner.right_bottom(), theme::wood_dark()),
         (
             inner.left_bottom(),
-            lerp_color(theme::WOOD_LIGHT, theme::WOOD_DARK, 0.55),
+            lerp_color(theme::wood_light(), theme::wood_dark(), 0.55),
         ),
     ];
     for (pos, color) in corners {
@@ -457,7 +457,7 @@ fn paint_wood(painter: &egui::Painter, rect: Rect) {
 
 fn paint_grid(painter: &egui::Painter, geo: &Geometry, coordinates: bool) {
     let width = (geo.step * 0.028).clamp(1.0, 2.6);
-    let stroke = Stroke::new(width, theme::BOARD_LINE);
+    let stroke = Stroke::new(width, theme::board_line());
     let a1 = geo.position(Point::ALL[0]);
     let e5 = geo.position(Point::ALL[24]);
     let (left, right) = (a1.x.min(e5.x), a1.x.max(e5.x));
@@ -472,7 +472,7 @@ fn paint_grid(painter: &egui::Painter, geo: &Geometry, coordinates: bool) {
     painter.rect_stroke(
         Rect::from_min_max(pos2(left, top), pos2(right, bottom)),
         CornerRadius::ZERO,
-        Stroke::new(width * 1.6, theme::BOARD_LINE),
+        Stroke::new(width * 1.6, theme::board_line()),
         StrokeKind::Middle,
     );
     // Small dots on every point, the centre a little larger.
@@ -482,12 +482,12 @@ fn paint_grid(painter: &egui::Painter, geo: &Geometry, coordinates: bool) {
         } else {
             width * 1.5
         };
-        painter.circle_filled(geo.position(p), r, theme::BOARD_LINE);
+        painter.circle_filled(geo.position(p), r, theme::board_line());
     }
     if coordinates {
         let size = (geo.step * 0.22).clamp(10.0, 17.0);
         let font = FontId::new(size, FontFamily::Proportional);
-        let color = Color32::from_rgb(0x5E, 0x40, 0x22);
+        let color = theme::board_label();
         let offset = geo.step * 0.6;
         for i in 0..5u8 {
             if let Some(p) = Point::at(i, 0) {
@@ -628,7 +628,7 @@ fn paint_markers_over(painter: &egui::Painter, geo: &Geometry, scene: &BoardScen
         let c = geo.position(p);
         let color = match scene.pieces[p.index()] {
             Some(Side::Black) => Color32::from_rgb(0xF0, 0x6A, 0x55),
-            _ => theme::LAST_MOVE,
+            _ => theme::last_move(),
         };
         if scene.pieces[p.index()].is_some() {
             painter.circle_filled(c, radius * 0.2, color);
@@ -641,16 +641,16 @@ fn paint_markers_over(painter: &egui::Painter, geo: &Geometry, scene: &BoardScen
         painter.circle_stroke(
             c,
             radius * 1.12,
-            Stroke::new(geo.step * 0.05, theme::REMOVABLE),
+            Stroke::new(geo.step * 0.05, theme::removable()),
         );
         let r = radius * 0.42;
-        let stroke = Stroke::new(geo.step * 0.05, theme::REMOVABLE);
+        let stroke = Stroke::new(geo.step * 0.05, theme::removable());
         painter.line_segment([c + vec2(-r, -r), c + vec2(r, r)], stroke);
         painter.line_segment([c + vec2(-r, r), c + vec2(r, -r)], stroke);
     }
     let eligible_color = match scene.eligible_kind {
-        Eligible::Enemy => theme::REMOVABLE,
-        Eligible::Own => theme::YIELDABLE,
+        Eligible::Enemy => theme::removable(),
+        Eligible::Own => theme::yieldable(),
     };
     for &p in &scene.eligible {
         let c = geo.position(p);
@@ -666,28 +666,28 @@ fn paint_markers_over(painter: &egui::Painter, geo: &Geometry, scene: &BoardScen
         painter.circle_stroke(
             c,
             radius * 1.16,
-            Stroke::new(geo.step * 0.06, theme::SELECT),
+            Stroke::new(geo.step * 0.06, theme::select()),
         );
         painter.circle_stroke(
             c,
             radius * 1.3,
-            Stroke::new(geo.step * 0.02, theme::SELECT.gamma_multiply(0.5)),
+            Stroke::new(geo.step * 0.02, theme::select().gamma_multiply(0.5)),
         );
     }
     for &p in &scene.destinations {
         let c = geo.position(p);
-        painter.circle_filled(c, radius * 0.32, theme::DESTINATION.gamma_multiply(0.85));
+        painter.circle_filled(c, radius * 0.32, theme::destination().gamma_multiply(0.85));
         painter.circle_stroke(
             c,
             radius * 0.5,
-            Stroke::new(geo.step * 0.02, theme::DESTINATION.gamma_multiply(0.6)),
+            Stroke::new(geo.step * 0.02, theme::destination().gamma_multiply(0.6)),
         );
     }
     if let Some(hint) = scene.hint {
-        paint_suggestion(painter, geo, radius, hint, theme::INFO);
+        paint_suggestion(painter, geo, radius, hint, theme::hint_mark());
         // The hint is the first of its line, when there is a line to number.
         if !scene.hint_line.is_empty() {
-            paint_step_number(painter, geo, hint, 1, theme::INFO);
+            paint_step_number(painter, geo, hint, 1, theme::hint_mark());
         }
         paint_hint_line(painter, geo, &scene.hint_line);
     }
@@ -696,16 +696,16 @@ fn paint_markers_over(painter: &egui::Painter, geo: &Geometry, scene: &BoardScen
     }
     for &(p, value) in &scene.values {
         let color = match value {
-            Value::Win(_) => theme::GOOD,
-            Value::Draw => theme::MUTED,
-            Value::Loss(_) => theme::WARN,
+            Value::Win(_) => theme::good(),
+            Value::Draw => theme::muted(),
+            Value::Loss(_) => theme::warn(),
         };
         let at = geo.position(p) + vec2(radius * 0.62, radius * 0.62);
         let font = egui::FontId::proportional((radius * 0.62).max(10.0));
         let text = value_label(value);
         let galley = painter.layout_no_wrap(text, font, color);
         let rect = egui::Rect::from_center_size(at, galley.size() + vec2(6.0, 2.0));
-        painter.rect_filled(rect, 3.0, theme::PAPER.gamma_multiply(0.9));
+        painter.rect_filled(rect, 3.0, theme::paper().gamma_multiply(0.9));
         painter.galley(rect.center() - galley.size() / 2.0, galley, color);
     }
 }
@@ -716,7 +716,12 @@ fn paint_markers_over(painter: &egui::Painter, geo: &Geometry, scene: &BoardScen
 fn paint_hint_line(painter: &egui::Painter, geo: &Geometry, line: &[(Action, bool)]) {
     let radius = geo.stone_radius();
     for (i, &(action, own)) in line.iter().enumerate() {
-        let color = if own { theme::INFO } else { theme::MUTED }.gamma_multiply(0.85);
+        let color = if own {
+            theme::hint_mark()
+        } else {
+            theme::muted()
+        }
+        .gamma_multiply(0.85);
         let stroke = Stroke::new(geo.step * 0.028, color);
         match action {
             Action::Move(from, to) => {

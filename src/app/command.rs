@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use super::error::AppError;
 use super::i18n::Language;
 use super::lessons::Course;
-use super::settings::{ClockSetting, Opponent, PlayerNames, Setup};
+use super::settings::{ClockSetting, Opponent, PlayerNames, Setup, ThemeChoice};
 use crate::ai::Level;
 use crate::rules::{GameId, Point, Side};
 
@@ -208,6 +208,14 @@ pub enum Command {
     DeclineTableBuild,
     /// Whether the clock and the computer wait while the window is in the background.
     SetPauseInBackground(bool),
+    /// Turns the sounds on or off.
+    SetSound(bool),
+    /// Sets how loud the sounds are, from 0 to 100.
+    SetVolume(u8),
+    /// Plays a sound at the volume set, to hear it.
+    PreviewSound,
+    /// Light, dark, or as the system prefers.
+    SetTheme(ThemeChoice),
 
     // ----- Lessons -----
     /// Opens the lessons of a course, at its first step not done yet.

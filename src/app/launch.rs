@@ -10,8 +10,9 @@ use super::demo::Demo;
 use super::file_chooser::system_chooser_available;
 use super::i18n::Language;
 use super::lessons::LessonProgress;
-use super::settings::{SavedGame, Settings, Stats};
+use super::settings::{SavedGame, Settings, Stats, ThemeChoice};
 use super::storage::{Store, StoreNotice};
+use crate::sound::Output;
 
 /// The smallest window the layout is made for.
 pub const MIN_WINDOW_SIZE: [f32; 2] = [720.0, 540.0];
@@ -38,6 +39,13 @@ pub struct AppOptions {
     /// Whether records are opened and saved through the system's file chooser as well as
     /// by a typed path (by default, when the system seems to have one).
     pub file_chooser: bool,
+    /// Where the sounds go (the system's output; nowhere in a demonstration).
+    pub sound: Output,
+    /// A theme to use whatever the settings say (screenshots).
+    pub theme: Option<ThemeChoice>,
+    /// Whether the system's light or dark preference is read where egui does not hear it
+    /// (the desktop portal on Linux).
+    pub system_theme: bool,
 }
 
 impl Default for AppOptions {
@@ -50,13 +58,16 @@ impl Default for AppOptions {
             demo: None,
             language: None,
             file_chooser: system_chooser_available(),
+            sound: Output::System,
+            theme: None,
+            system_theme: true,
         }
     }
 }
 
 impl AppOptions {
-    /// The defaults, with `SANQI_DEMO` (a screen to open, such as `flying`) and `SANQI_LANG`
-    /// (`en` or `zh-CN`) read from the environment.
+    /// The defaults, with `SANQI_DEMO` (a screen to open, such as `flying`), `SANQI_LANG`
+    /// (`en` or `zh-CN`) and `SANQI_THEME` (`light` or `dark`) read from the environment.
     pub fn from_env() -> AppOptions {
         let demo = std::env::var("SANQI_DEMO")
             .ok()
@@ -64,7 +75,19 @@ impl AppOptions {
         let language = std::env::var("SANQI_LANG")
             .ok()
             .and_then(|l| Language::from_code(&l));
+        let theme = match std::env::var("SANQI_THEME").ok().as_deref() {
+            Some("light") => Some(ThemeChoice::Light),
+            Some("dark") => Some(ThemeChoice::Dark),
+            _ => None,
+        };
         AppOptions {
+            theme,
+            // A demonstration is for looking at: it makes no sound.
+            sound: if demo.is_some() {
+                Output::Off
+            } else {
+                Output::System
+            },
             demo,
             language,
             ..AppOptions::default()

@@ -42,6 +42,7 @@ mod shortcuts;
 pub mod startup;
 pub mod storage;
 pub mod story;
+mod system_theme;
 pub mod text;
 pub mod theme;
 pub mod view;

@@ -27,12 +27,14 @@ use super::session::{Changed, Hold, Moment, Purpose, Session};
 use super::settings::{SavedGame, Settings, Stats};
 use super::shortcuts::shortcuts;
 use super::storage::{Store, StoreError};
+use super::system_theme::SystemTheme;
 use super::view::{Resumable, TableView, View};
 use super::{fonts, hint, theme};
 
 use crate::ai::Level;
 use crate::ai::analysis::{Budget, Evaluation};
 use crate::rules::{GameId, Side};
+use crate::sound::{Player, Sound};
 use crate::tablebase::{self, BuildConfig};
 
 mod games;
@@ -89,6 +91,12 @@ pub struct SanqiApp {
     /// The records of the records folder, as the game history lists them.
     history: History,
     history_screen: HistoryScreen,
+    /// Plays the game's sounds.
+    player: Player,
+    /// Reads the system's light or dark preference, if the app is to.
+    system_theme: Option<SystemTheme>,
+    /// Whether the window had the focus last frame.
+    focused: bool,
 }
 
 /// How long a frame may spend reading records for the game history.
@@ -176,8 +184,15 @@ impl SanqiApp {
             analysis: None,
             history,
             history_screen: HistoryScreen::default(),
+            player: Player::new(options.sound.clone()),
+            system_theme: options.system_theme.then(SystemTheme::default),
+            focused: true,
             options,
         };
+        app.follow_theme();
+        if let Some(system) = &app.system_theme {
+            system.refresh(ctx);
+        }
         if let Some(staging) = staging {
             app.stage(staging);
         }
@@ -467,6 +482,28 @@ impl SanqiApp {
                 self.settings.pause_in_background = *on;
                 self.save_settings();
             }
+            Command::SetSound(on) => {
+                self.settings.sound = *on;
+                self.save_settings();
+                if *on {
+                    self.player.play(Sound::Place, self.settings.volume);
+                }
+            }
+            Command::SetVolume(volume) => {
+                self.settings.volume = (*volume).min(100);
+                self.save_settings();
+            }
+            Command::PreviewSound => {
+                if self.settings.sound {
+                    self.player.play(Sound::Place, self.settings.volume);
+                }
+            }
+            Command::SetTheme(choice) => {
+                self.settings.theme = *choice;
+                self.options.theme = None;
+                self.follow_theme();
+                self.save_settings();
+            }
             Command::SetBoardOption(option, on) => {
                 let setting = match option {
                     BoardOption::Animations => &mut self.settings.animations,
@@ -531,6 +568,29 @@ impl SanqiApp {
         }
         if changed.save {
             self.save_game();
+        }
+    }
+
+    /// Wears the theme the options or the settings choose.
+    fn follow_theme(&self) {
+        theme::follow(&self.ctx, self.options.theme.unwrap_or(self.settings.theme));
+    }
+
+    /// Plays the sounds the game on the screen made (and the lesson's), if sound is on.
+    fn play_sounds(&mut self) {
+        let mut sounds = self
+            .session
+            .as_mut()
+            .map(Session::take_sounds)
+            .unwrap_or_default();
+        if let Some(lesson) = &mut self.lesson {
+            sounds.extend(lesson.take_sounds());
+        }
+        if !self.settings.sound {
+            return;
+        }
+        for sound in sounds {
+            self.player.play(sound, self.settings.volume);
         }
     }
 
@@ -830,6 +890,7 @@ impl SanqiApp {
 
     /// One frame's work before drawing (what [`eframe::App::logic`] does).
     pub fn logic_frame(&mut self, ctx: &egui::Context) {
+        theme::begin_frame(ctx);
         self.watch_window(ctx);
         self.watch_table_build();
         self.watch_table_damage();
@@ -846,6 +907,7 @@ impl SanqiApp {
             ctx.request_repaint();
         }
         self.after_change();
+        self.play_sounds();
         let now = ctx.input(|i| i.time);
         if let Some(s) = &mut self.session {
             s.prune_animations(now);
@@ -855,6 +917,7 @@ impl SanqiApp {
     /// Draws the window (what [`eframe::App::ui`] does), then carries out what was asked.
     pub fn ui_frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        theme::begin_frame(&ctx);
         let modal = self.dialogs.any_modal();
         let table = self.table_view();
         let view = View {
@@ -908,6 +971,7 @@ impl SanqiApp {
         }
         // A dialog may have closed itself (its window's close button).
         self.hold_game();
+        self.play_sounds();
         self.schedule_repaint();
     }
 
@@ -938,8 +1002,22 @@ impl SanqiApp {
 
     /// Remembers the window's size, and saves everything when the window closes.
     fn watch_window(&mut self, ctx: &egui::Context) {
-        let (rect, closing) =
-            ctx.input(|i| (i.viewport().inner_rect, i.viewport().close_requested()));
+        let (rect, closing, focused) = ctx.input(|i| {
+            let viewport = i.viewport();
+            (
+                viewport.inner_rect,
+                viewport.close_requested(),
+                viewport.focused.unwrap_or(true),
+            )
+        });
+        // Back at the front: the system's theme may have changed meanwhile.
+        if focused
+            && !self.focused
+            && let Some(system) = &self.system_theme
+        {
+            system.refresh(ctx);
+        }
+        self.focused = focused;
         if let Some(rect) = rect {
             let size = [rect.width().round(), rect.height().round()];
             if size[0] >= 100.0 && size[1] >= 100.0 {
@@ -989,7 +1067,7 @@ impl eframe::App for SanqiApp {
         self.table_build.take();
     }
 
-    fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {
-        theme::PAPER.to_normalized_gamma_f32()
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        visuals.panel_fill.to_normalized_gamma_f32()
     }
 }

@@ -12,11 +12,13 @@
 mod computer_turn;
 mod play;
 mod scene;
+mod sounds;
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 pub use scene::{Story, Turn};
+pub use sounds::{TICK_FROM, sound_of};
 
 use super::board::{self, Animation};
 use super::clock::{Clock, TimeSource};
@@ -248,6 +250,10 @@ pub struct Session {
     animations: Vec<Animation>,
     /// When the board explains the last turn.
     spotlight: Option<Spotlight>,
+    /// The sounds made and not yet taken by the app.
+    sounds: Vec<crate::sound::Sound>,
+    /// The last of the clock's final seconds that ticked.
+    last_tick: Option<u64>,
 }
 
 impl Session {
@@ -283,6 +289,8 @@ impl Session {
             kept: None,
             animations: Vec::new(),
             spotlight: None,
+            sounds: Vec::new(),
+            last_tick: None,
         };
         if session.is_over() {
             session.clock.stop();

@@ -356,6 +356,38 @@ pub fn opponent_of(metadata: &Metadata) -> Option<(Opponent, Option<Side>)> {
     }
 }
 
+/// Which colours the app wears.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThemeChoice {
+    /// Light or dark as the system prefers (light when it does not say).
+    #[default]
+    System,
+    /// Always light.
+    Light,
+    /// Always dark.
+    Dark,
+}
+
+impl ThemeChoice {
+    /// Every choice, in the order the settings offer them.
+    pub const ALL: [ThemeChoice; 3] = [ThemeChoice::System, ThemeChoice::Light, ThemeChoice::Dark];
+}
+
+/// The volume when the settings do not say.
+pub const DEFAULT_VOLUME: u8 = 70;
+
+/// Reads a volume, bringing a number out of range (or not a whole number) back within 0 to
+/// 100 instead of refusing the whole file for it.
+fn volume_within_range<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let v = f64::deserialize(d)?;
+    Ok(if v.is_nan() {
+        DEFAULT_VOLUME
+    } else {
+        v.clamp(0.0, 100.0).round() as u8
+    })
+}
+
 /// The app's settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -383,6 +415,13 @@ pub struct Settings {
     pub names: PlayerNames,
     /// How long each action takes when the computer plays itself, in milliseconds.
     pub watch_pace_ms: u32,
+    /// Whether the game makes its sounds.
+    pub sound: bool,
+    /// How loud they are, from 0 to 100.
+    #[serde(deserialize_with = "volume_within_range")]
+    pub volume: u8,
+    /// Light, dark, or as the system prefers.
+    pub theme: ThemeChoice,
 }
 
 impl Default for Settings {
@@ -399,6 +438,9 @@ impl Default for Settings {
             table_offer_declined: false,
             names: PlayerNames::default(),
             watch_pace_ms: DEFAULT_WATCH_PACE_MS,
+            sound: true,
+            volume: DEFAULT_VOLUME,
+            theme: ThemeChoice::System,
         }
     }
 }
@@ -675,6 +717,33 @@ mod tests {
                 None => "\"off\"".to_string(),
             };
             assert_eq!(json, expected);
+        }
+    }
+
+    #[test]
+    fn sound_and_theme_are_remembered_and_default_to_on_and_the_system() {
+        let settings = Settings::default();
+        assert!(settings.sound);
+        assert_eq!(settings.volume, DEFAULT_VOLUME);
+        assert_eq!(settings.theme, ThemeChoice::System);
+        let changed = Settings {
+            sound: false,
+            volume: 15,
+            theme: ThemeChoice::Dark,
+            ..Settings::default()
+        };
+        let json = serde_json::to_string(&changed).unwrap_or_default();
+        assert!(json.contains("\"theme\":\"dark\""), "{json}");
+        let back: Settings = serde_json::from_str(&json).unwrap_or_default();
+        assert_eq!(back, changed);
+    }
+
+    #[test]
+    fn a_volume_out_of_range_is_brought_within_it() {
+        for (written, read) in [("250", 100), ("-4", 0), ("33.6", 34), ("70", 70)] {
+            let json = format!("{{\"version\":1,\"volume\":{written}}}");
+            let settings: Result<Settings, _> = serde_json::from_str(&json);
+            assert_eq!(settings.map(|s| s.volume).ok(), Some(read), "{written}");
         }
     }
 

@@ -19,7 +19,7 @@ use crate::rules::Side;
 /// How a [`LevelPicker`] offers the levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PickerStyle {
-    /// Every level as a button in a row.
+    /// Every level as a button, in as many rows as the width needs.
     Row,
     /// A drop-down list.
     DropDown,
@@ -65,7 +65,12 @@ impl<'a> LevelPicker<'a> {
     /// Draws the picker for `level`; returns the level chosen this frame, if it changed.
     pub fn show(self, ui: &mut egui::Ui, i18n: &I18n, level: Level) -> Option<Level> {
         let mut chosen = level;
-        ui.horizontal(|ui| {
+        let lay_out = |ui: &mut egui::Ui, add: &mut dyn FnMut(&mut egui::Ui)| match self.style {
+            // However many levels there are, they wrap rather than widen the dialog.
+            PickerStyle::Row => ui.horizontal_wrapped(add),
+            PickerStyle::DropDown => ui.horizontal(add),
+        };
+        lay_out(ui, &mut |ui| {
             let before = match self.label {
                 Some((text, LabelPlace::Before)) => Some(ui.label(text)),
                 _ => None,
@@ -239,9 +244,17 @@ pub fn opponent_choice_ui(
         "newgame.level"
     };
     section_label(ui, i18n.t(heading));
+    // As high as the level buttons take (two rows, or more, when there are many levels),
+    // whichever opponent is chosen: the two sides' drop-downs take one.
+    let height_id = egui::Id::unique(("level_rows", id_salt));
+    let row_height = ui.spacing().interact_size.y + 4.0;
+    let height = ui
+        .data(|d| d.get_temp::<f32>(height_id))
+        .unwrap_or(row_height);
     ui.add_enabled_ui(*opponent != Opponent::Human, |ui| {
-        fixed_row(ui, |ui| {
-            // A friend has no level: the row shows the computer's, unchosen.
+        let size = egui::vec2(ui.available_width(), height);
+        let drawn = ui.allocate_ui_with_layout(size, Layout::top_down(Align::Min), |ui| {
+            ui.set_min_size(size);
             let shown = match *opponent {
                 Opponent::Human => Opponent::Computer {
                     level: last_level,
@@ -254,6 +267,11 @@ pub fn opponent_choice_ui(
                 opponent.set_level(side, level);
             }
         });
+        // The buttons' rows, measured, keep their height for the drop-downs.
+        if !matches!(opponent, Opponent::Watch { .. }) {
+            let measured = drawn.response.rect.height().max(row_height);
+            ui.data_mut(|d| d.insert_temp(height_id, measured));
+        }
     });
 }
 
@@ -387,7 +405,7 @@ pub fn without_widow(
 /// A muted heading over a group of controls.
 pub fn section_label(ui: &mut egui::Ui, text: &str) {
     ui.add_space(4.0);
-    ui.label(RichText::new(text).strong().color(theme::MUTED));
+    ui.label(RichText::new(text).strong().color(theme::muted()));
 }
 
 /// The buttons at the foot of a dialog, laid out from the right: the first one added is the
@@ -413,7 +431,7 @@ pub fn top_bar(ui: &mut egui::Ui, id: &str, margin: [i8; 2], add: impl FnOnce(&m
     egui::Panel::top(id.to_string())
         .frame(
             egui::Frame::new()
-                .fill(theme::PANEL)
+                .fill(theme::panel())
                 .inner_margin(egui::Margin::symmetric(margin[0], margin[1])),
         )
         .show(ui, add);

@@ -2,8 +2,11 @@
 //! games, on several threads, with results streamed as they finish, seeded openings played
 //! with both colours, and the statistics to accept or reject a change ([`sprt`]).
 
+pub mod glicko;
+pub mod ladder;
 pub mod openings;
 mod player;
+pub mod rating;
 pub mod sprt;
 
 use std::collections::{BTreeMap, HashMap};
@@ -28,6 +31,10 @@ pub struct MatchSpec {
     pub second: PlayerSpec,
     /// Games to play at most.
     pub games: u64,
+    /// The number of the first game (0, or the games a resumed match played before): a
+    /// game's opening and seeds follow from its number, so that a match played in parts
+    /// plays the same games as one played at once.
+    pub first_game: u64,
     /// The seed of the openings and of the players' random choices.
     pub seed: u64,
     /// Alternate colours from game to game (always so with openings).
@@ -123,8 +130,8 @@ pub fn run(spec: &MatchSpec, mut sink: impl FnMut(GameResult) -> Flow) -> Result
                         break;
                     }
                     for k in 0..per_unit {
-                        let index = unit * per_unit + k;
-                        if index >= spec.games {
+                        let index = spec.first_game + unit * per_unit + k;
+                        if index >= spec.first_game + spec.games {
                             break;
                         }
                         match play_game(spec, index, stop) {
@@ -146,7 +153,7 @@ pub fn run(spec: &MatchSpec, mut sink: impl FnMut(GameResult) -> Flow) -> Result
         drop(tx);
         // Finished games wait here until the ones before them are in.
         let mut waiting: BTreeMap<u64, GameResult> = BTreeMap::new();
-        let mut due = 0u64;
+        let mut due = spec.first_game;
         for message in rx {
             match message {
                 Ok(result) => {

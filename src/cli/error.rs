@@ -14,6 +14,7 @@ use crate::files::ReadError;
 use crate::rules::notation::ParseActionError;
 use crate::rules::records::RecordError;
 use crate::rules::{Action, GameId, IllegalAction};
+use crate::sound::SoundError;
 use crate::tablebase::{BuildError, TableError};
 
 /// Why a command could not run or did not finish. [`super::run`] prints it as one line
@@ -92,6 +93,10 @@ pub enum CliError {
     Verify(String),
     /// Self-play, training or a weights file failed; the message says how.
     Learn(String),
+    /// A ladder could not be measured or its file used; the message says why.
+    Ladder(String),
+    /// A sound could not be played (`sound`).
+    Sound(SoundError),
 }
 
 /// What was being done with a file when it failed.
@@ -285,7 +290,8 @@ impl fmt::Display for CliError {
             CliError::Table(e) => e.fmt(f),
             CliError::Build(e) => e.fmt(f),
             CliError::Verify(why) => write!(f, "the table failed its check: {why}"),
-            CliError::Learn(why) => f.write_str(why),
+            CliError::Learn(why) | CliError::Ladder(why) => f.write_str(why),
+            CliError::Sound(e) => e.fmt(f),
         }
     }
 }

@@ -23,8 +23,9 @@ use crate::tablebase::{self, Check, Table, TableError};
 /// How a player is written, for the help of `bestmove` and `match`.
 macro_rules! player_help {
     () => {
-        "PLAYER is a level (easy, medium, hard, expert, master, random) or mcts, optionally \
-         with settings, e.g. master:contempt=0,nodes=200000."
+        "PLAYER is a level (beginner, novice, easy, medium, hard, expert, master), a reference \
+         player (greedy, random) or mcts, optionally with settings, e.g. \
+         master:contempt=0,nodes=200000."
     };
 }
 
@@ -214,7 +215,7 @@ fn uses_table(game: GameId, config: &Config) -> bool {
 /// is checked as it opens, and each block the first time a probe reads it, so that a
 /// process per decision starts quickly. When it cannot be used, one line on `errors` says
 /// why and Master searches; damage found later says so through [`tell_table_failure`].
-fn open_table(given: Option<&Path>, errors: &mut dyn Write) -> Option<Arc<Table>> {
+pub(super) fn open_table(given: Option<&Path>, errors: &mut dyn Write) -> Option<Arc<Table>> {
     let path = match given {
         Some(path) => Some(path.to_path_buf()),
         None => data_dir::path().map(|dir| tablebase::path_in(&dir)),
@@ -464,6 +465,7 @@ pub(super) fn match_command(
         first: first.clone(),
         second: second.clone(),
         games,
+        first_game: 0,
         seed,
         swap,
         opening_plies: paired

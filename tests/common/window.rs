@@ -5,6 +5,9 @@
 
 #![allow(dead_code)]
 
+// A test that uses `common` too loads the same file twice, which is harmless here: each copy
+// names the one folder of the process, and the second defers to the first.
+#[allow(clippy::duplicate_mod)]
 #[path = "isolation.rs"]
 mod isolation;
 pub use isolation::isolated_data_dir;
@@ -21,6 +24,7 @@ use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
 use sanqi::app::storage::Store;
 use sanqi::app::{AiMode, AppOptions, Command, SanqiApp};
 use sanqi::rules::{GameId, Point};
+use sanqi::sound::Output;
 
 /// The app in a test window.
 pub type Window = Harness<'static, SanqiApp>;
@@ -99,6 +103,9 @@ impl WindowSpec {
             demo: None,
             language: Some(self.language),
             file_chooser: false,
+            sound: Output::Off,
+            theme: None,
+            system_theme: false,
         }
     }
 }
@@ -111,6 +118,8 @@ pub fn window_with(dir: &Path, options: AppOptions, size: [f32; 2]) -> Window {
     let mut harness = Harness::builder()
         .with_size(egui::vec2(size[0], size[1]))
         .with_max_steps(400)
+        // The harness sets its theme over the app's; light is the app's own default.
+        .with_theme(egui::Theme::Light)
         .build_eframe(move |cc| SanqiApp::new(&cc.egui_ctx, store, options));
     harness.run();
     harness

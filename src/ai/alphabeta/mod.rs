@@ -37,6 +37,7 @@ use super::solver::{Proof, Solve, SolveLimits};
 use super::strategy::{Found, Strategy, Task};
 use crate::rules::{Action, ActionList, Side};
 pub(crate) use bounds::{MATE, MAX_PLY};
+use root::Weighing;
 use table::KeySet;
 pub(crate) use table::TranspositionTable;
 use thread::{SearchThread, Shared};
@@ -108,7 +109,7 @@ impl<R: Evaluate + Solve> Strategy<R> for AlphaBeta {
         // A game with an exact solver tries it first on half the budget; a proved win is
         // played at once, anything else leaves the rest to the search.
         let mut node_limit = task.nodes;
-        if p.solve > 0 && p.noise == 0 {
+        if p.solve > 0 && !weighed_player(p) {
             let now = Instant::now();
             let limits = SolveLimits {
                 nodes: task.nodes / 2,
@@ -152,10 +153,22 @@ impl<R: Evaluate + Solve> Strategy<R> for AlphaBeta {
                 helper,
             )
         };
-        if p.noise > 0 || task.threads <= 1 {
+        let weighed = weighed_player(p);
+        if weighed || task.threads <= 1 {
             let mut main = searcher(0);
-            return if p.noise > 0 {
-                main.noisy_root(state, &list, p.max_depth, p.noise, &mut rng)
+            return if weighed {
+                let weighing = Weighing {
+                    depth: p.max_depth,
+                    // A noisy player scores every action.
+                    candidates: if p.noise > 0 {
+                        list.len()
+                    } else {
+                        usize::from(p.candidates)
+                    },
+                    weakness: p.weakness,
+                    noise: p.noise,
+                };
+                main.weighed_root(state, &list, weighing, &mut rng)
             } else if p.resist > 0 {
                 main.resisting(state, &list, p.max_depth, p.resist)
             } else {
@@ -186,6 +199,12 @@ impl<R: Evaluate + Solve> Strategy<R> for AlphaBeta {
             (action, found)
         })
     }
+}
+
+/// Whether a player weighs several root actions against each other (and may err among
+/// them) rather than playing the search's best.
+fn weighed_player(p: &Params) -> bool {
+    p.noise > 0 || p.candidates > 1
 }
 
 /// A draw's value for the searching side: it dislikes a draw more the better it stands, and

@@ -107,7 +107,7 @@ impl Dialog for ConfirmDialog {
             wrapped_label(ui, RichText::new(&asked.question).size(17.0).strong());
             if let Some(detail) = &asked.detail {
                 ui.add_space(4.0);
-                wrapped_label(ui, RichText::new(detail).color(theme::MUTED));
+                wrapped_label(ui, RichText::new(detail).color(theme::muted()));
             }
             ui.add_space(14.0);
             dialog_buttons(ui, |ui| {

@@ -73,7 +73,7 @@ impl Dialog for NewGameDialog {
                 ui.add(
                     egui::Label::new(
                         RichText::new(i18n.format("newgame.keep_warning", &[("game", game)]))
-                            .color(theme::WARN),
+                            .color(theme::warn()),
                     )
                     .wrap(),
                 );

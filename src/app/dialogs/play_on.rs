@@ -83,7 +83,7 @@ impl Dialog for PlayOnDialog {
         let modal = modal_ui(ctx, "play_on", 440.0, |ui| {
             ui.heading(i18n.t("playon.title"));
             ui.add_space(2.0);
-            ui.label(RichText::new(i18n.t("playon.intro")).color(theme::MUTED));
+            ui.label(RichText::new(i18n.t("playon.intro")).color(theme::muted()));
             let was_human = matches!(opponent, Opponent::Human);
             opponent_choice_ui(ui, i18n, "play_on", opponent, choice, false, usual_level);
             if let (true, Opponent::Computer { side, .. }, Some(to_act)) =
@@ -97,7 +97,7 @@ impl Dialog for PlayOnDialog {
                 ui.add(
                     egui::Label::new(
                         RichText::new(i18n.format("playon.replaces_saved", &[("game", game)]))
-                            .color(theme::WARN),
+                            .color(theme::warn()),
                     )
                     .wrap(),
                 );

@@ -165,7 +165,7 @@ impl RecordsDialog {
             if let Some(path) = self.overwrite.clone() {
                 let name = shown_path(path.file_name().map_or(path.as_path(), Path::new));
                 let question = i18n.format("records.overwrite", &[("name", &name)]);
-                status_label(ui, question, theme::WARN);
+                status_label(ui, question, theme::warn());
                 ui.horizontal(|ui| {
                     if ui.button(i18n.t("records.overwrite_yes")).clicked() {
                         commands.push(self.export_to(path));
@@ -178,17 +178,18 @@ impl RecordsDialog {
                 return;
             }
             let (text, color) = match &self.exported {
-                _ if self.chooser.purpose() == Some(Choosing::Save) => {
-                    (i18n.t("records.chooser_waiting").to_string(), theme::MUTED)
-                }
+                _ if self.chooser.purpose() == Some(Choosing::Save) => (
+                    i18n.t("records.chooser_waiting").to_string(),
+                    theme::muted(),
+                ),
                 _ if self.no_chooser == Some(Choosing::Save) => {
-                    (i18n.t("records.no_chooser_save").to_string(), theme::WARN)
+                    (i18n.t("records.no_chooser_save").to_string(), theme::warn())
                 }
                 Some(Ok(path)) => (
                     i18n.format("records.exported", &[("path", &shown_path(path))]),
-                    theme::GOOD,
+                    theme::good(),
                 ),
-                Some(Err(error)) => (error.message(i18n), theme::WARN),
+                Some(Err(error)) => (error.message(i18n), theme::warn()),
                 None => return,
             };
             status_label(ui, text, color);
@@ -227,11 +228,14 @@ impl RecordsDialog {
         }
         status_ui(ui, 2.0, |ui| {
             let (text, color) = if self.chooser.purpose() == Some(Choosing::Open) {
-                (i18n.t("records.chooser_waiting").to_string(), theme::MUTED)
+                (
+                    i18n.t("records.chooser_waiting").to_string(),
+                    theme::muted(),
+                )
             } else if let Some(error) = &self.error {
-                (error.message(i18n), theme::WARN)
+                (error.message(i18n), theme::warn())
             } else if self.no_chooser == Some(Choosing::Open) {
-                (i18n.t("records.no_chooser").to_string(), theme::WARN)
+                (i18n.t("records.no_chooser").to_string(), theme::warn())
             } else {
                 return;
             };

@@ -45,20 +45,20 @@ impl Dialog for ResultDialog {
                 ui.label(
                     RichText::new(i18n.t("result.game_over"))
                         .small()
-                        .color(theme::MUTED),
+                        .color(theme::muted()),
                 );
                 ui.label(RichText::new(&headline).size(26.0).strong().color(if won {
-                    theme::GOOD
+                    theme::good()
                 } else {
-                    theme::INK
+                    theme::ink()
                 }));
-                ui.label(RichText::new(&reason).size(16.0).color(theme::INK));
+                ui.label(RichText::new(&reason).size(16.0).color(theme::ink()));
                 if s.kept().is_some() {
                     ui.add_space(4.0);
                     ui.label(
                         RichText::new(i18n.t("history.kept_note"))
                             .small()
-                            .color(theme::MUTED),
+                            .color(theme::muted()),
                     );
                 }
                 ui.add_space(14.0);

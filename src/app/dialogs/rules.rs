@@ -43,7 +43,7 @@ fn bullet_list(ui: &mut egui::Ui, items: &[String], numbered: bool) {
             };
             ui.add_sized(
                 [22.0, 18.0],
-                egui::Label::new(RichText::new(marker).strong().color(theme::ACCENT)),
+                egui::Label::new(RichText::new(marker).strong().color(theme::accent())),
             );
             ui.add(egui::Label::new(RichText::new(item).size(15.0)).wrap());
         });
@@ -57,14 +57,14 @@ fn heading(ui: &mut egui::Ui, text: &str) {
         RichText::new(text)
             .size(17.0)
             .strong()
-            .color(theme::ACCENT_DARK),
+            .color(theme::accent_dark()),
     );
     ui.add_space(2.0);
 }
 
 fn house_rule_badge(ui: &mut egui::Ui, label: &str) {
     egui::Frame::new()
-        .fill(egui::Color32::from_rgb(0xF6, 0xE3, 0xC2))
+        .fill(theme::badge())
         .corner_radius(egui::CornerRadius::same(4))
         .inner_margin(egui::Margin::symmetric(6, 1))
         .show(ui, |ui| {
@@ -72,7 +72,7 @@ fn house_rule_badge(ui: &mut egui::Ui, label: &str) {
                 RichText::new(label)
                     .small()
                     .strong()
-                    .color(theme::ACCENT_DARK),
+                    .color(theme::accent_dark()),
             );
         });
 }
@@ -121,7 +121,7 @@ impl RulesDialog {
                     egui::Label::new(
                         RichText::new(i18n.t("rules.house_intro"))
                             .italics()
-                            .color(theme::MUTED),
+                            .color(theme::muted()),
                     )
                     .wrap(),
                 );
@@ -153,7 +153,7 @@ impl RulesDialog {
                 ui.label(
                     RichText::new(i18n.t("rules.diagram_legend"))
                         .small()
-                        .color(theme::MUTED),
+                        .color(theme::muted()),
                 );
                 ui.add_space(6.0);
                 let narrow = ui.available_width() < 460.0;

@@ -1,4 +1,4 @@
-//! The settings window: the language, the board options, the clock and the computer's level
+//! The settings window: the language, light or dark, the board options, the sound, the clock and the computer's level
 //! of the game being played, the Flying table (its state, its build with progress, cancel
 //! and resume), and where the app keeps its files.
 
@@ -9,7 +9,7 @@ use crate::app::command::{BoardOption, Command, Open};
 use crate::app::flying_table::{BuildState, TableState};
 use crate::app::i18n::I18n;
 use crate::app::i18n::Language;
-use crate::app::settings::{ClockSetting, Opponent};
+use crate::app::settings::{ClockSetting, Opponent, ThemeChoice};
 use crate::app::storage::date_text;
 use crate::app::text::{clock_name, duration_text, shown_path};
 use crate::app::theme;
@@ -77,6 +77,24 @@ impl Dialog for SettingsDialog {
                 {
                     commands.push(Command::SetPauseInBackground(in_background));
                 }
+                section_label(ui, i18n.t("settings.appearance"));
+                ui.horizontal(|ui| {
+                    for choice in ThemeChoice::ALL {
+                        let name = match choice {
+                            ThemeChoice::System => i18n.t("settings.theme_system"),
+                            ThemeChoice::Light => i18n.t("settings.theme_light"),
+                            ThemeChoice::Dark => i18n.t("settings.theme_dark"),
+                        };
+                        if ui
+                            .selectable_label(settings.theme == choice, name)
+                            .clicked()
+                            && settings.theme != choice
+                        {
+                            commands.push(Command::SetTheme(choice));
+                        }
+                    }
+                });
+                sound_ui(ui, view, commands);
                 if let Some(s) = view.live_session() {
                     let setup = s.setup();
                     ui.separator();
@@ -117,7 +135,7 @@ impl Dialog for SettingsDialog {
                             i18n.format("settings.data_folder", &[("path", &shown_path(dir))]),
                         )
                         .small()
-                        .color(theme::MUTED),
+                        .color(theme::muted()),
                     );
                 }
                 ui.add_space(4.0);
@@ -142,6 +160,33 @@ impl Dialog for SettingsDialog {
     }
 }
 
+/// The sounds: on or off, and how loud (a knock at the new volume when the slider is let go).
+fn sound_ui(ui: &mut egui::Ui, view: &View, commands: &mut Vec<Command>) {
+    let i18n = view.i18n;
+    let settings = view.settings;
+    section_label(ui, i18n.t("settings.sound"));
+    let mut on = settings.sound;
+    if ui.checkbox(&mut on, i18n.t("settings.sound_on")).changed() {
+        commands.push(Command::SetSound(on));
+    }
+    ui.add_enabled_ui(settings.sound, |ui| {
+        ui.horizontal(|ui| {
+            let mut volume = settings.volume;
+            let slider = ui.add(
+                egui::Slider::new(&mut volume, 0..=100)
+                    .suffix(" %")
+                    .text(i18n.t("settings.volume")),
+            );
+            if slider.changed() {
+                commands.push(Command::SetVolume(volume));
+            }
+            if slider.drag_stopped() || (slider.changed() && !slider.dragged()) {
+                commands.push(Command::PreviewSound);
+            }
+        });
+    });
+}
+
 /// What a build is doing, in words.
 fn phase_text(i18n: &I18n, phase: Phase) -> String {
     match phase {
@@ -161,7 +206,7 @@ fn table_ui(ui: &mut egui::Ui, view: &View, commands: &mut Vec<Command>) {
     let table = view.table;
     section_label(ui, i18n.t("table.title"));
     let small = |ui: &mut egui::Ui, text: String| {
-        ui.add(egui::Label::new(RichText::new(text).small().color(theme::MUTED)).wrap());
+        ui.add(egui::Label::new(RichText::new(text).small().color(theme::muted())).wrap());
     };
     if let Some(BuildState::Running(progress)) = table.build {
         ui.label(i18n.format(
@@ -211,7 +256,7 @@ fn table_ui(ui: &mut egui::Ui, view: &View, commands: &mut Vec<Command>) {
             true
         }
         TableState::Damaged(_) => {
-            ui.label(RichText::new(i18n.t("table.damaged")).color(theme::WARN));
+            ui.label(RichText::new(i18n.t("table.damaged")).color(theme::warn()));
             true
         }
         TableState::NoFolder => {

@@ -17,7 +17,7 @@ use crate::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
 use crate::rules::{Action, Decision, Point, Side, Status};
 
 /// The level of the computer a step's game is played against.
-pub const LESSON_LEVEL: Level = Level::Easy;
+pub const LESSON_LEVEL: Level = Level::Beginner;
 
 /// What a lesson needs from the app: the time, where the computer thinks, and how long a
 /// scripted reply waits so that the learner sees the move first.
@@ -149,6 +149,11 @@ impl Lesson {
     /// The step's game on the board.
     pub fn session(&self) -> &Session {
         &self.session
+    }
+
+    /// The sounds the step's board made since the last call.
+    pub fn take_sounds(&mut self) -> Vec<crate::sound::Sound> {
+        self.session.take_sounds()
     }
 
     /// The side the learner plays.

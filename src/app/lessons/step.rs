@@ -222,7 +222,7 @@ pub enum Task {
     Captures,
     /// The other side answers (a "watch" moment).
     Reply(Reply),
-    /// The learner plays the game out against the computer at Easy and must win.
+    /// The learner plays the game out against the computer at Beginner and must win.
     PlayOut,
 }
 

@@ -33,10 +33,10 @@ const LOW_WINDOW: f32 = 700.0;
 /// The colour of a label's mark.
 pub fn label_color(label: Label) -> Color32 {
     match label {
-        Label::Best | Label::Good => theme::INK,
-        Label::Inaccuracy => Color32::from_rgb(0xC0, 0x8A, 0x10),
-        Label::Mistake => Color32::from_rgb(0xD0, 0x60, 0x20),
-        Label::Blunder => Color32::from_rgb(0xC0, 0x28, 0x28),
+        Label::Best | Label::Good => theme::ink(),
+        Label::Inaccuracy => theme::inaccuracy(),
+        Label::Mistake => theme::mistake(),
+        Label::Blunder => theme::blunder(),
     }
 }
 
@@ -79,8 +79,8 @@ pub fn analysis_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Co
     };
     let i18n = view.i18n;
     egui::Frame::new()
-        .fill(theme::CARD)
-        .stroke(Stroke::new(1.0, theme::LINE))
+        .fill(theme::card())
+        .stroke(Stroke::new(1.0, theme::line()))
         .corner_radius(egui::CornerRadius::same(8))
         .inner_margin(egui::Margin::same(8))
         .show(ui, |ui| {
@@ -88,7 +88,7 @@ pub fn analysis_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Co
             ui.spacing_mut().item_spacing.y = 3.0;
             ui.horizontal(|ui| {
                 ui.label(RichText::new(i18n.t("analysis.title")).strong());
-                ui.label(RichText::new("(?)").small().color(theme::MUTED))
+                ui.label(RichText::new("(?)").small().color(theme::muted()))
                     .on_hover_text(help_text(i18n));
             });
             match view.analysis.map(GameAnalysis::stage) {
@@ -115,7 +115,7 @@ pub fn analysis_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Co
                 Some(Stage::Failed(why)) => {
                     ui.label(
                         RichText::new(i18n.format("analysis.failed", &[("reason", why)]))
-                            .color(theme::WARN),
+                            .color(theme::warn()),
                     );
                 }
                 Some(Stage::Done(report)) => {
@@ -216,11 +216,11 @@ fn done_ui(
         ui.label(
             RichText::new(i18n.t("analysis.exact"))
                 .small()
-                .color(theme::MUTED),
+                .color(theme::muted()),
         );
     } else if analysis.table_missing() {
         let text = RichText::new(i18n.t("analysis.no_table")).small();
-        wrapped_label(ui, text.color(theme::MUTED));
+        wrapped_label(ui, text.color(theme::muted()));
     }
 }
 
@@ -288,7 +288,7 @@ fn graph_ui(
     let (rect, response) = ui.allocate_exact_size(vec2(width, height), Sense::click_and_drag());
     accessible_name(&response, i18n.t("analysis.graph"));
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, egui::CornerRadius::same(4), theme::PAPER);
+    painter.rect_filled(rect, egui::CornerRadius::same(4), theme::paper());
     let count = report.positions.len().max(2);
     let x_of = |i: usize| rect.left() + rect.width() * i as f32 / (count - 1) as f32;
     let y_of = |h: f32| rect.center().y - h * (rect.height() / 2.0 - 3.0);
@@ -297,7 +297,7 @@ fn graph_ui(
             pos2(rect.left(), rect.center().y),
             pos2(rect.right(), rect.center().y),
         ],
-        Stroke::new(1.0, theme::LINE),
+        Stroke::new(1.0, theme::line()),
     );
     let points: Vec<egui::Pos2> = report
         .positions
@@ -307,7 +307,7 @@ fn graph_ui(
         .collect();
     painter.add(egui::Shape::line(
         points.clone(),
-        Stroke::new(1.5, theme::ACCENT_DARK),
+        Stroke::new(1.5, theme::accent_dark()),
     ));
     let dot = (height / 24.0).clamp(3.0, 5.0);
     for a in &report.actions {
@@ -320,7 +320,7 @@ fn graph_ui(
     let x = x_of(shown.min(count - 1));
     painter.line_segment(
         [pos2(x, rect.top()), pos2(x, rect.bottom())],
-        Stroke::new(1.5, theme::SELECT),
+        Stroke::new(1.5, theme::select()),
     );
     let position_at = |pointer: egui::Pos2| {
         let fraction = ((pointer.x - rect.left()) / rect.width()).clamp(0.0, 1.0);
@@ -334,10 +334,10 @@ fn graph_ui(
         let x = x_of(n);
         painter.line_segment(
             [pos2(x, rect.top()), pos2(x, rect.bottom())],
-            Stroke::new(1.0, theme::MUTED),
+            Stroke::new(1.0, theme::muted()),
         );
         if let Some(p) = points.get(n) {
-            painter.circle_stroke(*p, dot + 1.5, Stroke::new(1.5, theme::INK));
+            painter.circle_stroke(*p, dot + 1.5, Stroke::new(1.5, theme::ink()));
         }
     }
     let clicked = (response.clicked() || response.dragged())

@@ -173,13 +173,13 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command
                 RichText::new(game_name(i18n, game))
                     .size(18.0)
                     .strong()
-                    .color(theme::INK),
+                    .color(theme::ink()),
             );
             if i18n.language() != Language::Chinese {
                 ui.label(
                     RichText::new(game_name(view.chinese, game))
                         .size(15.0)
-                        .color(theme::ACCENT_DARK),
+                        .color(theme::accent_dark()),
                 );
             }
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
@@ -215,14 +215,14 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
     let active = s.review().is_none() && s.to_act() == Some(side);
     let painter = ui.painter_at(rect.expand(4.0));
     let fill = if active {
-        Color32::from_rgb(0xFF, 0xF4, 0xDF)
+        theme::highlight()
     } else {
-        theme::CARD
+        theme::card()
     };
     let stroke = if active {
-        egui::Stroke::new(1.5, theme::SELECT)
+        egui::Stroke::new(1.5, theme::select())
     } else {
-        egui::Stroke::new(1.0, theme::LINE)
+        egui::Stroke::new(1.0, theme::line())
     };
     painter.rect(
         rect,
@@ -260,7 +260,7 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
             egui::pos2(right - galley.size().x - 14.0, rect.center().y - 10.0),
             vec2(galley.size().x + 14.0, 20.0),
         );
-        painter.rect_filled(badge_rect, egui::CornerRadius::same(10), theme::ACCENT);
+        painter.rect_filled(badge_rect, egui::CornerRadius::same(10), theme::accent());
         painter.galley(
             badge_rect.center() - galley.size() / 2.0,
             galley,
@@ -268,12 +268,12 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
         );
         right = badge_rect.left() - 10.0;
     }
-    let info = painter.layout_no_wrap(info, egui::FontId::proportional(13.0), theme::MUTED);
+    let info = painter.layout_no_wrap(info, egui::FontId::proportional(13.0), theme::muted());
     let info_left = right - info.size().x;
     painter.galley(
         egui::pos2(info_left, rect.center().y - info.size().y / 2.0),
         info,
-        theme::MUTED,
+        theme::muted(),
     );
     // The name gets the room the counts leave, cut short with "…" in a narrow window rather
     // than running into them.
@@ -281,14 +281,14 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
     let mut job = egui::text::LayoutJob::simple_singleline(
         name,
         egui::FontId::proportional(15.0),
-        theme::INK,
+        theme::ink(),
     );
     job.wrap = egui::text::TextWrapping::truncate_at_width((info_left - 10.0 - name_left).max(0.0));
     let name = painter.layout_job(job);
     painter.galley(
         egui::pos2(name_left, rect.center().y - name.size().y / 2.0),
         name,
-        theme::INK,
+        theme::ink(),
     );
 }
 

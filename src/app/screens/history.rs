@@ -51,7 +51,7 @@ impl HistoryScreen {
         egui::CentralPanel::default()
             .frame(
                 egui::Frame::new()
-                    .fill(theme::PAPER)
+                    .fill(theme::paper())
                     .inner_margin(egui::Margin::symmetric(20, 12)),
             )
             .show(ui, |ui| {
@@ -88,13 +88,13 @@ impl HistoryScreen {
         let i18n = view.i18n;
         let entries = view.history.entries();
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(i18n.t("history.game")).color(theme::MUTED));
+            ui.label(RichText::new(i18n.t("history.game")).color(theme::muted()));
             ui.selectable_value(&mut self.game, None, i18n.t("history.all"));
             for game in GameId::ALL {
                 ui.selectable_value(&mut self.game, Some(game), game_name(i18n, game));
             }
             ui.add_space(12.0);
-            let label = ui.label(RichText::new(i18n.t("history.opponent")).color(theme::MUTED));
+            let label = ui.label(RichText::new(i18n.t("history.opponent")).color(theme::muted()));
             let mut present: Vec<Opponents> = entries
                 .iter()
                 .filter_map(Entry::summary)
@@ -129,8 +129,8 @@ impl HistoryScreen {
         }
         let folder = i18n.format("records.folder", &[("path", &view.records_dir.display())]);
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(line).strong().color(theme::INK));
-            ui.label(RichText::new(folder).small().color(theme::MUTED));
+            ui.label(RichText::new(line).strong().color(theme::ink()));
+            ui.label(RichText::new(folder).small().color(theme::muted()));
         });
         ui.add_space(4.0);
     }
@@ -151,7 +151,7 @@ impl HistoryScreen {
                 "history.none_match"
             };
             ui.add_space(20.0);
-            ui.label(RichText::new(i18n.t(key)).italics().color(theme::MUTED));
+            ui.label(RichText::new(i18n.t(key)).italics().color(theme::muted()));
             return;
         }
         let scale = row_scale(ui.available_width());
@@ -180,7 +180,7 @@ fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
                 RichText::new(i18n.t("history.title"))
                     .size(18.0)
                     .strong()
-                    .color(theme::INK),
+                    .color(theme::ink()),
             );
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 if ui
@@ -202,8 +202,8 @@ fn deleted_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
     };
     let i18n = view.i18n;
     egui::Frame::new()
-        .fill(theme::CARD)
-        .stroke(egui::Stroke::new(1.0, theme::LINE))
+        .fill(theme::card())
+        .stroke(egui::Stroke::new(1.0, theme::line()))
         .corner_radius(egui::CornerRadius::same(6))
         .inner_margin(egui::Margin::symmetric(10, 4))
         .show(ui, |ui| {
@@ -234,8 +234,8 @@ fn row_ui(ui: &mut egui::Ui, view: &View, entry: &Entry, scale: f32, out: &mut V
     ui.painter().rect(
         rect,
         egui::CornerRadius::same(8),
-        theme::CARD,
-        egui::Stroke::new(1.0, theme::LINE),
+        theme::card(),
+        egui::Stroke::new(1.0, theme::line()),
         egui::StrokeKind::Inside,
     );
     let inner = rect.shrink2(vec2(8.0, 6.0));
@@ -280,16 +280,22 @@ fn row_ui(ui: &mut egui::Ui, view: &View, entry: &Entry, scale: f32, out: &mut V
             actions_ui(&mut buttons_ui, i18n, entry, true, out);
         }
         EntryState::Damaged(error) => {
-            one_line(&mut text_ui, RichText::new(name).strong().color(theme::INK));
+            one_line(
+                &mut text_ui,
+                RichText::new(name).strong().color(theme::ink()),
+            );
             let why = i18n.format("history.damaged", &[("reason", &store_error(i18n, error))]);
-            one_line(&mut text_ui, RichText::new(why).color(theme::WARN));
+            one_line(&mut text_ui, RichText::new(why).color(theme::warn()));
             actions_ui(&mut buttons_ui, i18n, entry, false, out);
         }
         EntryState::Unread => {
-            one_line(&mut text_ui, RichText::new(name).strong().color(theme::INK));
             one_line(
                 &mut text_ui,
-                RichText::new(i18n.t("history.unread")).color(theme::MUTED),
+                RichText::new(name).strong().color(theme::ink()),
+            );
+            one_line(
+                &mut text_ui,
+                RichText::new(i18n.t("history.unread")).color(theme::muted()),
             );
         }
     }
@@ -307,22 +313,25 @@ fn summary_ui(ui: &mut egui::Ui, i18n: &I18n, summary: &Summary) {
         ui.label(
             RichText::new(game_name(i18n, summary.game))
                 .strong()
-                .color(theme::INK),
+                .color(theme::ink()),
         );
         one_line(
             ui,
-            RichText::new(date_text(&summary.date)).color(theme::MUTED),
+            RichText::new(date_text(&summary.date)).color(theme::muted()),
         );
     });
     one_line(
         ui,
-        RichText::new(players_text(i18n, summary)).color(theme::INK),
+        RichText::new(players_text(i18n, summary)).color(theme::ink()),
     );
     let (result, color) = result_text(i18n, summary);
     let length = i18n.format("history.length", &[("n", &summary.turns)]);
     ui.horizontal(|ui| {
         ui.label(RichText::new(result).strong().color(color));
-        one_line(ui, RichText::new(format!("· {length}")).color(theme::MUTED));
+        one_line(
+            ui,
+            RichText::new(format!("· {length}")).color(theme::muted()),
+        );
     });
 }
 
@@ -429,7 +438,7 @@ fn result_text(i18n: &I18n, summary: &Summary) -> (String, egui::Color32) {
                 } else {
                     "history.you_won"
                 };
-                (i18n.t(key).to_string(), theme::GOOD)
+                (i18n.t(key).to_string(), theme::good())
             }
             Some(_) => {
                 let key = if resigned {
@@ -437,7 +446,7 @@ fn result_text(i18n: &I18n, summary: &Summary) -> (String, egui::Color32) {
                 } else {
                     "history.you_lost"
                 };
-                (i18n.t(key).to_string(), theme::WARN)
+                (i18n.t(key).to_string(), theme::warn())
             }
             None => {
                 let (key, side) = if resigned {
@@ -446,11 +455,11 @@ fn result_text(i18n: &I18n, summary: &Summary) -> (String, egui::Color32) {
                     ("history.won", winner)
                 };
                 let text = i18n.format(key, &[("side", &side_name(i18n, side))]);
-                (text, theme::INK)
+                (text, theme::ink())
             }
         },
-        Ending::Drawn => (i18n.t("history.draw").to_string(), theme::INK),
-        Ending::Unfinished => (i18n.t("history.unfinished").to_string(), theme::MUTED),
+        Ending::Drawn => (i18n.t("history.draw").to_string(), theme::ink()),
+        Ending::Unfinished => (i18n.t("history.unfinished").to_string(), theme::muted()),
     }
 }
 

@@ -65,7 +65,7 @@ impl HomeScreen {
         egui::CentralPanel::default()
             .frame(
                 egui::Frame::new()
-                    .fill(theme::PAPER)
+                    .fill(theme::paper())
                     .inner_margin(egui::Margin::symmetric(20, 16)),
             )
             .show(ui, |ui| {
@@ -95,7 +95,7 @@ impl HomeScreen {
             RichText::new(i18n.t("home.choose"))
                 .size(18.0)
                 .strong()
-                .color(theme::INK),
+                .color(theme::ink()),
         );
         ui.add_space(8.0);
         let columns = columns_for(width);
@@ -111,7 +111,7 @@ impl HomeScreen {
         ui.label(
             RichText::new(i18n.t("home.shortcuts"))
                 .small()
-                .color(theme::MUTED),
+                .color(theme::muted()),
         );
     }
 
@@ -143,18 +143,18 @@ impl HomeScreen {
                     RichText::new(name)
                         .size(19.0 * scale)
                         .strong()
-                        .color(theme::INK),
+                        .color(theme::ink()),
                 );
                 if i18n.language() != Language::Chinese {
                     ui.label(
                         RichText::new(game_name(view.chinese, game))
                             .size(16.0 * scale)
-                            .color(theme::ACCENT_DARK),
+                            .color(theme::accent_dark()),
                     );
                 }
                 let summary = RichText::new(&help.summary)
                     .size(theme::BODY_SIZE * scale)
-                    .color(theme::MUTED);
+                    .color(theme::muted());
                 ui.add(egui::Label::new(summary).wrap());
                 ui.add_space(8.0);
                 // Line the buttons up across the cards: pad to the tallest card of the last frame.
@@ -223,11 +223,11 @@ fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
                     RichText::new(i18n.t("app.name"))
                         .size(28.0)
                         .strong()
-                        .color(theme::INK),
+                        .color(theme::ink()),
                 );
                 // The tagline needs room beside the buttons; small windows leave it out.
                 if ui.available_width() > 880.0 {
-                    ui.label(RichText::new(i18n.t("home.tagline")).color(theme::MUTED));
+                    ui.label(RichText::new(i18n.t("home.tagline")).color(theme::muted()));
                 }
             });
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
@@ -285,40 +285,38 @@ fn continue_card_ui(ui: &mut egui::Ui, view: &View, game: Resumable, out: &mut V
             ],
         ),
     };
-    theme::card_frame()
-        .fill(egui::Color32::from_rgb(0xFF, 0xF7, 0xE8))
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.horizontal(|ui| {
-                ui.vertical(|ui| {
-                    ui.label(
-                        RichText::new(i18n.t("home.in_progress"))
-                            .strong()
-                            .color(theme::ACCENT_DARK),
-                    );
-                    ui.label(
-                        RichText::new(format!(
-                            "{} · {} · {}",
-                            game_name(i18n, game.setup.game),
-                            opponent,
-                            i18n.format("home.actions_played", &[("n", &game.actions)])
-                        ))
-                        .color(theme::INK),
-                    );
-                });
-                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                    if ui.button(i18n.t("home.discard")).clicked() {
-                        out.push(Command::Open(Open::Confirm(Question::Discard)));
-                    }
-                    if ui
-                        .add(theme::primary_button(i18n.t("home.continue")))
-                        .clicked()
-                    {
-                        out.push(Command::ContinueGame);
-                    }
-                });
+    theme::card_frame().fill(theme::highlight()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal(|ui| {
+            ui.vertical(|ui| {
+                ui.label(
+                    RichText::new(i18n.t("home.in_progress"))
+                        .strong()
+                        .color(theme::accent_dark()),
+                );
+                ui.label(
+                    RichText::new(format!(
+                        "{} · {} · {}",
+                        game_name(i18n, game.setup.game),
+                        opponent,
+                        i18n.format("home.actions_played", &[("n", &game.actions)])
+                    ))
+                    .color(theme::ink()),
+                );
+            });
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                if ui.button(i18n.t("home.discard")).clicked() {
+                    out.push(Command::Open(Open::Confirm(Question::Discard)));
+                }
+                if ui
+                    .add(theme::primary_button(i18n.t("home.continue")))
+                    .clicked()
+                {
+                    out.push(Command::ContinueGame);
+                }
             });
         });
+    });
 }
 
 /// The results of one game: the total, then one line per opponent played.
@@ -340,7 +338,7 @@ fn stats_ui(ui: &mut egui::Ui, view: &View, game: GameId) {
         ui.label(
             RichText::new(i18n.t("stats.none"))
                 .small()
-                .color(theme::MUTED),
+                .color(theme::muted()),
         );
         return;
     }
@@ -362,7 +360,7 @@ fn stats_ui(ui: &mut egui::Ui, view: &View, game: GameId) {
                 })
                 .collect();
             for (label, tally) in rows.into_iter().filter(|(_, t)| t.games() > 0) {
-                ui.label(RichText::new(label).small().color(theme::MUTED));
+                ui.label(RichText::new(label).small().color(theme::muted()));
                 ui.label(RichText::new(tally_text(tally)).small());
                 ui.end_row();
             }

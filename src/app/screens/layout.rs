@@ -72,7 +72,7 @@ pub fn with_side_panel(
         .exact_size(width)
         .frame(
             egui::Frame::new()
-                .fill(theme::PANEL)
+                .fill(theme::panel())
                 .inner_margin(egui::Margin::symmetric(14, 12)),
         )
         .show(ui, |ui| {
@@ -82,7 +82,7 @@ pub fn with_side_panel(
     egui::CentralPanel::default()
         .frame(
             egui::Frame::new()
-                .fill(theme::PAPER)
+                .fill(theme::paper())
                 .inner_margin(egui::Margin::same(16)),
         )
         .show(ui, |ui| board(ui, out));

@@ -66,7 +66,7 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Com
                 RichText::new(i18n.t("lesson.title"))
                     .size(18.0)
                     .strong()
-                    .color(theme::INK),
+                    .color(theme::ink()),
             );
             ui.add_space(10.0);
             for course in Course::ALL {
@@ -144,13 +144,13 @@ fn panel_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Comma
                     "lesson.step_of",
                     &[("n", &(lesson.index() + 1)), ("total", &steps.len())],
                 );
-                ui.label(RichText::new(position).small().color(theme::MUTED));
+                ui.label(RichText::new(position).small().color(theme::muted()));
                 if view.lessons.is_done(course, lesson.index()) {
                     ui.label(
                         RichText::new(i18n.t("lesson.step_done"))
                             .small()
                             .strong()
-                            .color(theme::GOOD),
+                            .color(theme::good()),
                     );
                 }
             });
@@ -159,7 +159,7 @@ fn panel_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Comma
                 RichText::new(i18n.t(&course.key(step, "title")))
                     .size(20.0)
                     .strong()
-                    .color(theme::INK),
+                    .color(theme::ink()),
             );
             for paragraph in i18n.t(&course.key(step, "text")).split("\n\n") {
                 wrapped(ui, RichText::new(paragraph).size(15.0));
@@ -178,58 +178,63 @@ fn task_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson) {
     let course = lesson.course();
     let step = lesson.step();
     let s = lesson.session();
-    section(ui, theme::CARD, theme::ACCENT.gamma_multiply(0.6), |ui| {
-        ui.horizontal(|ui| {
-            stone_icon(ui, lesson.learner(), 16.0);
-            let side = side_name(i18n, lesson.learner());
-            ui.label(
-                RichText::new(i18n.format("lesson.you_play", &[("side", &side)]))
-                    .strong()
-                    .color(theme::ACCENT_DARK),
-            );
-        });
-        wrapped(
-            ui,
-            RichText::new(i18n.t(&course.key(step, "task"))).size(15.0),
-        );
-        if let Some(seconds) = s.clock().shown_seconds() {
-            let color = if seconds <= 3 {
-                theme::WARN
-            } else {
-                theme::INK
-            };
+    section(
+        ui,
+        theme::card(),
+        theme::accent().gamma_multiply(0.6),
+        |ui| {
             ui.horizontal(|ui| {
-                ui.label(RichText::new(i18n.t("panel.clock")).color(theme::MUTED));
+                stone_icon(ui, lesson.learner(), 16.0);
+                let side = side_name(i18n, lesson.learner());
                 ui.label(
-                    RichText::new(format!("0:{seconds:02}"))
-                        .size(22.0)
+                    RichText::new(i18n.format("lesson.you_play", &[("side", &side)]))
                         .strong()
-                        .monospace()
-                        .color(color),
+                        .color(theme::accent_dark()),
                 );
             });
-        }
-        if course == Course::HouseRules && s.setup().game == GameId::Flying {
-            let game = s.game();
-            let quiet = i18n.format(
-                "lesson.quiet_turns",
-                &[("n", &game.quiet_turns()), ("limit", &100)],
+            wrapped(
+                ui,
+                RichText::new(i18n.t(&course.key(step, "task"))).size(15.0),
             );
-            ui.label(RichText::new(quiet).color(theme::MUTED));
-            let seen = i18n.format("lesson.repetitions", &[("n", &game.repetitions())]);
-            ui.label(RichText::new(seen).color(theme::MUTED));
-        }
-        if lesson.computer_busy() {
-            ui.horizontal(|ui| {
-                ui.add(egui::Spinner::new().size(14.0));
-                ui.label(
-                    RichText::new(i18n.t("panel.thinking"))
-                        .italics()
-                        .color(theme::MUTED),
+            if let Some(seconds) = s.clock().shown_seconds() {
+                let color = if seconds <= 3 {
+                    theme::warn()
+                } else {
+                    theme::ink()
+                };
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(i18n.t("panel.clock")).color(theme::muted()));
+                    ui.label(
+                        RichText::new(format!("0:{seconds:02}"))
+                            .size(22.0)
+                            .strong()
+                            .monospace()
+                            .color(color),
+                    );
+                });
+            }
+            if course == Course::HouseRules && s.setup().game == GameId::Flying {
+                let game = s.game();
+                let quiet = i18n.format(
+                    "lesson.quiet_turns",
+                    &[("n", &game.quiet_turns()), ("limit", &100)],
                 );
-            });
-        }
-    });
+                ui.label(RichText::new(quiet).color(theme::muted()));
+                let seen = i18n.format("lesson.repetitions", &[("n", &game.repetitions())]);
+                ui.label(RichText::new(seen).color(theme::muted()));
+            }
+            if lesson.computer_busy() {
+                ui.horizontal(|ui| {
+                    ui.add(egui::Spinner::new().size(14.0));
+                    ui.label(
+                        RichText::new(i18n.t("panel.thinking"))
+                            .italics()
+                            .color(theme::muted()),
+                    );
+                });
+            }
+        },
+    );
 }
 
 /// What the last try did: refused and why, or done.
@@ -241,24 +246,24 @@ fn feedback_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson) {
         None => return,
         Some(Feedback::Note(note)) => {
             let (color, headline) = if note.is_warning() {
-                (theme::WARN, Some(i18n.t("lesson.not_quite")))
+                (theme::warn(), Some(i18n.t("lesson.not_quite")))
             } else {
-                (theme::INFO, None)
+                (theme::info(), None)
             };
             (color, headline, note_text(i18n, note))
         }
         Some(Feedback::Refused(why)) => (
-            theme::WARN,
+            theme::warn(),
             Some(i18n.t("lesson.not_quite")),
             why.message(i18n, lesson.learner(), course, step),
         ),
         Some(Feedback::Done) => (
-            theme::GOOD,
+            theme::good(),
             Some(i18n.t("lesson.well_done")),
             i18n.t(&course.key(step, "done")).to_string(),
         ),
         Some(Feedback::Lost(status)) => (
-            theme::WARN,
+            theme::warn(),
             Some(i18n.t("lesson.game_lost")),
             format!(
                 "{} {}",
@@ -275,7 +280,7 @@ fn feedback_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson) {
             if let Some(headline) = headline {
                 ui.label(RichText::new(headline).strong().color(color));
             }
-            wrapped(ui, RichText::new(text).color(theme::INK));
+            wrapped(ui, RichText::new(text).color(theme::ink()));
         },
     );
 }
@@ -344,9 +349,9 @@ fn steps_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Comma
     ui.label(
         RichText::new(i18n.t("lesson.steps"))
             .strong()
-            .color(theme::MUTED),
+            .color(theme::muted()),
     );
-    section(ui, theme::CARD, theme::LINE, |ui| {
+    section(ui, theme::card(), theme::line(), |ui| {
         ui.spacing_mut().item_spacing.y = 2.0;
         for (i, step) in course.steps().iter().enumerate() {
             let mark = if view.lessons.is_done(course, i) {
@@ -431,25 +436,30 @@ fn paint_one(painter: &egui::Painter, geo: &Geometry, before: &State, effects: &
     match explain(before, effects) {
         Event::Shapes { shapes, .. } => {
             for shape in shapes {
-                outline(painter, geo, shape.points(), theme::GOOD);
+                outline(painter, geo, shape.points(), theme::good());
             }
             true
         }
         event @ (Event::Flipped { .. } | Event::Taken { .. }) => {
             let taken = effects.flipped | effects.removed;
             let taken_color = if effects.flipped != 0 {
-                theme::GOOD
+                theme::good()
             } else {
-                theme::REMOVABLE
+                theme::removable()
             };
-            ring_points(painter, geo, event.outlined(effects) & !taken, theme::INFO);
+            ring_points(
+                painter,
+                geo,
+                event.outlined(effects) & !taken,
+                theme::info(),
+            );
             ring_points(painter, geo, taken, taken_color);
             true
         }
         _ => {
             let shapes = placed_shapes(before, effects);
             for &shape in &shapes {
-                outline(painter, geo, shape, theme::MUTED);
+                outline(painter, geo, shape, theme::muted());
             }
             !shapes.is_empty()
         }

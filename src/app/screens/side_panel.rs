@@ -2,7 +2,7 @@
 //! pieces on the board and in hand, the game's buttons (undo, redo, hint, pause, resign),
 //! the computer's level, and the move list.
 
-use egui::{Align, Color32, Layout, RichText, Vec2};
+use egui::{Align, Layout, RichText, Vec2};
 
 use super::analysis_panel::{analysis_ui, move_marks};
 use super::layout::text_size;
@@ -49,8 +49,8 @@ pub fn side_panel_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<
 
 fn section(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
     egui::Frame::new()
-        .fill(theme::CARD)
-        .stroke(egui::Stroke::new(1.0, theme::LINE))
+        .fill(theme::card())
+        .stroke(egui::Stroke::new(1.0, theme::line()))
         .corner_radius(egui::CornerRadius::same(8))
         .inner_margin(egui::Margin::same(10))
         .show(ui, |ui| {
@@ -99,7 +99,7 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
     let story_ui = |ui: &mut egui::Ui| {
         if let Some(text) = &story {
             let size = text_size(ui, STORY_SIZE);
-            wrapped_label(ui, RichText::new(text).size(size).color(theme::INK));
+            wrapped_label(ui, RichText::new(text).size(size).color(theme::ink()));
         }
     };
     section(ui, |ui| {
@@ -107,7 +107,7 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
             ui.label(
                 RichText::new(i18n.t("result.game_over"))
                     .small()
-                    .color(theme::MUTED),
+                    .color(theme::muted()),
             );
             ui.label(
                 RichText::new(result_headline(
@@ -137,7 +137,7 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
             ui.label(
                 RichText::new(i18n.t("panel.reviewing"))
                     .strong()
-                    .color(theme::INFO),
+                    .color(theme::info()),
             );
         }
         ui.horizontal(|ui| {
@@ -156,7 +156,7 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                         ui.label(
                             RichText::new(i18n.t("plate.paused"))
                                 .strong()
-                                .color(theme::INFO),
+                                .color(theme::info()),
                         )
                         .on_hover_text(i18n.t("panel.paused"));
                     } else if s.computer_thinking() && s.hold().is_none() {
@@ -166,7 +166,7 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                         ui.label(
                             RichText::new(i18n.t("panel.thinking_short"))
                                 .size(text_size(ui, 15.0))
-                                .color(theme::INFO),
+                                .color(theme::info()),
                         );
                     }
                 });
@@ -175,7 +175,7 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
         reserved(ui, 2.0, 15.0, |ui| {
             let size = text_size(ui, 15.0);
             let text = RichText::new(instruction(i18n, state)).size(size);
-            wrapped_label(ui, text.color(theme::ACCENT_DARK));
+            wrapped_label(ui, text.color(theme::accent_dark()));
         });
         ui.separator();
         // The message about the user's last try takes the story's place until the next
@@ -212,13 +212,17 @@ fn hint_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
     note_ui(ui, (note_text(i18n, note), false));
     if !s.drawn_hint_line().is_empty() {
         let legend = RichText::new(i18n.t("hint.legend")).small();
-        wrapped_label(ui, legend.color(theme::MUTED));
+        wrapped_label(ui, legend.color(theme::muted()));
     }
 }
 
 /// A message in a box coloured by whether it warns.
 fn note_ui(ui: &mut egui::Ui, (text, warning): (String, bool)) {
-    let color = if warning { theme::WARN } else { theme::INFO };
+    let color = if warning {
+        theme::warn()
+    } else {
+        theme::info()
+    };
     egui::Frame::new()
         .fill(color.gamma_multiply(0.1))
         .stroke(egui::Stroke::new(1.0, color.gamma_multiply(0.5)))
@@ -241,15 +245,15 @@ fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
             // While a dialog is open or the window is in the background the clock waits: the
             // heading says so, and the line under it why.
             let heading = match s.hold().filter(|_| !s.is_paused()) {
-                Some(_) => RichText::new(i18n.t("panel.held")).color(theme::INFO),
-                None => RichText::new(i18n.t("panel.clock")).color(theme::MUTED),
+                Some(_) => RichText::new(i18n.t("panel.held")).color(theme::info()),
+                None => RichText::new(i18n.t("panel.clock")).color(theme::muted()),
             };
             ui.label(heading);
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 match clock.shown_seconds() {
                     Some(secs) => {
                         let warning = secs <= 10;
-                        let color = if warning { theme::WARN } else { theme::INK };
+                        let color = if warning { theme::warn() } else { theme::ink() };
                         let text = RichText::new(clock_text(secs))
                             .size(text_size(ui, 26.0))
                             .strong()
@@ -260,12 +264,12 @@ fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                             ui.label(
                                 RichText::new(i18n.t("panel.hurry"))
                                     .strong()
-                                    .color(theme::WARN),
+                                    .color(theme::warn()),
                             );
                         }
                     }
                     _ => {
-                        ui.label(RichText::new(i18n.t("panel.clock_off")).color(theme::MUTED));
+                        ui.label(RichText::new(i18n.t("panel.clock_off")).color(theme::muted()));
                     }
                 }
             });
@@ -277,19 +281,19 @@ fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
             None => None,
         };
         if let Some(why) = why {
-            wrapped_label(ui, RichText::new(why).small().color(theme::INFO));
+            wrapped_label(ui, RichText::new(why).small().color(theme::info()));
         }
         if let Some(budget) = clock.budget() {
             let secs = clock.shown_seconds().unwrap_or(0);
             let color = if secs <= 10 {
-                theme::WARN
+                theme::warn()
             } else {
-                Color32::from_rgb(0x8C, 0x6B, 0x3F)
+                theme::clock_bar()
             };
             let (rect, _) =
                 ui.allocate_exact_size(Vec2::new(ui.available_width(), 6.0), egui::Sense::hover());
             ui.painter()
-                .rect_filled(rect, egui::CornerRadius::same(3), theme::LINE);
+                .rect_filled(rect, egui::CornerRadius::same(3), theme::line());
             let mut filled = rect;
             // Whole seconds, so that the bar moves with the numbers.
             let shown = secs as f32 / budget.as_secs_f32().max(1.0);
@@ -313,7 +317,7 @@ fn pieces_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                     let counts =
                         piece_counts(i18n, state, side, ["panel.pieces", "panel.on_board"]);
-                    ui.label(RichText::new(counts).color(theme::MUTED));
+                    ui.label(RichText::new(counts).color(theme::muted()));
                 });
             });
         }
@@ -447,7 +451,7 @@ fn level_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>)
         out.push(Command::SetLevel(side, level));
     }
     if let Some(key) = master_without_table(view, s) {
-        wrapped_label(ui, RichText::new(i18n.t(key)).small().color(theme::MUTED));
+        wrapped_label(ui, RichText::new(i18n.t(key)).small().color(theme::muted()));
     }
 }
 
@@ -475,11 +479,11 @@ fn move_list_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Comma
     ui.label(
         RichText::new(i18n.t("panel.moves"))
             .strong()
-            .color(theme::MUTED),
+            .color(theme::muted()),
     );
     egui::Frame::new()
-        .fill(theme::CARD)
-        .stroke(egui::Stroke::new(1.0, theme::LINE))
+        .fill(theme::card())
+        .stroke(egui::Stroke::new(1.0, theme::line()))
         .corner_radius(egui::CornerRadius::same(8))
         .inner_margin(egui::Margin::symmetric(6, 6))
         .show(ui, |ui| {
@@ -492,7 +496,7 @@ fn move_list_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Comma
                         ui.label(
                             RichText::new(i18n.t("panel.no_moves"))
                                 .italics()
-                                .color(theme::MUTED),
+                                .color(theme::muted()),
                         );
                     }
                     for turn in &turns {

@@ -131,6 +131,7 @@ impl Session {
 
     /// Passes the turn when its time is up (stopping the computer if it was thinking).
     pub fn check_clock(&mut self, at: Moment) -> Changed {
+        self.tick();
         if self.review.is_some() || !self.is_running() || self.is_over() || !self.clock.expired() {
             return Changed::NOTHING;
         }

@@ -161,6 +161,7 @@ impl Session {
         let starts_turn = self.game.at_turn_start();
         let effects = self.game.apply(action)?;
         self.last_action_at = Some((self.time)());
+        self.sounds.extend(sound_of(&effects));
         let mut changed = Changed::SAVE;
         // The board explains the turn from its first action until the next turn begins.
         if starts_turn {
@@ -455,6 +456,8 @@ impl Session {
             return Some(Ending { counted: None });
         }
         self.counted = true;
+        // A game that ends now, not one that had ended before it was opened.
+        self.sounds.push(self.end_sound());
         let winner = self.winner();
         let outcome_for = |me: Side| match winner {
             None => Outcome::Draw,
