@@ -19,16 +19,22 @@ pub fn quoted(text: &str) -> String {
 /// A path between backticks, made safe for one line; a long path keeps its end (the file
 /// name), with a leading `…`.
 pub fn quoted_path(path: &Path) -> String {
+    format!("`{}`", path_line(path))
+}
+
+/// A path made safe for one line, without quotes; a long path keeps its end (the file name),
+/// with a leading `…`.
+pub fn path_line(path: &Path) -> String {
     let mut escaped = String::new();
     for c in path.to_string_lossy().chars() {
         escape(c, &mut escaped);
     }
     let length = escaped.chars().count();
     if length <= MAX_PATH_CHARS {
-        format!("`{escaped}`")
+        escaped
     } else {
         let tail: String = escaped.chars().skip(length - MAX_PATH_CHARS).collect();
-        format!("`…{tail}`")
+        format!("…{tail}")
     }
 }
 

@@ -6,6 +6,9 @@
 //! tests drive the three real files (settings, the saved game, statistics) through the
 //! `Store` API from two writers at once.
 
+// Both helpers give every test process its own data folder through the same small module.
+#![allow(clippy::duplicate_mod)]
+
 mod common;
 #[path = "common/window.rs"]
 mod window;

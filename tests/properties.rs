@@ -18,6 +18,7 @@ use common::Rng;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use sanqi::ai::Level;
+use sanqi::app::history::{CACHE_FILE, EntryState, History};
 use sanqi::app::settings::{
     ClockSetting, Opponent, Outcome, SavedGame, Settings, Setup, SideChoice, Stats,
 };
@@ -356,6 +357,50 @@ proptest! {
                     assert_one_line(&notice.to_string());
                 }
             }
+        }
+    }
+}
+
+/// A history cache file as the app writes it, describing one record `r.json`.
+fn history_cache_base() -> Vec<Vec<u8>> {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let folder = dir.path().join("records");
+    fs::create_dir_all(&folder).expect("folder");
+    fs::write(folder.join("r.json"), &record_bases()[0]).expect("written");
+    let cache = dir.path().join(CACHE_FILE);
+    let mut history = History::new(folder, Some(cache.clone()));
+    history.refresh();
+    while history.read_some(std::time::Duration::from_millis(50)) {}
+    vec![fs::read(&cache).expect("the cache was written")]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn the_history_lists_any_record_file_whatever_its_cache_holds(
+        record in file_bytes(record_bases),
+        cache in file_bytes(history_cache_base),
+    ) {
+        let (dir, _) = store();
+        let folder = dir.path().join("records");
+        fs::create_dir_all(&folder).expect("folder");
+        let path = folder.join("r.json");
+        fs::write(&path, &record).expect("written");
+        let cache_path = dir.path().join(CACHE_FILE);
+        fs::write(&cache_path, &cache).expect("written");
+        let mut history = History::new(folder, Some(cache_path));
+        history.refresh();
+        while history.read_some(std::time::Duration::from_millis(50)) {}
+        let [entry] = history.entries() else {
+            panic!("one record, one row: {:?}", history.entries());
+        };
+        match (&entry.state, read_record_file(&path)) {
+            (EntryState::Ready(summary), Ok((record, _))) => {
+                prop_assert_eq!(summary.actions, record.actions.len());
+            }
+            (EntryState::Damaged(e), Err(_)) => assert_one_line(&e.to_string()),
+            (state, read) => prop_assert!(false, "{:?} for {:?}", state, read.map(|r| r.0)),
         }
     }
 }

@@ -65,6 +65,7 @@ fn a_record_round_trips_with_metadata() {
         }),
         date: Some("2025-01-01T12:00:00Z".into()),
         result: None,
+        clock: Some("60".into()),
     };
     let record = Record::of_game(&game, metadata.clone());
     assert_eq!(record.format, "sanqi-record");

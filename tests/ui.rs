@@ -20,8 +20,8 @@ use sanqi::app::storage::Store;
 use sanqi::app::{AiMode, AppOptions, Command, Launch, SanqiApp, Screen};
 use sanqi::rules::{Action, Decision, GameId, Point, Side};
 use window::{
-    Window, WindowSpec, actions, click, click_button, click_points, computer, drag, game, has_text,
-    home, point, start, window_with,
+    Window, WindowSpec, actions, apply, click, click_button, click_points, computer, drag, game,
+    has_text, home, point, start, window_with,
 };
 
 /// The default test window's options, for a test to change.
@@ -464,6 +464,11 @@ fn the_clock_waits_while_the_window_is_in_the_background_unless_told_not_to() {
     };
     set_focus(&mut h, false);
     assert!(has_text(&h, "Clock waiting"));
+    // Why, on the panel itself (the computer waits too).
+    assert!(has_text(
+        &h,
+        "The clock and the computer wait while Sanqi is in the background."
+    ));
     time.advance(Duration::from_secs(100));
     h.run();
     assert!(has_text(&h, "0:30"));
@@ -589,6 +594,9 @@ fn review_steps_through_a_finished_game() {
     let stored = Store::at(dir.path()).load_stats().value;
     assert_eq!(stored.total(GameId::Wudao), Tally::default());
     click(&mut h, "Review game");
+    // Review opens where the game ended.
+    assert!(has_text(&h, "Move 3 of 3"));
+    click(&mut h, "« First");
     assert!(has_text(&h, "Move 0 of 3"));
     h.key_press(Key::ArrowRight);
     h.run();
@@ -611,10 +619,11 @@ fn export_and_open_a_record() {
     click(&mut h, "Export game");
     let files = Store::at(dir.path()).list_records();
     assert_eq!(files.len(), 1);
-    // The path is shown as every path in a message is: quoted, on one line.
+    // The path is shown as every path in a message is: between quotation marks, on one
+    // line.
     assert!(has_text(
         &h,
-        &format!("Saved to {}", sanqi::echo::quoted_path(&files[0]))
+        &format!("Saved to \u{201c}{}\u{201d}", files[0].display())
     ));
     // A broken record names the bad action.
     let bad = dir.path().join("bad.json");
@@ -629,19 +638,21 @@ fn export_and_open_a_record() {
         .type_text(&bad.display().to_string());
     h.run();
     click(&mut h, "Open");
-    assert!(has_text(&h, "action 3 `a3-b4`"));
-    // The exported one opens in review mode, once the game in progress may be set aside.
+    assert!(has_text(&h, "action 3 \u{201c}a3-b4\u{201d}"));
+    assert!(!has_text(&h, "`"), "no backticks in what the app says");
+    // The exported one is in the game history, and opens in review mode once the game in
+    // progress may be set aside.
     let name = files[0]
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .expect("file name");
-    click(&mut h, &name);
+    click_button(&mut h, "Game history");
+    click(&mut h, &format!("Review · {name}"));
     click(&mut h, "Open the record");
     let s = h.state().session().expect("a game");
     assert!(s.is_from_record());
-    assert_eq!(s.review(), Some(0));
-    assert!(has_text(&h, "Move 0 of 4"));
-    click(&mut h, "Last »");
+    assert_eq!(s.review(), Some(4), "at its end");
+    assert!(has_text(&h, "Move 4 of 4"));
     click(&mut h, "Continue from here");
     assert!(has_text(&h, "Who plays the rest of this game?"));
     click(&mut h, "Play on");
@@ -691,18 +702,19 @@ fn opening_a_record_asks_before_it_replaces_the_game_in_progress() {
     )
     .expect("write");
     click(&mut h, "Records");
-    click(&mut h, "old.json");
+    click_button(&mut h, "Game history");
+    click(&mut h, "Review · old.json");
     assert!(has_text(
         &h,
         "Open old.json in place of the game in progress?"
     ));
     assert!(has_text(&h, "Square Flying Chess · 1 actions played"));
-    // No: the game goes on as it was.
+    // No: the game waits as it was.
     click(&mut h, "Cancel");
     assert_eq!(actions(&h), ["a1-a3"]);
     assert!(h.state().session().is_some_and(|s| s.is_live()));
     // Yes: the record is reviewed, and the game waits on the home screen.
-    click(&mut h, "old.json");
+    click(&mut h, "Review · old.json");
     click(&mut h, "Open the record");
     assert!(h.state().session().is_some_and(|s| s.is_from_record()));
     click(&mut h, "← Home");
@@ -712,8 +724,8 @@ fn opening_a_record_asks_before_it_replaces_the_game_in_progress() {
     click(&mut h, "Resign");
     click(&mut h, "Yes, resign");
     click(&mut h, "Close");
-    click(&mut h, "Records");
-    click(&mut h, "old.json");
+    apply(&mut h, Command::OpenHistory);
+    click(&mut h, "Review · old.json");
     assert!(h.state().session().is_some_and(|s| s.is_from_record()));
 }
 
@@ -788,6 +800,7 @@ fn the_window_answers_while_the_computer_thinks() {
     h.step();
     // The computer searches on its own thread: frames keep coming and clicks are answered.
     let mut frames_while_thinking = 0;
+    let mut said_thinking = false;
     let mut rules_opened_while_thinking = false;
     let mut clicked_rules = false;
     let mut guard = 0;
@@ -796,6 +809,7 @@ fn the_window_answers_while_the_computer_thinks() {
         let thinking = h.state().computer_thinking();
         if thinking {
             frames_while_thinking += 1;
+            said_thinking |= has_text(&h, "Thinking…");
             if !clicked_rules {
                 h.get_by_label("Rules").click();
                 clicked_rules = true;
@@ -818,6 +832,10 @@ fn the_window_answers_while_the_computer_thinks() {
         "frames ran while the computer thought"
     );
     assert!(
+        said_thinking,
+        "the panel says that the computer is thinking"
+    );
+    assert!(
         rules_opened_while_thinking,
         "a click opened the rules while it thought"
     );
@@ -828,7 +846,7 @@ fn the_window_answers_while_the_computer_thinks() {
 
 #[test]
 fn new_game_dialog_offers_every_choice() {
-    let (_dir, _time, mut h) = home();
+    let (_dir, time, mut h) = home();
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
     click_button(&mut h, "Wu Dao Qi");
@@ -847,16 +865,125 @@ fn new_game_dialog_offers_every_choice() {
     );
     // The computer (Black) has opened the game.
     assert_eq!(actions(&h).len(), 1);
-    // Watching two computers.
+    // Watching two computers: no side of one's own to choose, but a pace. (Without the
+    // animations, the frames between actions are few.)
+    apply(
+        &mut h,
+        Command::SetBoardOption(sanqi::app::command::BoardOption::Animations, false),
+    );
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
     click(&mut h, "Computer against computer (watch)");
-    click(&mut h, "Off");
-    h.get_by_label("Start game").click();
-    for _ in 0..6 {
-        h.step();
+    assert!(
+        !has_text(&h, "Your side"),
+        "the watch has no side of one's own"
+    );
+    assert!(has_text(&h, "1.5 s a move"), "the pace, at its usual 1.5 s");
+    click(&mut h, "Cancel");
+    let watch = Opponent::Watch {
+        black: Level::Easy,
+        white: Level::Easy,
+    };
+    start(&mut h, GameId::Flying, watch, ClockSetting::Off);
+    assert_eq!(actions(&h).len(), 1, "the first action comes at once");
+    // Then one action a pace, however many frames go by meanwhile.
+    for _ in 0..5 {
+        time.advance(Duration::from_millis(290));
+        h.run();
+        assert_eq!(actions(&h).len(), 1);
     }
-    assert!(actions(&h).len() >= 2, "both sides play by themselves");
+    time.advance(Duration::from_millis(60));
+    h.run();
+    assert_eq!(actions(&h).len(), 2, "1.5 s later, the next");
+    // Paused, nothing moves until the next one is asked for, then one comes.
+    click_button(&mut h, "Pause");
+    time.advance(Duration::from_secs(10));
+    h.run();
+    assert_eq!(actions(&h).len(), 2, "paused");
+    click_button(&mut h, "Next move ›");
+    assert_eq!(actions(&h).len(), 3, "one step");
+    time.advance(Duration::from_secs(10));
+    h.run();
+    assert_eq!(actions(&h).len(), 3, "still paused");
+    // A quicker pace, changed while it runs.
+    click_button(&mut h, "Resume");
+    time.advance(Duration::from_secs(2));
+    h.run();
+    let before = actions(&h).len();
+    apply(&mut h, Command::SetWatchPace(500));
+    assert_eq!(h.state().settings().watch_pace_ms, 500);
+    time.advance(Duration::from_millis(500));
+    h.run();
+    assert_eq!(actions(&h).len(), before + 1, "at the new pace");
+}
+
+#[test]
+fn names_typed_for_a_game_are_remembered_shown_and_written_into_its_record() {
+    let (dir, _time, mut h) = home();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    click_button(&mut h, "Wu Dao Qi");
+    click(&mut h, "A friend on this computer");
+    window::type_into(&mut h, "Black:", "Ann");
+    window::type_into(&mut h, "White:", "Bo");
+    click(&mut h, "Start game");
+    assert!(has_text(&h, "Black · Ann"), "the plates name the players");
+    assert!(has_text(&h, "White · Bo"));
+    click(&mut h, "a1");
+    apply(&mut h, Command::Resign);
+    let [kept] = Store::at(dir.path())
+        .list_records()
+        .try_into()
+        .expect("the finished game, kept");
+    let (record, _) = sanqi::app::storage::read_record_file(&kept).expect("a record");
+    let name = |p: Option<sanqi::rules::records::Player>| p.and_then(|p| p.name);
+    assert_eq!(name(record.metadata.black).as_deref(), Some("Ann"));
+    assert_eq!(name(record.metadata.white).as_deref(), Some("Bo"));
+    drop(h);
+    // Remembered: the next game's dialog offers them again.
+    let mut h = window::window(dir.path(), Language::English);
+    assert_eq!(h.state().settings().names.black, "Ann");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    let typed = h.get_by(|n| {
+        n.label().as_deref() == Some("White:") && n.role() == egui::accesskit::Role::TextInput
+    });
+    assert_eq!(typed.value().as_deref(), Some("Bo"));
+    // Against the computer, the person's own name.
+    click(&mut h, "The computer");
+    window::type_into(&mut h, "Your name:", "Mei");
+    click(&mut h, "Start game");
+    assert!(has_text(&h, "Black · Mei"));
+    assert_eq!(h.state().settings().names.you, "Mei");
+}
+
+#[test]
+fn playing_on_with_a_friend_shows_the_level_last_chosen_greyed() {
+    let (dir, _time, mut h) = home();
+    start(
+        &mut h,
+        GameId::Wudao,
+        computer(Level::Easy, SideChoice::Black),
+        ClockSetting::Off,
+    );
+    let record = dir.path().join("friends.json");
+    std::fs::write(
+        &record,
+        br#"{"format":"sanqi-record","version":1,"game":"wudao","actions":["c3","d4"],
+            "metadata":{"black":{"name":"Player"},"white":{"name":"Player"}}}"#,
+    )
+    .expect("write");
+    apply(&mut h, Command::OpenRecord(record));
+    click(&mut h, "Continue from here");
+    let easy = h.get_by(|n| {
+        n.label().as_deref() == Some("Easy") && n.role() != egui::accesskit::Role::Label
+    });
+    assert!(easy.accesskit_node().is_disabled(), "greyed for a friend");
+    assert_eq!(
+        easy.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True),
+        "the level last chosen, not the usual Medium"
+    );
 }
 
 #[test]

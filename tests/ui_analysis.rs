@@ -33,6 +33,8 @@ fn analysis_labels_a_known_blunder_and_shows_the_better_move() {
     // On the position it was played from, the panel names it and the better action.
     let better = analysis.better_here(1).expect("a better action");
     assert_ne!(better.to_string(), "d5-d3");
+    // The review opened where the game ended: back to the start, then one move on.
+    click_button(&mut h, "« First");
     click_button(&mut h, "Forward ›");
     assert_eq!(h.state().session().and_then(|s| s.review()), Some(1));
     assert!(has_text(&h, "Played next: d5-d3, blunder."));
@@ -60,6 +62,7 @@ fn an_analysis_can_be_cancelled_and_the_window_keeps_answering() {
     click_button(&mut h, "取消");
     assert!(h.state().analysis().is_none());
     assert!(has_text(&h, "分析本局"), "it can be started again");
+    click_button(&mut h, "« 开局");
     click_button(&mut h, "前进 ›");
     assert_eq!(h.state().session().and_then(|s| s.review()), Some(1));
 }

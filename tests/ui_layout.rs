@@ -53,6 +53,23 @@ fn home_in_the_smallest_window_shows_every_game_and_a_scroll_bar() {
 }
 
 #[test]
+fn home_uses_a_large_window() {
+    let (_dir, _time, h) = sized(LARGE).open();
+    let plays: Vec<egui::Rect> = h
+        .query_all_by_label_contains("Play ")
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(plays.len(), 3, "a card for each game");
+    let left = plays.iter().map(|r| r.left()).fold(f32::MAX, f32::min);
+    let right = plays.iter().map(|r| r.left()).fold(f32::MIN, f32::max);
+    // The cards spread over most of the width (three small ones filled less than half).
+    assert!(right - left >= 0.5 * LARGE[0], "{left}–{right}");
+    // And grow down it: the buttons sit well below a small card's.
+    assert!(plays[0].top() >= 0.45 * LARGE[1], "{:?}", plays[0]);
+    assert!(plays[0].bottom() <= LARGE[1]);
+}
+
+#[test]
 fn the_new_game_dialog_keeps_its_buttons_in_place_while_the_opponent_changes() {
     let (_dir, _time, mut h) = sized(SMALL).open();
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
@@ -104,6 +121,35 @@ fn the_records_dialog_keeps_its_place_when_a_message_comes() {
 }
 
 #[test]
+fn the_records_dialog_says_its_messages_whole() {
+    let (_dir, _time, mut h) = small_game(GameId::Wudao, Opponent::Human);
+    click_points(&mut h, "c3 d4");
+    click_button(&mut h, "Records");
+    click_button(&mut h, "Save as…");
+    let message = h.get_by_label_contains("No system file chooser is available here");
+    // Longer than a line of the dialog: wrapped over two, not cut short.
+    let line = 2.0 * egui::TextStyle::Body.resolve(&egui::Style::default()).size;
+    assert!(message.rect().height() > line, "{:?}", message.rect());
+}
+
+#[test]
+fn a_hint_moves_neither_the_clock_nor_the_buttons_and_says_how_to_read_its_arrows() {
+    let (_dir, _time, mut h) = sized(SMALL).game(GameId::Wudao, Opponent::Human, ClockSetting::S60);
+    click_points(&mut h, "e3 c2 c3 a3");
+    let place = |h: &Window| ["Undo", "Hint", "Pause"].map(|label| button_rect(h, label));
+    let clock = h.get_by_label("1:00").rect();
+    let before = place(&h);
+    h.key_press(egui::Key::H);
+    h.run();
+    let s = h.state().session().expect("a game");
+    assert!(s.hint().is_some());
+    assert!(!s.drawn_hint_line().is_empty(), "a line to read");
+    assert!(has_text(&h, "1 is the hint (blue)"));
+    assert_eq!(place(&h), before, "the buttons stay");
+    assert_eq!(h.get_by_label("1:00").rect(), clock, "the clock stays");
+}
+
+#[test]
 fn without_a_file_chooser_a_record_is_saved_to_a_typed_path() {
     let (dir, _time, mut h) = small_game(GameId::Wudao, Opponent::Human);
     click_points(&mut h, "c3 d4");
@@ -141,7 +187,9 @@ fn in_a_large_window_the_panel_and_its_graph_grow_and_the_graph_reads_out_a_posi
     open_record(&mut h, dir.path(), BLUNDER);
     click_button(&mut h, "Analyse the game");
     wait_for_report(&mut h);
-    let graph = h.get_by_label_contains("Evaluation over the game").rect();
+    let graph = h
+        .get_by_label_contains("winning chances over the game")
+        .rect();
     // About a third of the width, and a graph that is a graph.
     assert!(graph.width() >= 0.27 * LARGE[0], "{graph:?}");
     assert!(graph.height() >= 150.0, "{graph:?}");
@@ -150,7 +198,7 @@ fn in_a_large_window_the_panel_and_its_graph_grow_and_the_graph_reads_out_a_posi
     h.hover_at(egui::pos2(x, graph.center().y));
     h.run();
     assert!(
-        has_text(&h, "At 2. d5-d3??: Black is about"),
+        has_text(&h, "At 2. d5-d3??: Black is winning"),
         "the read-out"
     );
     h.remove_cursor();
@@ -159,15 +207,26 @@ fn in_a_large_window_the_panel_and_its_graph_grow_and_the_graph_reads_out_a_posi
 }
 
 #[test]
-fn review_opens_its_move_list_at_the_first_move() {
+fn review_opens_where_the_game_ended_with_its_last_move_in_sight() {
     let (_dir, _time, mut h) = small_game(GameId::Wudao, Opponent::Human);
-    // Enough placements to fill the list, which follows the last one while playing.
+    // Enough placements to fill the list.
     click_points(
         &mut h,
         "a1 e5 a2 e4 a3 e3 b1 d5 b2 d4 b3 d3 c5 c1 b5 d1 a5 e1",
     );
     apply(&mut h, Command::Resign);
     apply(&mut h, Command::Review);
+    assert_eq!(h.state().session().and_then(|s| s.review()), Some(18));
+    assert!(has_text(&h, "Move 18 of 18"));
+    let moves = h.get_by_label("Moves").rect();
+    let last = h.get_by_label_contains("18.  e1").rect();
+    assert!(
+        last.top() >= moves.bottom() && last.bottom() <= SMALL[1],
+        "the last move is out of sight: {last:?} under {moves:?}"
+    );
+    // Back at the start, the list follows to the first move.
+    h.key_press(egui::Key::Home);
+    h.run();
     assert_eq!(h.state().session().and_then(|s| s.review()), Some(0));
     let moves = h.get_by_label("Moves").rect();
     let first = h.get_by_label_contains("1.  a1").rect();

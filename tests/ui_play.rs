@@ -16,7 +16,7 @@ use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
 use sanqi::app::storage::{Store, read_record_file};
 use sanqi::app::{Command, Screen};
 use sanqi::rules::{Action, Effects, GameId, Point, RemovalKind};
-use window::{Opened, Window, actions, apply, click_button, click_points, has_text, window};
+use window::{Opened, Window, actions, apply, click_button, click_points, has_text, point, window};
 
 /// A game of `game` against `opponent` with no clock, in a default window.
 fn game_without_clock(game: GameId, opponent: Opponent) -> Opened {
@@ -173,6 +173,80 @@ fn escape_takes_back_the_message_about_a_wrong_click_and_the_last_turn_shows_aga
     assert!(has_text(&h, story));
 }
 
+#[test]
+fn after_an_undo_the_turn_now_last_is_drawn_as_it_is_told() {
+    let (_dir, _time, mut h) = game_without_clock(GameId::Wudao, Opponent::Human);
+    // Black's b1 flanks White's c1 against a1; White answers e5, then takes it back.
+    click_points(&mut h, "a1 c1 b1 e5");
+    apply(&mut h, Command::Undo);
+    assert_eq!(actions(&h), ["a1", "c1", "b1"]);
+    let story = "Black placed on b1: two against one";
+    assert!(has_text(&h, story));
+    let s = h.state().session().expect("a game");
+    let scene = s.scene(1000.0, false, true);
+    assert_eq!(scene.overlay_alpha, 1.0);
+    assert!(
+        scene.overlays.contains(&Overlay::Removed(point("c1"))),
+        "the flank's capture is drawn again: {:?}",
+        scene.overlays
+    );
+}
+
+#[test]
+fn my_own_timeout_against_the_computer_is_said_until_i_act() {
+    let (_dir, time, mut h) = window::game(GameId::Wudao, EASY_AS_BLACK, ClockSetting::S30);
+    time.advance(std::time::Duration::from_secs(31));
+    h.run();
+    let played = actions(&h);
+    assert_eq!(
+        played.len(),
+        2,
+        "the timeout, and the computer's answer: {played:?}"
+    );
+    assert_eq!(played[0], "timeout");
+    let said = "Your time ran out: the turn passed to the computer.";
+    assert!(has_text(&h, said), "said after the computer's answer");
+    let free = sanqi::rules::Point::ALL
+        .into_iter()
+        .find(|p| {
+            h.state()
+                .session()
+                .is_some_and(|s| s.game().state().piece_at(*p).is_none())
+        })
+        .expect("a free point");
+    apply(&mut h, Command::Click(free));
+    assert!(!has_text(&h, said), "until I act");
+}
+
+#[test]
+fn resigning_says_what_follows_and_a_notice_reads_before_its_buttons() {
+    let (_dir, _time, mut h) = game_without_clock(GameId::Wudao, Opponent::Human);
+    click_points(&mut h, "c3");
+    click_button(&mut h, "Resign");
+    assert!(has_text(&h, "Resign this game as White?"));
+    assert!(has_text(&h, "The game ends at once and Black wins."));
+    click_button(&mut h, "Cancel");
+    // A new game keeps this one: the notice says so, its buttons after its text.
+    apply(
+        &mut h,
+        Command::StartGame(Setup {
+            game: GameId::Flying,
+            opponent: Opponent::Human,
+            clock: ClockSetting::Off,
+        }),
+    );
+    let text = h
+        .get_by_label_contains("Your unfinished game was kept as the record")
+        .rect();
+    let open = window::button_rect(&h, "Open it");
+    let dismiss = window::button_rect(&h, "Dismiss");
+    assert!(text.right() <= open.left(), "{text:?} before {open:?}");
+    assert!(
+        open.right() <= dismiss.left(),
+        "{open:?} before {dismiss:?}"
+    );
+}
+
 /// The command that plays `action` on the live board.
 fn command_of(action: Action) -> Command {
     match action {
@@ -314,9 +388,11 @@ fn the_hint_says_why_and_what_the_position_is_worth_in_every_game() {
             moves.split_whitespace().collect::<Vec<_>>().join(" ")
         );
         let said = hint_sentence(&mut h);
-        // The value in words, with its side and unit (or even), not a bare number.
-        let worth = ["Black is", "White is", "About even", "wins in", "Draw"];
+        // The value in words, with its side and winning chances (or equal), never in pieces
+        // nor as a bare number.
+        let worth = ["% winning chances)", "About equal", "wins in", "Draw"];
         assert!(worth.iter().any(|w| said.contains(w)), "{game}: {said}");
+        assert!(!said.contains("pieces ahead"), "{game}: {said}");
         assert!(!said.contains("evaluation"), "{game}: {said}");
         // A reason: what the move does, stops, prepares or keeps safe, or the line expected.
         let reasons = [

@@ -82,7 +82,7 @@ fn every_screen_in(h: &mut Window, expected: Theme) {
         Open::Records,
         Open::NewGame(None),
     ] {
-        apply(h, Command::Open(dialog));
+        apply(h, Command::Open(dialog.clone()));
         assert_eq!(drawn_theme(h), (expected, paper), "{dialog:?}");
         apply(h, Command::Back);
     }

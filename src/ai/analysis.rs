@@ -19,7 +19,7 @@ use super::error::AiError;
 use super::exact::Value;
 use super::level::Level;
 use super::settings::Config;
-use crate::rules::{Action, Game, Side, State, Status};
+use crate::rules::{Action, Game, GameId, Side, State, Status};
 
 /// The labels' thresholds, in pieces the mover's evaluation loses against the engine's
 /// preferred action. An action losing at most [`BEST_LOSS`] is best, at most [`GOOD_LOSS`]
@@ -185,6 +185,20 @@ impl Evaluation {
             Evaluation::Win(_) => DECIDED_PIECES,
             Evaluation::Loss(_) => -DECIDED_PIECES,
             Evaluation::Draw => 0.0,
+        }
+    }
+
+    /// The winning chances in `game`, 0 to 1, for the side it is seen from (a draw counting
+    /// half): a score read through the logistic curve its evaluation was fitted with, so
+    /// that a score says what it means in results, not in pieces; a decided game 1, ½ or 0.
+    pub fn winning_chances(self, game: GameId) -> f64 {
+        match self {
+            Evaluation::Score(s) => {
+                1.0 / (1.0 + (-f64::from(s) / super::eval::pattern::scale(game)).exp())
+            }
+            Evaluation::Win(_) => 1.0,
+            Evaluation::Loss(_) => 0.0,
+            Evaluation::Draw => 0.5,
         }
     }
 

@@ -7,14 +7,14 @@ use std::time::Duration;
 
 use egui::RichText;
 
-use super::command::{Command, Open};
+use super::command::Command;
 use super::error::AppError;
 use super::error::store_notice;
 use super::i18n::I18n;
 use super::storage::StoreNotice;
-use super::text::duration_text;
+use super::text::{duration_text, shown_path};
 use super::theme;
-use crate::echo::{one_line, quoted_path};
+use crate::echo::one_line;
 
 /// A message shown at the top of the window until dismissed.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,7 +54,7 @@ impl Banner {
             }
             Banner::Kept(path) => {
                 let name = path.file_name().map_or(path.as_path(), Path::new);
-                i18n.format("notice.kept", &[("name", &quoted_path(name))])
+                i18n.format("notice.kept", &[("name", &shown_path(name))])
             }
         }
     }
@@ -62,14 +62,10 @@ impl Banner {
     /// The button beside the message that acts on it, if any: its text and its commands.
     fn action(&self, i18n: &I18n) -> Option<(String, Vec<Command>)> {
         match self {
-            // The records dialog opens first, so that it asks before the record replaces a
-            // game in progress.
+            // Over a game in progress, the app asks first.
             Banner::Kept(path) => Some((
                 i18n.t("notice.open_kept").to_string(),
-                vec![
-                    Command::Open(Open::Records),
-                    Command::OpenRecord(path.clone()),
-                ],
+                vec![Command::OpenRecord(path.clone())],
             )),
             _ => None,
         }
@@ -90,20 +86,23 @@ pub fn banners_ui(ui: &mut egui::Ui, i18n: &I18n, banners: &[Banner]) -> Vec<Com
         )
         .show(ui, |ui| {
             for (i, banner) in banners.iter().enumerate() {
-                ui.horizontal(|ui| {
-                    if ui.button(i18n.t("notice.dismiss")).clicked() {
-                        out.push(Command::DismissBanner(i));
-                    }
-                    if let Some((label, commands)) = banner.action(i18n)
-                        && ui.button(label).clicked()
-                    {
-                        out.extend(commands);
-                    }
-                    ui.add(
-                        egui::Label::new(RichText::new(banner.text(i18n)).color(theme::ink()))
-                            .wrap(),
-                    );
-                });
+                // The message first, its buttons after it on the right, as people read.
+                egui::Sides::new().shrink_left().wrap().show(
+                    ui,
+                    |ui| {
+                        ui.label(RichText::new(banner.text(i18n)).color(theme::ink()));
+                    },
+                    |ui| {
+                        if ui.button(i18n.t("notice.dismiss")).clicked() {
+                            out.push(Command::DismissBanner(i));
+                        }
+                        if let Some((label, commands)) = banner.action(i18n)
+                            && ui.button(label).clicked()
+                        {
+                            out.extend(commands);
+                        }
+                    },
+                );
             }
         });
     out

@@ -685,6 +685,10 @@ fn paint_markers_over(painter: &egui::Painter, geo: &Geometry, scene: &BoardScen
     }
     if let Some(hint) = scene.hint {
         paint_suggestion(painter, geo, radius, hint, theme::hint_mark());
+        // The hint is the first of its line, when there is a line to number.
+        if !scene.hint_line.is_empty() {
+            paint_step_number(painter, geo, hint, 1, theme::hint_mark());
+        }
         paint_hint_line(painter, geo, &scene.hint_line);
     }
     if let Some((better, color)) = scene.better {
@@ -706,8 +710,9 @@ fn paint_markers_over(painter: &egui::Painter, geo: &Geometry, scene: &BoardScen
     }
 }
 
-/// The line the engine expects after a hint: thin arrows (or rings) numbered from 2, in the
-/// hint's colour for the side's own actions and in a muted one for the opponent's.
+/// The line the engine expects after a hint: thin arrows (or rings), in the hint's colour for
+/// the side's own actions and in a muted one for the opponent's, numbered on from the hint's
+/// 1 (as the panel's legend says).
 fn paint_hint_line(painter: &egui::Painter, geo: &Geometry, line: &[(Action, bool)]) {
     let radius = geo.stone_radius();
     for (i, &(action, own)) in line.iter().enumerate() {
@@ -718,30 +723,49 @@ fn paint_hint_line(painter: &egui::Painter, geo: &Geometry, line: &[(Action, boo
         }
         .gamma_multiply(0.85);
         let stroke = Stroke::new(geo.step * 0.028, color);
-        let at = match action {
+        match action {
             Action::Move(from, to) => {
                 let (a, b) = (geo.position(from), geo.position(to));
                 let dir = (b - a).normalized();
                 let start = a + dir * radius * 0.6;
                 let end = b - dir * radius * 0.6;
                 painter.arrow(start, end - start, stroke);
-                b
             }
             Action::Place(p) | Action::Remove(p) => {
-                let c = geo.position(p);
-                painter.circle_stroke(c, radius * 0.75, stroke);
-                c
+                painter.circle_stroke(geo.position(p), radius * 0.75, stroke);
             }
             Action::Timeout => continue,
-        };
-        // Its number in the line, the hint being the first.
-        let label_at = at + vec2(-radius * 0.7, -radius * 0.7);
-        let font = FontId::proportional((radius * 0.5).max(10.0));
-        let galley = painter.layout_no_wrap((i + 2).to_string(), font, Color32::WHITE);
-        let badge = Rect::from_center_size(label_at, Vec2::splat(galley.size().y + 2.0));
-        painter.rect_filled(badge, CornerRadius::same(255), color);
-        painter.galley(badge.center() - galley.size() / 2.0, galley, Color32::WHITE);
+        }
+        paint_step_number(painter, geo, action, i + 2, color);
     }
+}
+
+/// The number of an action of a hint's line, on it: beside the middle of an arrow (where two
+/// arrows that meet at a point keep theirs apart), or at the top left of a ring.
+fn paint_step_number(
+    painter: &egui::Painter,
+    geo: &Geometry,
+    action: Action,
+    number: usize,
+    color: Color32,
+) {
+    let radius = geo.stone_radius();
+    let at = match action {
+        Action::Move(from, to) => {
+            let (a, b) = (geo.position(from), geo.position(to));
+            let dir = (b - a).normalized();
+            a + (b - a) / 2.0 + vec2(dir.y, -dir.x) * radius * 0.45
+        }
+        Action::Place(p) | Action::Remove(p) => {
+            geo.position(p) + vec2(-radius * 0.7, -radius * 0.7)
+        }
+        Action::Timeout => return,
+    };
+    let font = FontId::proportional((radius * 0.5).max(10.0));
+    let galley = painter.layout_no_wrap(number.to_string(), font, Color32::WHITE);
+    let badge = Rect::from_center_size(at, Vec2::splat(galley.size().y + 2.0));
+    painter.rect_filled(badge, CornerRadius::same(255), color);
+    painter.galley(badge.center() - galley.size() / 2.0, galley, Color32::WHITE);
 }
 
 /// An action suggested on the board: an arrow for a move, rings for a placement or removal.

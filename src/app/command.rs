@@ -7,19 +7,23 @@ use std::path::PathBuf;
 use super::error::AppError;
 use super::i18n::Language;
 use super::lessons::Course;
-use super::settings::{ClockSetting, Opponent, Setup, ThemeChoice};
+use super::settings::{ClockSetting, Opponent, PlayerNames, Setup, ThemeChoice};
 use crate::ai::Level;
 use crate::rules::{GameId, Point, Side};
 
 /// A dialog to open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Open {
     /// The new-game dialog, for a game if given (else the last one played).
     NewGame(Option<GameId>),
     /// The settings window.
     Settings,
-    /// Export and open game records.
+    /// Save the game on the screen as a record, or open one.
     Records,
+    /// Open a record file by its path or through the system's chooser.
+    OpenRecordFile,
+    /// Export a copy of this record file.
+    ExportRecordFile(PathBuf),
     /// The rules window of a game, on a part of it.
     Rules(GameId, RulesTab),
     /// A question to confirm.
@@ -72,7 +76,7 @@ impl RulesTab {
 }
 
 /// A question to confirm before acting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Question {
     /// Resign the game on the screen.
     Resign,
@@ -80,6 +84,14 @@ pub enum Question {
     Discard,
     /// Build the Flying table now (offered the first time Master plays Flying without it).
     BuildTable,
+    /// Open this record in place of the game in progress (which is set aside for
+    /// "Continue"), and analyse it if `analyse`.
+    OpenRecord {
+        /// The record file.
+        path: PathBuf,
+        /// Whether to analyse it once open.
+        analyse: bool,
+    },
 }
 
 /// A board option of the settings.
@@ -106,6 +118,9 @@ pub enum Command {
     Back,
     /// Goes back to the home screen; a game in progress is paused and kept.
     GoHome,
+    /// Shows the game history (the records folder), read again; a game in progress is
+    /// paused and kept.
+    OpenHistory,
     /// Removes a message from the top of the window.
     DismissBanner(usize),
 
@@ -128,6 +143,14 @@ pub enum Command {
     ExportRecord,
     /// Writes the game on the screen to this record file, chosen by the user.
     ExportRecordTo(PathBuf),
+    /// Writes a copy of the record file `.0` to the file `.1`, chosen by the user.
+    ExportFileTo(PathBuf, PathBuf),
+    /// Opens a record file for review, as [`Command::OpenRecord`] does, and analyses it.
+    AnalyseRecord(PathBuf),
+    /// Deletes a record of the game history (the deletion can be undone for a while).
+    DeleteRecord(PathBuf),
+    /// Brings back the record deleted last.
+    UndoDeleteRecord,
 
     // ----- Playing -----
     /// A click on a point of the live board (or Enter or Space on the board's cursor).
@@ -148,9 +171,16 @@ pub enum Command {
     SetLevel(Option<Side>, Level),
     /// Changes the turn clock of the game on the screen and of the next games.
     SetClock(ClockSetting),
+    /// Remembers the names people play under (for the next game, and its record).
+    SetPlayerNames(PlayerNames),
+    /// Changes how long each action takes when the computer plays itself, in milliseconds
+    /// (the game on the screen and the next ones).
+    SetWatchPace(u32),
+    /// While a game the computer plays itself is paused: plays its next action.
+    StepWatch,
 
     // ----- Review -----
-    /// Enters review mode at the start of the game.
+    /// Enters review mode where the game ended.
     Review,
     /// Shows the position after this many actions.
     ReviewTo(usize),

@@ -10,8 +10,8 @@ use std::fmt::{self, Display};
 use super::i18n::{I18n, Language};
 use super::settings::SavedGameError;
 use super::storage::{StoreError, StoreNotice};
-use super::text::{game_name, illegal};
-use crate::echo::{one_line, quoted, quoted_path};
+use super::text::{game_name, illegal, shown, shown_path};
+use crate::echo::one_line;
 use crate::files::{NameProblem, ReadError, size_text};
 use crate::rules::records::{self, MAX_DETAIL_CHARS, RecordError};
 
@@ -32,6 +32,12 @@ pub enum AppError {
     KeepGame(StoreError),
     /// A lesson step could not be set up.
     LessonUnavailable,
+    /// The game that has just ended could not be kept in the history.
+    KeepFinished(StoreError),
+    /// A record of the history could not be deleted.
+    DeleteRecord(StoreError),
+    /// A deleted record could not be brought back.
+    RestoreRecord(StoreError),
 }
 
 impl AppError {
@@ -51,6 +57,13 @@ impl AppError {
             ),
             AppError::KeepGame(e) => with_reason("records.keep_failed", &store_error(i18n, e)),
             AppError::LessonUnavailable => i18n.t("lesson.unavailable").to_string(),
+            AppError::KeepFinished(e) => with_reason("history.keep_failed", &store_error(i18n, e)),
+            AppError::DeleteRecord(e) => {
+                with_reason("history.delete_failed", &store_error(i18n, e))
+            }
+            AppError::RestoreRecord(e) => {
+                with_reason("history.restore_failed", &store_error(i18n, e))
+            }
         }
     }
 }
@@ -68,6 +81,11 @@ impl fmt::Display for AppError {
                 write!(f, "the unfinished game could not be kept, so it stays: {e}")
             }
             AppError::LessonUnavailable => f.write_str("the lesson step could not be set up"),
+            AppError::KeepFinished(e) => {
+                write!(f, "the game could not be kept in the history: {e}")
+            }
+            AppError::DeleteRecord(e) => write!(f, "could not delete the record: {e}"),
+            AppError::RestoreRecord(e) => write!(f, "could not bring the record back: {e}"),
         }
     }
 }
@@ -101,7 +119,7 @@ pub fn store_notice(i18n: &I18n, notice: &StoreNotice) -> String {
             "notice.set_aside",
             &[
                 ("file", file),
-                ("path", &quoted_path(moved_to)),
+                ("path", &shown_path(moved_to)),
                 ("reason", &store_error(i18n, reason)),
             ],
         ),
@@ -111,7 +129,7 @@ pub fn store_notice(i18n: &I18n, notice: &StoreNotice) -> String {
         } => i18n.format(
             "notice.not_writable",
             &[
-                ("path", &quoted_path(dir)),
+                ("path", &shown_path(dir)),
                 ("reason", &store_error(i18n, reason)),
             ],
         ),
@@ -129,7 +147,7 @@ pub fn store_error(i18n: &I18n, error: &StoreError) -> String {
         StoreError::NoHomeFolder => i18n.t("error.no_home_folder").to_string(),
         StoreError::NoDataFolder => i18n.t("error.no_data_folder").to_string(),
         StoreError::NotWritable { dir } => {
-            i18n.format("error.not_writable", &[("path", &quoted_path(dir))])
+            i18n.format("error.not_writable", &[("path", &shown_path(dir))])
         }
         StoreError::Io(failure) => system(i18n, failure),
         StoreError::Read(e) => read_error(i18n, e),
@@ -149,7 +167,7 @@ pub fn store_error(i18n: &I18n, error: &StoreError) -> String {
         StoreError::BadName { path, problem } => i18n.format(
             "error.write",
             &[
-                ("path", &quoted_path(path)),
+                ("path", &shown_path(path)),
                 ("reason", &name_problem(i18n, problem)),
             ],
         ),
@@ -158,7 +176,7 @@ pub fn store_error(i18n: &I18n, error: &StoreError) -> String {
             file_failure(i18n, "error.create_folder", path, error)
         }
         StoreError::NoFreeName { dir } => {
-            i18n.format("error.no_free_name", &[("path", &quoted_path(dir))])
+            i18n.format("error.no_free_name", &[("path", &shown_path(dir))])
         }
         StoreError::Encode(why) => i18n.format("error.encode", &[("detail", &detail(why))]),
         StoreError::NotSetAside { reason, error } => {
@@ -187,7 +205,7 @@ fn file_failure(i18n: &I18n, key: &str, path: &std::path::Path, error: &impl Dis
     i18n.format(
         key,
         &[
-            ("path", &quoted_path(path)),
+            ("path", &shown_path(path)),
             ("reason", &system(i18n, error)),
         ],
     )
@@ -209,10 +227,10 @@ fn read_error(i18n: &I18n, error: &ReadError) -> String {
 /// Why Windows cannot hold a file name, with what to do about it.
 fn name_problem(i18n: &I18n, problem: &NameProblem) -> String {
     match problem {
-        NameProblem::Device(name) => i18n.format("error.name_device", &[("name", &quoted(name))]),
+        NameProblem::Device(name) => i18n.format("error.name_device", &[("name", &shown(name))]),
         NameProblem::TrailingDotOrSpace => i18n.t("error.name_trailing").to_string(),
         NameProblem::Character(c) => {
-            i18n.format("error.name_character", &[("char", &quoted(&c.to_string()))])
+            i18n.format("error.name_character", &[("char", &shown(&c.to_string()))])
         }
     }
 }
@@ -224,7 +242,7 @@ fn record_error(i18n: &I18n, error: &RecordError) -> String {
             &[("detail", &one_line(why, MAX_DETAIL_CHARS))],
         ),
         RecordError::NotARecord(format) => {
-            i18n.format("error.record_not_a_record", &[("format", &quoted(format))])
+            i18n.format("error.record_not_a_record", &[("format", &shown(format))])
         }
         RecordError::UnsupportedVersion(version) => i18n.format(
             "error.record_version",
@@ -234,11 +252,11 @@ fn record_error(i18n: &I18n, error: &RecordError) -> String {
             ],
         ),
         RecordError::UnknownGame(game) => {
-            i18n.format("error.record_unknown_game", &[("game", &quoted(game))])
+            i18n.format("error.record_unknown_game", &[("game", &shown(game))])
         }
         RecordError::Unparsable { index, text } => i18n.format(
             "error.record_unparsable",
-            &[("index", index as &dyn Display), ("text", &quoted(text))],
+            &[("index", index as &dyn Display), ("text", &shown(text))],
         ),
         RecordError::Illegal {
             index,
@@ -248,7 +266,7 @@ fn record_error(i18n: &I18n, error: &RecordError) -> String {
             "error.record_illegal",
             &[
                 ("index", index as &dyn Display),
-                ("action", &quoted(&action.to_string())),
+                ("action", &shown(&action.to_string())),
                 ("reason", &illegal(i18n, *reason)),
             ],
         ),
@@ -268,7 +286,7 @@ fn saved_game_error(i18n: &I18n, error: &SavedGameError) -> String {
         SavedGameError::Finished => i18n.t("error.saved_finished").to_string(),
         SavedGameError::Redo { index, text } => i18n.format(
             "error.saved_redo",
-            &[("index", index as &dyn Display), ("text", &quoted(text))],
+            &[("index", index as &dyn Display), ("text", &shown(text))],
         ),
     }
 }
@@ -401,7 +419,10 @@ mod tests {
             reason: IllegalAction::Occupied(Point::ALL[12]),
         });
         let text = store_error(&english, &illegal);
-        assert!(text.contains("31") && text.contains("`c3`"), "{text}");
+        assert!(
+            text.contains("31") && text.contains("\u{201c}c3\u{201d}"),
+            "{text}"
+        );
         let large = store_error(
             &english,
             &StoreError::Read(ReadError::TooLarge { limit: 1 << 24 }),
@@ -414,7 +435,7 @@ mod tests {
         };
         assert_eq!(
             store_error(&english, &device),
-            "could not write `张伟/lpt1.json`: `lpt1` is a name that Windows keeps for a device; choose another name"
+            "could not write \u{201c}张伟/lpt1.json\u{201d}: \u{201c}lpt1\u{201d} is a name that Windows keeps for a device; choose another name"
                 .replace('/', std::path::MAIN_SEPARATOR_STR)
         );
         assert_eq!(
@@ -422,7 +443,7 @@ mod tests {
                 &chinese,
                 &StoreError::Read(ReadError::BadName(NameProblem::Character('|')))
             ),
-            "Windows 不允许文件名中有 `|`，请换一个名称"
+            "Windows 不允许文件名中有 \u{201c}|\u{201d}，请换一个名称"
         );
         // What came from a file is escaped and shortened.
         let hostile = StoreError::Record(RecordError::UnknownGame(format!(

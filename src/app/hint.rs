@@ -4,8 +4,8 @@
 //! principal variation), else what it keeps safe that other actions would give away at once,
 //! else the best defence against a gain along the line that cannot be stopped, else that the
 //! line expected takes nothing (in Wu Dao, with the parity of the empty points: who places the
-//! last piece). The value follows in words, with its side and unit: "Black is about 2 pieces
-//! ahead", "Black wins in 13".
+//! last piece). The value follows in words, with its side and winning chances: "Black is
+//! better (74% winning chances)", "Black wins in 13".
 //!
 //! What it prevents is found by trying the opponent's replies: the gain the opponent has
 //! after most of the other actions (the threat standing on the board) is compared with its
@@ -17,7 +17,7 @@ use super::keys;
 use super::text::{action_text, side_name};
 use crate::ai::analysis::Evaluation;
 use crate::rules::explain::{Event, Line, Shape, explain};
-use crate::rules::{Action, Side, State};
+use crate::rules::{Action, GameId, Side, State};
 
 /// How far along the expected line (in actions after the hint's turn) a gain is looked for.
 pub const LOOK_AHEAD: usize = 6;
@@ -146,6 +146,8 @@ pub struct Ahead {
 /// The reason given with a hint, and the value of the position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HintReason {
+    /// The game, whose evaluation the value is in.
+    pub game: GameId,
     /// The side the hint is for.
     pub side: Side,
     /// The action suggested.
@@ -324,6 +326,7 @@ pub fn reason(
     let (line, ahead) = walk(state, turn, line);
     let nothing_yet = gains.is_none() && stops.is_none();
     Some(HintReason {
+        game: state.game(),
         side,
         action,
         gains,
@@ -482,7 +485,10 @@ pub fn text(i18n: &I18n, r: &HintReason) -> String {
     }
     if let Some(value) = r.value {
         sentences.push_str(gap);
-        sentences.push_str(&i18n.format("hint.value", &[("value", &value_words(i18n, value))]));
+        sentences.push_str(&i18n.format(
+            "hint.value",
+            &[("value", &value_words(i18n, value, r.game))],
+        ));
     }
     if r.exact {
         sentences.push_str(gap);
@@ -570,7 +576,7 @@ mod tests {
         assert_eq!(
             text(&english(), &with_value),
             "Hint: a1-a3, so that Black turns over 1 piece after e5-e2, a3-e3. \
-             Black is about 2 pieces ahead."
+             Black is better (74% winning chances)."
         );
     }
 
@@ -607,7 +613,7 @@ mod tests {
             text(&english(), &r),
             "Hint: c3: the engine expects d4, b2, and neither side takes anything. \
              24 points stay empty: if nothing more is taken, Black places the last piece. \
-             White is about 1 piece ahead."
+             White is winning (90% winning chances)."
         );
         let exact = HintReason {
             value: Some(Evaluation::Win(13)),
@@ -639,6 +645,7 @@ mod tests {
     #[test]
     fn the_line_names_what_the_move_does_in_both_languages() {
         let block = HintReason {
+            game: GameId::Neihuang,
             side: Side::Black,
             action: actions("c3-c2")[0],
             gains: Some(Gain::Block { captures: 1 }),

@@ -27,6 +27,7 @@ pub mod file_chooser;
 pub mod flying_table;
 pub mod fonts;
 pub mod hint;
+pub mod history;
 pub mod i18n;
 pub mod icon;
 pub mod keys;

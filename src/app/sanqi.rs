@@ -14,11 +14,13 @@ use super::demo::{Demo, Staging};
 use super::dialogs::{DialogStack, Opening};
 use super::error::AppError;
 use super::flying_table::{BuildState, FlyingTable, TableBuild, TableState};
+use super::history::{self, History};
 use super::i18n::{I18n, Language, system_language};
 use super::launch::{AppOptions, Launch};
 use super::lessons::{Lesson, LessonProgress};
 use super::screens::Screen;
 use super::screens::game::GameScreen;
+use super::screens::history::HistoryScreen;
 use super::screens::home::HomeScreen;
 use super::screens::lesson::{LessonScreen, rules_page};
 use super::session::{Changed, Hold, Moment, Purpose, Session};
@@ -86,6 +88,9 @@ pub struct SanqiApp {
     dialogs: DialogStack,
     /// The analysis of the reviewed game, while it runs and after.
     analysis: Option<GameAnalysis>,
+    /// The records of the records folder, as the game history lists them.
+    history: History,
+    history_screen: HistoryScreen,
     /// Plays the game's sounds.
     player: Player,
     /// Reads the system's light or dark preference, if the app is to.
@@ -93,6 +98,9 @@ pub struct SanqiApp {
     /// Whether the window had the focus last frame.
     focused: bool,
 }
+
+/// How long a frame may spend reading records for the game history.
+const HISTORY_READ_BUDGET: Duration = Duration::from_millis(12);
 
 impl SanqiApp {
     /// The app on `ctx`, keeping its files in `store`.
@@ -138,6 +146,12 @@ impl SanqiApp {
             notify_ctx.request_repaint()
         });
         let staging = options.demo.map(Demo::staging);
+        // What the history shows of each record is kept between runs, beside the settings.
+        let history_cache = store
+            .dir()
+            .filter(|_| store.is_writable() && options.demo.is_none())
+            .map(|dir| dir.join(history::CACHE_FILE));
+        let history = History::new(store.records_dir(), history_cache);
         let stats = match &staging {
             Some(staging) => staging.stats.clone(),
             None => stored.stats,
@@ -168,6 +182,8 @@ impl SanqiApp {
             lesson_screen: LessonScreen,
             dialogs: DialogStack::default(),
             analysis: None,
+            history,
+            history_screen: HistoryScreen::default(),
             player: Player::new(options.sound.clone()),
             system_theme: options.system_theme.then(SystemTheme::default),
             focused: true,
@@ -291,6 +307,11 @@ impl SanqiApp {
         &self.lessons
     }
 
+    /// The game history, as the Records screen lists it.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
     // ----- The one place that carries out commands -----
 
     /// Carries out a command; then the dialogs hear how it went, an error no dialog showed
@@ -301,6 +322,14 @@ impl SanqiApp {
             self.lesson = None;
         }
         let shown = self.dialogs.hear(&command, &outcome);
+        // A record that would replace the game in progress waits for the user's yes.
+        if let Ok(Done::WouldReplace(path)) = &outcome {
+            let analyse = matches!(command, Command::AnalyseRecord(_));
+            self.open_dialog(Open::Confirm(Question::OpenRecord {
+                path: path.clone(),
+                analyse,
+            }));
+        }
         self.hold_game();
         if let Err(error) = &outcome
             && !shown
@@ -318,6 +347,7 @@ impl SanqiApp {
         if matches!(
             command,
             Command::GoHome
+                | Command::OpenHistory
                 | Command::StartGame(_)
                 | Command::Rematch
                 | Command::ContinueGame
@@ -330,15 +360,13 @@ impl SanqiApp {
             self.banners.retain(|b| !matches!(b, Banner::Kept(_)));
         }
         match command {
-            Command::Open(request) => self.open_dialog(*request),
+            Command::Open(request) => self.open_dialog(request.clone()),
             Command::Toggle(request) => {
-                let list_records = || self.store.list_records();
                 let opening = Opening {
                     last_setup: self.settings.last_setup,
-                    list_records: &list_records,
                     file_chooser: self.options.file_chooser,
                 };
-                self.dialogs.toggle(*request, &opening);
+                self.dialogs.toggle(request.clone(), &opening);
             }
             Command::Back => {
                 if !self.dialogs.close_top() {
@@ -350,6 +378,12 @@ impl SanqiApp {
                 }
             }
             Command::GoHome => self.go_home(),
+            Command::OpenHistory => {
+                self.go_home();
+                self.dialogs.close_modal();
+                self.screen = Screen::Records;
+                self.history.refresh();
+            }
             Command::DismissBanner(i) => {
                 if *i < self.banners.len() {
                     self.banners.remove(*i);
@@ -363,12 +397,30 @@ impl SanqiApp {
                 }
             }
             Command::ContinueGame => self.continue_game()?,
-            Command::DiscardGame => self.discard_game(),
+            Command::DiscardGame => self.discard_game()?,
             Command::OpenRecord(path) => return self.open_record(path, false),
             Command::ReplaceWithRecord(path) => return self.open_record(path, true),
             Command::ExportRecord => return self.export_record(None).map(Done::Exported),
             Command::ExportRecordTo(path) => {
                 return self.export_record(Some(path)).map(Done::Exported);
+            }
+            Command::ExportFileTo(from, to) => {
+                return self.export_file(from, to).map(Done::Exported);
+            }
+            Command::AnalyseRecord(path) => {
+                let done = self.open_record(path, false)?;
+                if done == Done::Ok {
+                    self.start_analysis();
+                }
+                return Ok(done);
+            }
+            Command::DeleteRecord(path) => {
+                self.history.delete(path).map_err(AppError::DeleteRecord)?;
+            }
+            Command::UndoDeleteRecord => {
+                self.history
+                    .undo_delete()
+                    .map_err(AppError::RestoreRecord)?;
             }
             Command::Click(p) => self.change_session(|s, at| s.click(*p, at)),
             Command::DragMove(from, to) => self.change_session(|s, at| s.drag_move(*from, *to, at)),
@@ -383,11 +435,28 @@ impl SanqiApp {
             Command::Resign => self.change_session(|s, _| s.resign()),
             Command::SetLevel(side, level) => self.set_level(*side, *level),
             Command::SetClock(clock) => self.set_clock(*clock),
+            Command::SetPlayerNames(names) => {
+                self.settings.names = names.cleaned();
+                self.save_settings();
+            }
+            Command::SetWatchPace(ms) => {
+                self.settings.watch_pace_ms = *ms;
+                let pace = self.settings.watch_pace();
+                if let Some(s) = &mut self.session {
+                    s.set_watch_pace(pace);
+                }
+                self.save_settings();
+            }
+            Command::StepWatch => {
+                if let Some(s) = &mut self.session {
+                    s.step_watch();
+                }
+            }
             Command::Review => {
                 if let Some(s) = &mut self.session {
-                    s.review_from_start();
+                    s.review_from_end();
                 }
-                self.dialogs.close(Open::Result);
+                self.dialogs.close(&Open::Result);
             }
             Command::ReviewTo(n) => {
                 if let Some(s) = &mut self.session {
@@ -525,11 +594,13 @@ impl SanqiApp {
         }
     }
 
-    /// After every change: a game that has just ended is counted and its result shown.
+    /// After every change: a game that has just ended is kept in the history, counted and
+    /// its result shown.
     fn after_change(&mut self) {
         let Some(ending) = self.session.as_mut().and_then(Session::take_ending) else {
             return;
         };
+        self.keep_finished();
         if let Some((game, opponent, outcome)) = ending.counted {
             self.stats.record(game, opponent, outcome);
             if self.keeps_files
@@ -542,10 +613,8 @@ impl SanqiApp {
     }
 
     fn open_dialog(&mut self, request: Open) {
-        let list_records = || self.store.list_records();
         let opening = Opening {
             last_setup: self.settings.last_setup,
-            list_records: &list_records,
             file_chooser: self.options.file_chooser,
         };
         self.dialogs.open(request, &opening);
@@ -806,7 +875,7 @@ impl SanqiApp {
         while let Some(reply) = self.computer.poll() {
             s.receive(reply);
         }
-        if self.screen != Screen::Game || !s.is_running() {
+        if self.screen != Screen::Game || !s.is_moving() {
             return;
         }
         let delay = self.options.ai_step_delay;
@@ -830,6 +899,12 @@ impl SanqiApp {
         self.poll_analysis();
         if self.screen == Screen::Learn {
             self.change_lesson(|l, at| l.advance(at));
+        }
+        if self.screen == Screen::Records
+            && self.history.unread() > 0
+            && self.history.read_some(HISTORY_READ_BUDGET)
+        {
+            ctx.request_repaint();
         }
         self.after_change();
         self.play_sounds();
@@ -855,12 +930,13 @@ impl SanqiApp {
             resumable: resumable(self.session.as_ref(), self.saved.as_ref()),
             data_dir: self.store.dir(),
             records_dir: self.store.records_dir(),
-            result_open: self.dialogs.is_open(Open::Result),
+            result_open: self.dialogs.is_open(&Open::Result),
             analysis: self
                 .analysis
                 .as_ref()
                 .filter(|a| self.session.as_ref().is_some_and(|s| a.is_for(s.game()))),
             table: &table,
+            history: &self.history,
         };
         let lesson_rules = match (self.screen, self.lesson.as_ref()) {
             (Screen::Learn, Some(lesson)) => Some(rules_page(lesson)),
@@ -873,6 +949,7 @@ impl SanqiApp {
             (Screen::Learn, _, Some(lesson)) => {
                 commands.extend(self.lesson_screen.ui(ui, &view, lesson));
             }
+            (Screen::Records, _, _) => commands.extend(self.history_screen.ui(ui, &view)),
             _ => commands.extend(self.home.ui(ui, &view)),
         }
         commands.extend(self.dialogs.ui(&ctx, &view));
@@ -880,8 +957,12 @@ impl SanqiApp {
             // Errors were shown where they belong (a dialog or a banner).
             let _ = self.apply(command);
         }
+        // A deletion can be undone while the history is on the screen.
+        if self.screen != Screen::Records {
+            self.history.purge_deleted();
+        }
         let shown = match self.screen {
-            Screen::Home => true,
+            Screen::Home | Screen::Records => true,
             Screen::Game => self.session.is_some(),
             Screen::Learn => self.lesson.is_some(),
         };
@@ -946,6 +1027,7 @@ impl SanqiApp {
         if closing {
             self.save_settings();
             self.save_game();
+            self.history.purge_deleted();
             // A build in progress stops and keeps its checkpoint for the next run.
             self.table_build.take();
         }
@@ -981,6 +1063,7 @@ impl eframe::App for SanqiApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.save_settings();
         self.save_game();
+        self.history.purge_deleted();
         self.table_build.take();
     }
 

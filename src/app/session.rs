@@ -25,10 +25,11 @@ use super::clock::{Clock, TimeSource};
 use super::computer::is_cancelled;
 use super::hint::{self, HintReason};
 use super::settings::{
-    ClockSetting, Opponent, Outcome, SavedGame, SavedGameError, Setup, SideChoice,
+    ClockSetting, DEFAULT_WATCH_PACE_MS, Opponent, Outcome, PlayerNames, SavedGame, SavedGameError,
+    Setup, SideChoice, opponent_of,
 };
 use crate::ai::{Level, Reply};
-use crate::rules::records::Record;
+use crate::rules::records::{Metadata, Player, Record};
 use crate::rules::{
     Action, Decision, Effects, Game, GameId, IllegalAction, Point, Side, State, Status,
 };
@@ -46,16 +47,26 @@ pub enum Note {
     ComputerFailed(String),
     /// A hint, with why it is suggested and what the position is worth.
     Hint(HintReason),
+    /// The turn clock of `side` ran out and its turn passed; `you` when that side is the
+    /// person's against the computer.
+    TimedOut {
+        /// The side whose time ran out.
+        side: Side,
+        /// Whether it is the person playing the computer.
+        you: bool,
+    },
 }
 
 impl Note {
     /// Whether the note warns about something the user did.
     pub fn is_warning(&self) -> bool {
-        matches!(self, Note::Illegal(_) | Note::ComputerFailed(_))
-            || matches!(
-                self,
-                Note::Message("msg.no_moves_for_piece" | "msg.no_selection")
-            )
+        matches!(
+            self,
+            Note::Illegal(_) | Note::ComputerFailed(_) | Note::TimedOut { .. }
+        ) || matches!(
+            self,
+            Note::Message("msg.no_moves_for_piece" | "msg.no_selection")
+        )
     }
 }
 
@@ -222,6 +233,19 @@ pub struct Session {
     /// Who played the game of a record, as it says (the opponent and the person's side), to
     /// play on with them.
     recorded_players: Option<(Opponent, Option<Side>)>,
+    /// What the record of a record says of its game (players, date, result, clock), kept
+    /// as it is when the game is exported again.
+    recorded: Option<Metadata>,
+    /// The names the people playing go by.
+    names: PlayerNames,
+    /// How long each action takes when the computer plays itself.
+    watch_pace: Duration,
+    /// When the last action was played, by the session's time.
+    last_action_at: Option<Instant>,
+    /// Whether the user asked for the next action of a paused game the computer plays itself.
+    step: bool,
+    /// The record the game was kept as once it ended.
+    kept: Option<std::path::PathBuf>,
     /// Animations on the board.
     animations: Vec<Animation>,
     /// When the board explains the last turn.
@@ -257,6 +281,12 @@ impl Session {
             pending: None,
             from_record: false,
             recorded_players: None,
+            recorded: None,
+            names: PlayerNames::default(),
+            watch_pace: Duration::from_millis(u64::from(DEFAULT_WATCH_PACE_MS)),
+            last_action_at: None,
+            step: false,
+            kept: None,
             animations: Vec::new(),
             spotlight: None,
             sounds: Vec::new(),
@@ -269,15 +299,16 @@ impl Session {
         session
     }
 
-    /// A game from a record file, shown in review mode from its start: anyone may play on from
-    /// any position (by default the players the record names, `players`); it never counts in
-    /// the statistics.
+    /// A game from a record file, shown in review mode where it ends: anyone may play on from
+    /// any position (by default the players the record names in `metadata`); it never counts
+    /// in the statistics, and exported again it keeps what its record says.
     pub fn of_record(
         game: Game,
-        players: Option<(Opponent, Option<Side>)>,
+        metadata: Metadata,
         clock: ClockSetting,
         time: TimeSource,
     ) -> Session {
+        let players = opponent_of(&metadata);
         let setup = Setup {
             game: game.id(),
             opponent: Opponent::Human,
@@ -286,8 +317,12 @@ impl Session {
         let mut session = Session::new(setup, None, game, time);
         session.from_record = true;
         session.recorded_players = players;
+        if let Some((opponent, human_side)) = players {
+            session.names = PlayerNames::of_record(&metadata, opponent, human_side);
+        }
+        session.recorded = Some(metadata);
         session.counted = true;
-        session.review = Some(0);
+        session.review = Some(session.game.len());
         session.clock.stop();
         session
     }
@@ -297,6 +332,7 @@ impl Session {
         let (game, redo) = saved.restore()?;
         let mut session = Session::new(saved.setup, saved.human_side, game, time);
         session.redo = redo;
+        session.names = saved.names();
         // What the last turn did stays drawn until the next action, as before the restart.
         session.explain_last_turn();
         if let Some(ms) = saved.clock_remaining_ms {
@@ -323,12 +359,24 @@ impl Session {
             remaining,
             &self.redo,
         )
+        .with_names(&self.names)
     }
 
-    /// The game as a record, dated `date` (ISO 8601), naming the players and a resignation.
+    /// The game as a record, naming the players, the clock and a resignation, dated `date`
+    /// (ISO 8601). A record under review keeps what its file said: its players and its date.
     pub fn record(&self, date: String) -> Record {
-        let mut metadata = self.setup.players(self.human_side);
-        metadata.date = Some(date);
+        let metadata = match self.recorded.as_ref().filter(|_| self.from_record) {
+            Some(recorded) => {
+                let mut metadata = recorded.clone();
+                metadata.date = metadata.date.or(Some(date));
+                metadata
+            }
+            None => {
+                let mut metadata = self.setup.metadata(self.human_side, &self.names);
+                metadata.date = Some(date);
+                metadata
+            }
+        };
         let mut record = Record::of_game(&self.game, metadata);
         if let Some(loser) = self.resigned {
             record.metadata.result = Some(format!("{} resigned", loser.name()));
@@ -429,9 +477,64 @@ impl Session {
         !self.paused && self.hold.is_none()
     }
 
+    /// Whether the computer plays both sides.
+    pub fn is_watched(&self) -> bool {
+        matches!(self.setup.opponent, Opponent::Watch { .. })
+    }
+
+    /// How long each action takes when the computer plays itself.
+    pub fn watch_pace(&self) -> Duration {
+        self.watch_pace
+    }
+
+    /// Whether the next action of a paused game the computer plays itself can be asked for.
+    pub fn can_step(&self) -> bool {
+        self.is_watched() && self.paused && self.can_pause() && !self.step
+    }
+
+    /// Whether the next action was asked for while the game is paused, and nothing else holds
+    /// it.
+    fn stepping(&self) -> bool {
+        self.step && self.paused && self.hold.is_none()
+    }
+
+    /// Whether the game moves on by itself now: it runs, or a step was asked for.
+    pub fn is_moving(&self) -> bool {
+        self.is_running() || self.stepping()
+    }
+
     /// Whether the game came from a record file.
     pub fn is_from_record(&self) -> bool {
         self.from_record
+    }
+
+    /// The names the people playing go by.
+    pub fn names(&self) -> &PlayerNames {
+        &self.names
+    }
+
+    /// Gives the people playing these names (from now on, and in the game's record).
+    pub fn set_names(&mut self, names: PlayerNames) {
+        self.names = names;
+    }
+
+    /// The record the game was kept as once it ended, in the game history.
+    pub fn kept(&self) -> Option<&std::path::Path> {
+        self.kept.as_deref()
+    }
+
+    /// Notes the record the game was kept as once it ended.
+    pub fn set_kept(&mut self, path: std::path::PathBuf) {
+        self.kept = Some(path);
+    }
+
+    /// Who played `side` in the game of a record under review, as its file says.
+    pub fn recorded_player(&self, side: Side) -> Option<&Player> {
+        let recorded = self.recorded.as_ref().filter(|_| self.from_record)?;
+        match side {
+            Side::Black => recorded.black.as_ref(),
+            Side::White => recorded.white.as_ref(),
+        }
     }
 
     /// Who played the game of a record, as it says: the opponent and the person's side

@@ -126,6 +126,15 @@ impl Opponent {
 }
 
 impl Opponent {
+    /// The computer's level (Black's when it plays both sides), if it plays.
+    pub fn level(self) -> Option<Level> {
+        match self {
+            Opponent::Human => None,
+            Opponent::Computer { level, .. } => Some(level),
+            Opponent::Watch { black, .. } => Some(black),
+        }
+    }
+
     /// Sets the computer's level for `side` (`None`: the single computer opponent); returns
     /// whether there is a computer to change.
     pub fn set_level(&mut self, side: Option<Side>, level: Level) -> bool {
@@ -168,32 +177,152 @@ impl Default for Setup {
     }
 }
 
+impl ClockSetting {
+    /// The clock as a record's metadata names it: seconds a turn (`60`), or `off`.
+    pub fn record_id(self) -> String {
+        match self.seconds() {
+            Some(s) => s.to_string(),
+            None => "off".to_string(),
+        }
+    }
+}
+
+/// The name a record gives a person who gave none.
+pub const UNNAMED_PLAYER: &str = "Player";
+/// The name a record gives the computer.
+pub const COMPUTER_PLAYER: &str = "Computer";
+/// The most characters a player's name keeps.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// The names people play under, remembered between games: the person's own against the
+/// computer, and Black's and White's when two people share this computer. An empty name
+/// means none was given (the interface then says "You", "Black" or "White").
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlayerNames {
+    /// The person's name against the computer.
+    pub you: String,
+    /// Black's name in a game between two people.
+    pub black: String,
+    /// White's name in a game between two people.
+    pub white: String,
+}
+
+impl PlayerNames {
+    /// The names as they are kept: each on one line, without control characters or spaces
+    /// at its ends, and at most [`MAX_NAME_CHARS`] characters long.
+    pub fn cleaned(&self) -> PlayerNames {
+        PlayerNames {
+            you: clean_name(&self.you),
+            black: clean_name(&self.black),
+            white: clean_name(&self.white),
+        }
+    }
+
+    /// The name of the person playing `side` in a game with `opponent` (`human_side`: the
+    /// person's side against the computer), if one was given.
+    pub fn of(&self, opponent: Opponent, human_side: Option<Side>, side: Side) -> Option<&str> {
+        let name = match opponent {
+            Opponent::Human => match side {
+                Side::Black => &self.black,
+                Side::White => &self.white,
+            },
+            Opponent::Computer { .. } if human_side == Some(side) => &self.you,
+            _ => return None,
+        };
+        (!name.is_empty()).then_some(name.as_str())
+    }
+
+    /// The names a record gives its players, as they would be typed again: a computer and a
+    /// person who gave no name leave theirs empty.
+    pub fn of_record(
+        metadata: &Metadata,
+        opponent: Opponent,
+        human_side: Option<Side>,
+    ) -> PlayerNames {
+        let name = |player: &Option<Player>| {
+            player
+                .as_ref()
+                .filter(|p| p.level.is_none())
+                .and_then(|p| p.name.as_deref())
+                .filter(|n| *n != UNNAMED_PLAYER && *n != COMPUTER_PLAYER)
+                .map(clean_name)
+                .unwrap_or_default()
+        };
+        let (black, white) = (name(&metadata.black), name(&metadata.white));
+        match (opponent, human_side) {
+            (Opponent::Computer { .. }, Some(Side::Black)) => PlayerNames {
+                you: black,
+                ..PlayerNames::default()
+            },
+            (Opponent::Computer { .. }, Some(Side::White)) => PlayerNames {
+                you: white,
+                ..PlayerNames::default()
+            },
+            (Opponent::Human, _) => PlayerNames {
+                black,
+                white,
+                ..PlayerNames::default()
+            },
+            _ => PlayerNames::default(),
+        }
+    }
+}
+
+/// A name as it is kept: on one line, trimmed, at most [`MAX_NAME_CHARS`] characters.
+pub fn clean_name(name: &str) -> String {
+    let one_line: String = name
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    one_line
+        .trim()
+        .chars()
+        .take(MAX_NAME_CHARS)
+        .collect::<String>()
+        .trim_end()
+        .to_string()
+}
+
 impl Setup {
     /// The players of a game with this setup, for a record's metadata: `Player` for a
     /// person, `Computer` with its level for the computer. `human_side` is the side the person
     /// plays against the computer.
     pub fn players(&self, human_side: Option<Side>) -> Metadata {
+        self.metadata(human_side, &PlayerNames::default())
+    }
+
+    /// A record's metadata for a game with this setup: the players, a person under the name
+    /// `names` give (else `Player`), the computer with its level, and the clock.
+    pub fn metadata(&self, human_side: Option<Side>, names: &PlayerNames) -> Metadata {
         let player = |side: Side| match self.opponent.level_of(side, human_side) {
             Some(level) => Player {
-                name: Some("Computer".to_string()),
+                name: Some(COMPUTER_PLAYER.to_string()),
                 level: Some(level.id().to_string()),
             },
             None => Player {
-                name: Some("Player".to_string()),
+                name: Some(
+                    names
+                        .of(self.opponent, human_side, side)
+                        .unwrap_or(UNNAMED_PLAYER)
+                        .to_string(),
+                ),
                 level: None,
             },
         };
         Metadata {
             black: Some(player(Side::Black)),
             white: Some(player(Side::White)),
+            clock: Some(self.clock.record_id()),
             ..Metadata::default()
         }
     }
 }
 
-/// Who played a recorded game, read back from the players [`Setup::players`] writes: the
-/// opponent and the person's side against the computer. `None` when the record does not say,
-/// names players the app does not know, or has the computer play at a level not offered.
+/// Who played a recorded game, read back from the players [`Setup::metadata`] writes: the
+/// opponent and the person's side against the computer. A player without a level is a
+/// person, whatever their name. `None` when the record does not say, or has the computer
+/// play at a level not offered.
 pub fn opponent_of(metadata: &Metadata) -> Option<(Opponent, Option<Side>)> {
     // A side's player: `None` for a person, the level for the computer.
     let played_by = |player: &Option<Player>| -> Option<Option<Level>> {
@@ -202,8 +331,8 @@ pub fn opponent_of(metadata: &Metadata) -> Option<(Opponent, Option<Side>)> {
             (Some(id), _) => Level::parse(id)
                 .filter(|l| Level::PLAYABLE.contains(l))
                 .map(Some),
-            (None, Some("Player")) => Some(None),
-            (None, _) => None,
+            (None, Some(COMPUTER_PLAYER) | None) => None,
+            (None, Some(_)) => Some(None),
         }
     };
     let against = |level, side| {
@@ -282,6 +411,10 @@ pub struct Settings {
     /// Whether the user said "not now" to building the Flying table when Master first played
     /// Flying without it (it is then only offered in the settings).
     pub table_offer_declined: bool,
+    /// The names people play under.
+    pub names: PlayerNames,
+    /// How long each action takes when the computer plays itself, in milliseconds.
+    pub watch_pace_ms: u32,
     /// Whether the game makes its sounds.
     pub sound: bool,
     /// How loud they are, from 0 to 100.
@@ -303,10 +436,33 @@ impl Default for Settings {
             last_setup: Setup::default(),
             window_size: None,
             table_offer_declined: false,
+            names: PlayerNames::default(),
+            watch_pace_ms: DEFAULT_WATCH_PACE_MS,
             sound: true,
             volume: DEFAULT_VOLUME,
             theme: ThemeChoice::System,
         }
+    }
+}
+
+/// The slowest and the quickest pace of a game the computer plays itself, and the usual
+/// one, in milliseconds an action.
+pub const WATCH_PACE_MS: std::ops::RangeInclusive<u32> = 500..=5000;
+/// See [`WATCH_PACE_MS`].
+pub const DEFAULT_WATCH_PACE_MS: u32 = 1500;
+
+impl Settings {
+    /// The computer's level last chosen, the one a new choice starts from (Medium before any).
+    pub fn usual_level(&self) -> Level {
+        self.last_setup.opponent.level().unwrap_or(Level::Medium)
+    }
+
+    /// The pace of a watched game, within [`WATCH_PACE_MS`] whatever the file says.
+    pub fn watch_pace(&self) -> std::time::Duration {
+        let ms = self
+            .watch_pace_ms
+            .clamp(*WATCH_PACE_MS.start(), *WATCH_PACE_MS.end());
+        std::time::Duration::from_millis(u64::from(ms))
     }
 }
 
@@ -351,10 +507,23 @@ impl SavedGame {
             version: SAVED_GAME_VERSION,
             setup,
             human_side,
-            record: Record::of_game(game, setup.players(human_side)),
+            record: Record::of_game(game, setup.metadata(human_side, &PlayerNames::default())),
             clock_remaining_ms,
             redo: redo.iter().map(|a| a.to_string()).collect(),
         }
+    }
+
+    /// The same, its record naming the players as `names` do.
+    pub fn with_names(mut self, names: &PlayerNames) -> SavedGame {
+        let result = self.record.metadata.result.take();
+        self.record.metadata = self.setup.metadata(self.human_side, names);
+        self.record.metadata.result = result;
+        self
+    }
+
+    /// The names its record gives the people who play it.
+    pub fn names(&self) -> PlayerNames {
+        PlayerNames::of_record(&self.record.metadata, self.setup.opponent, self.human_side)
     }
 
     /// Replays the record under the full rules and parses the redo list, in the order it was
@@ -640,6 +809,30 @@ mod tests {
             let metadata = setup.players(human_side);
             assert_eq!(opponent_of(&metadata), Some((opponent, human_side)));
         }
+        // People are people whatever their names.
+        let names = PlayerNames {
+            you: "Mei".into(),
+            black: "Ann".into(),
+            white: "Bo".into(),
+        };
+        let friends = Setup {
+            opponent: Opponent::Human,
+            ..Setup::default()
+        };
+        let metadata = friends.metadata(None, &names);
+        assert_eq!(
+            metadata.white.as_ref().and_then(|p| p.name.as_deref()),
+            Some("Bo")
+        );
+        assert_eq!(metadata.clock.as_deref(), Some("60"));
+        assert_eq!(opponent_of(&metadata), Some((Opponent::Human, None)));
+        let named = PlayerNames::of_record(&metadata, Opponent::Human, None);
+        assert_eq!((named.black.as_str(), named.white.as_str()), ("Ann", "Bo"));
+        let mine = Setup::default().metadata(Some(Side::Black), &names);
+        assert_eq!(
+            mine.black.as_ref().and_then(|p| p.name.as_deref()),
+            Some("Mei")
+        );
         // A record that does not say, or names a level the app does not offer.
         assert_eq!(opponent_of(&Metadata::default()), None);
         let mut odd = Setup::default().players(Some(Side::Black));
@@ -647,6 +840,28 @@ mod tests {
             white.level = Some("random".to_string());
         }
         assert_eq!(opponent_of(&odd), None);
+    }
+
+    #[test]
+    fn names_are_kept_on_one_line_and_short() {
+        assert_eq!(clean_name("  Li\nMing \u{7} "), "Li Ming");
+        let long = "x".repeat(100);
+        assert_eq!(clean_name(&long).chars().count(), MAX_NAME_CHARS);
+    }
+
+    #[test]
+    fn the_watch_pace_stays_within_its_range() {
+        let pace = |ms| {
+            Settings {
+                watch_pace_ms: ms,
+                ..Settings::default()
+            }
+            .watch_pace()
+            .as_millis()
+        };
+        assert_eq!(pace(0), 500);
+        assert_eq!(pace(1500), 1500);
+        assert_eq!(pace(u32::MAX), 5000);
     }
 
     #[test]

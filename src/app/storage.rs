@@ -6,7 +6,9 @@
 //! - `settings.json`: [`Settings`];
 //! - `game.json`: the game in progress ([`SavedGame`]), removed when the game ends;
 //! - `stats.json`: [`Stats`];
-//! - `lessons.json`: which lesson steps are done ([`LessonProgress`]).
+//! - `lessons.json`: which lesson steps are done ([`LessonProgress`]);
+//! - `history.json`: what the game history shows of each record, a cache
+//!   ([`crate::app::history`]).
 //!
 //! Exported game records go to a folder of their own, [`Store::records_dir`].
 //!
@@ -568,7 +570,7 @@ impl Store {
 
 /// Whether a file name looks like a record: not hidden, ending in `.json` in any case. The
 /// name is compared as bytes, so it may be in any script or not even valid Unicode.
-fn is_record_name(name: &std::ffi::OsStr) -> bool {
+pub fn is_record_name(name: &std::ffi::OsStr) -> bool {
     let name = name.as_encoded_bytes();
     let suffix = b".json";
     !name.starts_with(b".")

@@ -11,6 +11,21 @@ use crate::rules::{
     Action, Decision, DrawReason, GameId, IllegalAction, Side, State, Status, WinReason,
 };
 
+/// A path as the interface shows it: between quotation marks, on one line, a long one cut
+/// short at its start so that the file's name stays.
+pub fn shown_path(path: &std::path::Path) -> String {
+    format!("\u{201c}{}\u{201d}", crate::echo::path_line(path))
+}
+
+/// Something a file or the user wrote, as the interface shows it: between quotation marks,
+/// on one line, cut short.
+pub fn shown(text: &str) -> String {
+    format!(
+        "\u{201c}{}\u{201d}",
+        crate::echo::one_line(text, crate::echo::MAX_QUOTED_CHARS)
+    )
+}
+
 /// `Black` or `White`.
 pub fn side_name(i18n: &I18n, side: Side) -> &str {
     match side {

@@ -5,12 +5,16 @@ use std::path::{Path, PathBuf};
 
 use super::analysis::GameAnalysis;
 use super::flying_table::{BuildState, TableState};
+use super::history::History;
 use super::i18n::I18n;
 use super::lessons::LessonProgress;
 use super::session::Session;
-use super::settings::{Opponent, Settings, Setup, Stats};
+use super::settings::{
+    COMPUTER_PLAYER, MAX_NAME_CHARS, Opponent, Settings, Setup, Stats, UNNAMED_PLAYER,
+};
 use super::text::{game_name, level_name, side_name};
 use crate::rules::Side;
+use crate::rules::records::Player;
 
 /// The game the home screen offers to continue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +53,8 @@ pub struct View<'a> {
     pub analysis: Option<&'a GameAnalysis>,
     /// The Flying table and its build, for the settings.
     pub table: &'a TableView,
+    /// The game history.
+    pub history: &'a History,
 }
 
 /// The Flying table as the settings show it.
@@ -90,15 +96,47 @@ impl View<'_> {
         white_below != self.settings.flip_board
     }
 
-    /// Who plays a side, as the name plates say it: "You", "Computer · Hard", "Black".
+    /// Who plays a side, as the name plates say it: "You", "Mei", "Computer · Hard",
+    /// "Black"; in a record under review, whoever its file names.
     pub fn player_label(&self, s: &Session, side: Side) -> String {
         let i18n = self.i18n;
-        match (s.setup().opponent, s.computer_level(side)) {
+        if s.is_from_record() {
+            return match s.recorded_player(side) {
+                Some(player) => recorded_player_label(i18n, player)
+                    .unwrap_or_else(|| side_name(i18n, side).to_string()),
+                None => side_name(i18n, side).to_string(),
+            };
+        }
+        let opponent = s.setup().opponent;
+        match (opponent, s.computer_level(side)) {
             (_, Some(level)) => {
                 i18n.format("player.computer", &[("level", &level_name(i18n, level))])
             }
-            (Opponent::Computer { .. }, None) => i18n.t("player.you").to_string(),
-            _ => side_name(i18n, side).to_string(),
+            _ => match s.names().of(opponent, s.human_side(), side) {
+                Some(name) => name.to_string(),
+                None if matches!(opponent, Opponent::Computer { .. }) => {
+                    i18n.t("player.you").to_string()
+                }
+                None => side_name(i18n, side).to_string(),
+            },
         }
+    }
+}
+
+/// A record's player as the interface names them: "Computer · Hard" (a level this build does
+/// not know by its id), a person's name, or `None` for a person who gave none.
+pub fn recorded_player_label(i18n: &I18n, player: &Player) -> Option<String> {
+    match (&player.level, &player.name) {
+        (Some(id), _) => {
+            let level = match crate::ai::Level::parse(id) {
+                Some(level) => level_name(i18n, level),
+                None => crate::echo::one_line(id, 24),
+            };
+            Some(i18n.format("player.computer", &[("level", &level)]))
+        }
+        (None, Some(name)) if name != UNNAMED_PLAYER && name != COMPUTER_PLAYER => {
+            Some(crate::echo::one_line(name, MAX_NAME_CHARS))
+        }
+        _ => None,
     }
 }

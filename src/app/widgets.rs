@@ -8,7 +8,9 @@ use egui::{Align, Layout, RichText, Vec2};
 
 use super::board;
 use super::i18n::I18n;
-use super::settings::{ClockSetting, Opponent, SideChoice};
+use super::settings::{
+    ClockSetting, MAX_NAME_CHARS, Opponent, PlayerNames, Settings, SideChoice, WATCH_PACE_MS,
+};
 use super::text::{clock_name, level_name, side_name};
 use super::theme;
 use crate::ai::Level;
@@ -17,7 +19,7 @@ use crate::rules::Side;
 /// How a [`LevelPicker`] offers the levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PickerStyle {
-    /// Every level as a button in a row.
+    /// Every level as a button, in as many rows as the width needs.
     Row,
     /// A drop-down list.
     DropDown,
@@ -63,7 +65,12 @@ impl<'a> LevelPicker<'a> {
     /// Draws the picker for `level`; returns the level chosen this frame, if it changed.
     pub fn show(self, ui: &mut egui::Ui, i18n: &I18n, level: Level) -> Option<Level> {
         let mut chosen = level;
-        ui.horizontal(|ui| {
+        let lay_out = |ui: &mut egui::Ui, add: &mut dyn FnMut(&mut egui::Ui)| match self.style {
+            // However many levels there are, they wrap rather than widen the dialog.
+            PickerStyle::Row => ui.horizontal_wrapped(add),
+            PickerStyle::DropDown => ui.horizontal(add),
+        };
+        lay_out(ui, &mut |ui| {
             let before = match self.label {
                 Some((text, LabelPlace::Before)) => Some(ui.label(text)),
                 _ => None,
@@ -124,22 +131,48 @@ pub fn opponent_levels_ui(
     }
 }
 
-/// The choice of an opponent in a dialog: a friend on this computer, the computer (with the
-/// person's side and its level) and, if `watch`, the computer against itself (with a level
-/// for each side). `id_salt` tells its pickers from other ones on the screen.
+/// What a dialog that sets up a game lets the user choose besides the opponent: the names
+/// people play under, and the pace when the computer plays itself.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerChoice {
+    /// The names people play under.
+    pub names: PlayerNames,
+    /// The pace of a game the computer plays itself.
+    pub pace: std::time::Duration,
+}
+
+impl PlayerChoice {
+    /// The names and the pace the settings remember.
+    pub fn of(settings: &Settings) -> PlayerChoice {
+        PlayerChoice {
+            names: settings.names.clone(),
+            pace: settings.watch_pace(),
+        }
+    }
+
+    /// What remembers the names chosen, if they are not the ones the settings hold.
+    pub fn names_command(&self, settings: &Settings) -> Option<super::command::Command> {
+        let names = self.names.cleaned();
+        (names != settings.names).then_some(super::command::Command::SetPlayerNames(names))
+    }
+}
+
+/// The choice of an opponent in a dialog: a friend on this computer (with both names), the
+/// computer (with the person's side, name and the computer's level) and, if `watch`, the
+/// computer against itself (with its pace and a level for each side). `id_salt` tells its
+/// pickers from other ones on the screen; `usual_level` is the level shown, greyed, while a
+/// friend is chosen, and the one the computer starts at.
 pub fn opponent_choice_ui(
     ui: &mut egui::Ui,
     i18n: &I18n,
     id_salt: &str,
     opponent: &mut Opponent,
+    choice: &mut PlayerChoice,
     watch: bool,
+    usual_level: Level,
 ) {
     section_label(ui, i18n.t("newgame.opponent"));
-    let last_level = match *opponent {
-        Opponent::Computer { level, .. } => level,
-        Opponent::Watch { black, .. } => black,
-        Opponent::Human => Level::Medium,
-    };
+    let last_level = opponent.level().unwrap_or(usual_level);
     let mut choices = vec![
         (Opponent::Human, "newgame.vs_human"),
         (
@@ -165,27 +198,44 @@ pub fn opponent_choice_ui(
             }
         }
     });
-    // The side and the level keep their rows whatever the opponent, greyed out where they do
-    // not apply, so that nothing below them moves while the choice changes.
-    let computer = matches!(opponent, Opponent::Computer { .. });
-    section_label(ui, i18n.t("newgame.your_side"));
-    ui.add_enabled_ui(computer, |ui| {
-        ui.horizontal(|ui| {
-            let mut shown = match opponent {
-                Opponent::Computer { side, .. } => *side,
-                _ => SideChoice::Black,
-            };
-            for choice in SideChoice::ALL {
-                let label = match choice.side() {
+    // Each opponent has a row of its own choices under one heading (the names, the person's
+    // side and name, or the pace) and the row of levels, greyed out for a friend: the rows
+    // keep their height whatever the opponent, so that nothing below them moves.
+    let heading = match opponent {
+        Opponent::Human => "newgame.names",
+        Opponent::Computer { .. } => "newgame.your_side",
+        Opponent::Watch { .. } => "newgame.pace",
+    };
+    section_label(ui, i18n.t(heading));
+    fixed_row(ui, |ui| match opponent {
+        Opponent::Human => {
+            let names = &mut choice.names;
+            for (side, name) in [
+                (Side::Black, &mut names.black),
+                (Side::White, &mut names.white),
+            ] {
+                let label = i18n.format("newgame.name_of", &[("side", &side_name(i18n, side))]);
+                name_field_ui(ui, &label, side_name(i18n, side), name);
+                ui.add_space(6.0);
+            }
+        }
+        Opponent::Computer { side, .. } => {
+            for c in SideChoice::ALL {
+                let label = match c.side() {
                     Some(s) => side_name(i18n, s),
                     None => i18n.t("newgame.random_side"),
                 };
-                ui.selectable_value(&mut shown, choice, label);
+                ui.selectable_value(side, c, label);
             }
-            if let Opponent::Computer { side, .. } = opponent {
-                *side = shown;
+            ui.add_space(10.0);
+            let (label, you) = (i18n.t("newgame.your_name"), i18n.t("player.you"));
+            name_field_ui(ui, label, you, &mut choice.names.you);
+        }
+        Opponent::Watch { .. } => {
+            if let Some(ms) = pace_slider_ui(ui, i18n, choice.pace, false) {
+                choice.pace = std::time::Duration::from_millis(u64::from(ms));
             }
-        });
+        }
     });
     let watching = matches!(opponent, Opponent::Watch { .. });
     let heading = if watching {
@@ -194,12 +244,17 @@ pub fn opponent_choice_ui(
         "newgame.level"
     };
     section_label(ui, i18n.t(heading));
-    // One row high, whether it holds the level buttons or the two sides' drop-downs.
-    let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y + 4.0);
+    // As high as the level buttons take (two rows, or more, when there are many levels),
+    // whichever opponent is chosen: the two sides' drop-downs take one.
+    let height_id = egui::Id::unique(("level_rows", id_salt));
+    let row_height = ui.spacing().interact_size.y + 4.0;
+    let height = ui
+        .data(|d| d.get_temp::<f32>(height_id))
+        .unwrap_or(row_height);
     ui.add_enabled_ui(*opponent != Opponent::Human, |ui| {
-        ui.allocate_ui_with_layout(row, Layout::left_to_right(Align::Center), |ui| {
-            ui.set_min_size(row);
-            // A friend has no level: the row shows the computer's, unchosen.
+        let size = egui::vec2(ui.available_width(), height);
+        let drawn = ui.allocate_ui_with_layout(size, Layout::top_down(Align::Min), |ui| {
+            ui.set_min_size(size);
             let shown = match *opponent {
                 Opponent::Human => Opponent::Computer {
                     level: last_level,
@@ -212,7 +267,69 @@ pub fn opponent_choice_ui(
                 opponent.set_level(side, level);
             }
         });
+        // The buttons' rows, measured, keep their height for the drop-downs.
+        if !matches!(opponent, Opponent::Watch { .. }) {
+            let measured = drawn.response.rect.height().max(row_height);
+            ui.data_mut(|d| d.insert_temp(height_id, measured));
+        }
     });
+}
+
+/// A row as high as a row of buttons, whatever it holds.
+fn fixed_row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y + 4.0);
+    ui.allocate_ui_with_layout(row, Layout::left_to_right(Align::Center), |ui| {
+        ui.set_min_size(row);
+        add(ui);
+    });
+}
+
+/// A person's name, typed after its label (which names the field for screen readers);
+/// `unnamed`, what the interface calls them without a name, shows in it while it is empty.
+fn name_field_ui(ui: &mut egui::Ui, label: &str, unnamed: &str, name: &mut String) {
+    let label = ui.label(label);
+    ui.add(
+        egui::TextEdit::singleline(name)
+            .char_limit(MAX_NAME_CHARS)
+            .hint_text(unnamed)
+            .desired_width(110.0),
+    )
+    .labelled_by(label.id);
+}
+
+/// The pace of a game the computer plays itself, as a slider from the quickest to the
+/// slowest, after its label unless a heading above says it; returns the new pace in
+/// milliseconds when it changed.
+pub fn pace_slider_ui(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    pace: std::time::Duration,
+    labelled: bool,
+) -> Option<u32> {
+    let range = WATCH_PACE_MS;
+    let mut seconds = pace.as_secs_f64();
+    let label = labelled.then(|| ui.label(i18n.t("watch.pace")));
+    // The pace is said after the slider, and names it for screen readers.
+    let said = i18n.format("watch.seconds", &[("n", &seconds_text(seconds))]);
+    let slider = egui::Slider::new(
+        &mut seconds,
+        f64::from(*range.start()) / 1000.0..=f64::from(*range.end()) / 1000.0,
+    )
+    .step_by(0.25)
+    .show_value(false)
+    .text(said);
+    let mut response = ui.add(slider);
+    if let Some(label) = label {
+        response = response.labelled_by(label.id);
+    }
+    let ms = (seconds * 1000.0).round() as u32;
+    (response.changed() && u128::from(ms) != pace.as_millis()).then_some(ms)
+}
+
+/// Seconds with no more decimals than they need: `1.5`, `2`, `0.75`.
+fn seconds_text(seconds: f64) -> String {
+    let text = format!("{seconds:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// The choice of the turn clock in a dialog, under its heading.

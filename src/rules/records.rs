@@ -19,7 +19,7 @@ pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 /// Who played one side.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
-    /// A display name ("Player", "Computer").
+    /// A display name: the person's own, or "Player" when none was given; "Computer".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The computer's level (`easy`, `medium`, `hard`, `expert`), if the computer played.
@@ -42,6 +42,9 @@ pub struct Metadata {
     /// The result as `replay` prints it (informative; the actions decide).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
+    /// The turn clock it was played with: seconds a turn (`60`), or `off`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
 }
 
 /// A record as stored.

@@ -1,13 +1,15 @@
-//! The confirmations: resign the game, forget the saved game, build the Flying table.
+//! The confirmations: resign the game, stop the game in progress, build the Flying table,
+//! open a record in place of the game in progress. Each says what it asks in a heading and
+//! what follows from it under it.
 
 use egui::RichText;
 
 use super::{Dialog, Stay};
 use crate::app::command::{Command, Question};
-use crate::app::text::side_name;
+use crate::app::text::{game_name, side_name};
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::{dialog_buttons, modal_ui};
+use crate::app::widgets::{dialog_buttons, modal_ui, wrapped_label};
 
 /// A question with a button that does it and one that does not.
 pub struct ConfirmDialog {
@@ -21,33 +23,78 @@ impl ConfirmDialog {
     }
 }
 
+/// What a confirmation says and does.
+struct Asked {
+    question: String,
+    detail: Option<String>,
+    yes: String,
+    commands: Vec<Command>,
+}
+
+impl ConfirmDialog {
+    fn asked(&self, view: &View) -> Asked {
+        let i18n = view.i18n;
+        match &self.question {
+            Question::Resign => {
+                let side = view.session.and_then(|s| s.resigning_side());
+                let name = |s| side_name(i18n, s).to_string();
+                Asked {
+                    question: i18n.format(
+                        "confirm.resign",
+                        &[("side", &side.map(name).unwrap_or_default())],
+                    ),
+                    detail: side.map(|s| {
+                        i18n.format("confirm.resign_detail", &[("winner", &name(s.other()))])
+                    }),
+                    yes: i18n.t("confirm.resign_yes").to_string(),
+                    commands: vec![Command::Resign],
+                }
+            }
+            Question::Discard => Asked {
+                question: i18n.t("confirm.discard").to_string(),
+                detail: view
+                    .unfinished_text()
+                    .map(|game| i18n.format("confirm.discard_detail", &[("game", &game)])),
+                yes: i18n.t("confirm.discard_yes").to_string(),
+                commands: vec![Command::DiscardGame],
+            },
+            Question::BuildTable => Asked {
+                question: i18n.t("table.offer").to_string(),
+                detail: None,
+                yes: i18n.t("table.offer_yes").to_string(),
+                commands: vec![Command::BuildTable],
+            },
+            Question::OpenRecord { path, analyse } => {
+                let name = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().to_string(),
+                );
+                let game = view
+                    .live_session()
+                    .map(|s| {
+                        let actions = i18n.format("home.actions_played", &[("n", &s.game().len())]);
+                        format!("{} · {actions}", game_name(i18n, s.setup().game))
+                    })
+                    .unwrap_or_default();
+                let mut commands = vec![Command::ReplaceWithRecord(path.clone())];
+                if *analyse {
+                    commands.push(Command::Analyse);
+                }
+                Asked {
+                    question: i18n.format("records.replace_question", &[("name", &name)]),
+                    detail: Some(i18n.format("records.replace_detail", &[("game", &game)])),
+                    yes: i18n.t("records.replace_yes").to_string(),
+                    commands,
+                }
+            }
+        }
+    }
+}
+
 impl Dialog for ConfirmDialog {
     fn ui(&mut self, ctx: &egui::Context, view: &View, commands: &mut Vec<Command>) -> Stay {
         let i18n = view.i18n;
-        let (question, yes, command) = match self.question {
-            Question::Resign => {
-                let side = view
-                    .session
-                    .and_then(|s| s.resigning_side())
-                    .map(|s| side_name(i18n, s).to_string())
-                    .unwrap_or_default();
-                (
-                    i18n.format("confirm.resign", &[("side", &side)]),
-                    i18n.t("confirm.resign_yes"),
-                    Command::Resign,
-                )
-            }
-            Question::Discard => (
-                i18n.t("confirm.discard").to_string(),
-                i18n.t("confirm.discard_yes"),
-                Command::DiscardGame,
-            ),
-            Question::BuildTable => (
-                i18n.t("table.offer").to_string(),
-                i18n.t("table.offer_yes"),
-                Command::BuildTable,
-            ),
-        };
+        let asked = self.asked(view);
         // Declining the build is remembered; the other questions are simply not asked on.
         let (no, declined) = match self.question {
             Question::BuildTable => (i18n.t("table.offer_no"), Some(Command::DeclineTableBuild)),
@@ -55,12 +102,16 @@ impl Dialog for ConfirmDialog {
         };
         let mut accepted = false;
         let mut cancel = false;
-        let modal = modal_ui(ctx, "confirm", 360.0, |ui| {
-            ui.add_space(4.0);
-            ui.label(RichText::new(question).size(16.0));
-            ui.add_space(12.0);
+        let modal = modal_ui(ctx, "confirm", 400.0, |ui| {
+            ui.add_space(2.0);
+            wrapped_label(ui, RichText::new(&asked.question).size(17.0).strong());
+            if let Some(detail) = &asked.detail {
+                ui.add_space(4.0);
+                wrapped_label(ui, RichText::new(detail).color(theme::muted()));
+            }
+            ui.add_space(14.0);
             dialog_buttons(ui, |ui| {
-                if ui.add(theme::primary_button(yes)).clicked() {
+                if ui.add(theme::primary_button(&asked.yes)).clicked() {
                     accepted = true;
                 }
                 if ui.button(no).clicked() {
@@ -70,7 +121,7 @@ impl Dialog for ConfirmDialog {
             });
         });
         if accepted {
-            commands.push(command);
+            commands.extend(asked.commands);
             return Stay::Closed;
         }
         if cancel || modal.should_close() {

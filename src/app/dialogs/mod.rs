@@ -14,7 +14,6 @@ pub mod rules;
 mod settings;
 
 use std::mem::Discriminant;
-use std::path::PathBuf;
 
 use super::command::{Command, Open, Outcome};
 use super::settings::Setup;
@@ -53,14 +52,11 @@ pub trait Dialog {
     }
 }
 
-/// What the dialogs need to open: the last setup (for the new-game dialog), the records
-/// folder's files (for the records dialog, read only when it opens) and whether the system
-/// has a file chooser.
-pub struct Opening<'a> {
+/// What the dialogs need to open: the last setup (for the new-game dialog) and whether the
+/// system has a file chooser.
+pub struct Opening {
     /// The setup of the last game started, the new-game dialog's default.
     pub last_setup: Setup,
-    /// Lists the records folder's files.
-    pub list_records: &'a dyn Fn() -> Vec<PathBuf>,
     /// Whether the system has a file chooser.
     pub file_chooser: bool,
 }
@@ -76,7 +72,7 @@ impl DialogStack {
     pub fn open(&mut self, request: Open, opening: &Opening) {
         let kind = std::mem::discriminant(&request);
         if let Some(index) = self.open.iter().position(|(k, _)| *k == kind) {
-            if self.open[index].1.reopen(request) {
+            if self.open[index].1.reopen(request.clone()) {
                 return;
             }
             self.open.remove(index);
@@ -85,7 +81,15 @@ impl DialogStack {
             Open::NewGame(game) => Box::new(new_game::NewGameDialog::new(opening.last_setup, game)),
             Open::Settings => Box::new(settings::SettingsDialog),
             Open::Records => Box::new(records::RecordsDialog::new(
-                (opening.list_records)(),
+                records::Purpose::Game,
+                opening.file_chooser,
+            )),
+            Open::OpenRecordFile => Box::new(records::RecordsDialog::new(
+                records::Purpose::OpenFile,
+                opening.file_chooser,
+            )),
+            Open::ExportRecordFile(path) => Box::new(records::RecordsDialog::new(
+                records::Purpose::ExportFile(path),
                 opening.file_chooser,
             )),
             Open::Rules(game, tab) => Box::new(rules::RulesDialog::new(game, tab)),
@@ -98,22 +102,22 @@ impl DialogStack {
 
     /// Opens a dialog, or closes it if one of its kind is open.
     pub fn toggle(&mut self, request: Open, opening: &Opening) {
-        if !self.close(request) {
+        if !self.close(&request) {
             self.open(request, opening);
         }
     }
 
     /// Closes the dialog of this kind; returns whether one was open.
-    pub fn close(&mut self, request: Open) -> bool {
-        let kind = std::mem::discriminant(&request);
+    pub fn close(&mut self, request: &Open) -> bool {
+        let kind = std::mem::discriminant(request);
         let before = self.open.len();
         self.open.retain(|(k, _)| *k != kind);
         self.open.len() != before
     }
 
     /// Whether a dialog of this kind is open.
-    pub fn is_open(&self, request: Open) -> bool {
-        let kind = std::mem::discriminant(&request);
+    pub fn is_open(&self, request: &Open) -> bool {
+        let kind = std::mem::discriminant(request);
         self.open.iter().any(|(k, _)| *k == kind)
     }
 

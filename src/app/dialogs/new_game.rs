@@ -1,22 +1,25 @@
-//! The new-game dialog: the game, the opponent (a friend, the computer at a level and with a
-//! side, or the computer against itself), and the turn clock.
+//! The new-game dialog: the game, the opponent (a friend, with both names; the computer at a
+//! level, with the person's side and name; or the computer against itself, at a pace), and
+//! the turn clock.
 
 use egui::RichText;
 
 use super::{Dialog, Stay};
 use crate::app::command::Command;
-use crate::app::settings::Setup;
+use crate::app::settings::{Opponent, Setup};
 use crate::app::text::game_name;
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{
-    clock_choice_ui, dialog_buttons, modal_ui, opponent_choice_ui, section_label,
+    PlayerChoice, clock_choice_ui, dialog_buttons, modal_ui, opponent_choice_ui, section_label,
 };
 use crate::rules::GameId;
 
 /// The new-game dialog, with the choices so far.
 pub struct NewGameDialog {
     setup: Setup,
+    /// The names and the pace, from the settings when the dialog first draws.
+    choice: Option<PlayerChoice>,
 }
 
 impl NewGameDialog {
@@ -26,7 +29,10 @@ impl NewGameDialog {
         if let Some(game) = game {
             setup.game = game;
         }
-        NewGameDialog { setup }
+        NewGameDialog {
+            setup,
+            choice: None,
+        }
     }
 }
 
@@ -34,6 +40,10 @@ impl Dialog for NewGameDialog {
     fn ui(&mut self, ctx: &egui::Context, view: &View, commands: &mut Vec<Command>) -> Stay {
         let i18n = view.i18n;
         let setup = &mut self.setup;
+        let choice = self
+            .choice
+            .get_or_insert_with(|| PlayerChoice::of(view.settings));
+        let usual_level = view.settings.usual_level();
         // Starting replaces the unfinished game (the one on the screen, or the one Home
         // offers to continue after a restart): it is kept as a record, and the dialog says so.
         let unfinished = view.unfinished_text();
@@ -48,7 +58,15 @@ impl Dialog for NewGameDialog {
                     ui.selectable_value(&mut setup.game, game, game_name(i18n, game));
                 }
             });
-            opponent_choice_ui(ui, i18n, "new_game", &mut setup.opponent, true);
+            opponent_choice_ui(
+                ui,
+                i18n,
+                "new_game",
+                &mut setup.opponent,
+                choice,
+                true,
+                usual_level,
+            );
             clock_choice_ui(ui, i18n, &mut setup.clock);
             if let Some(game) = &unfinished {
                 ui.add_space(6.0);
@@ -74,6 +92,13 @@ impl Dialog for NewGameDialog {
             });
         });
         if start {
+            commands.extend(choice.names_command(view.settings));
+            let pace = choice.pace.as_millis() as u32;
+            if matches!(setup.opponent, Opponent::Watch { .. })
+                && pace != view.settings.watch_pace_ms
+            {
+                commands.push(Command::SetWatchPace(pace));
+            }
             commands.push(Command::StartGame(*setup));
             return Stay::Closed;
         }

@@ -8,22 +8,36 @@ use crate::app::command::Command;
 use crate::app::settings::{ClockSetting, Opponent, SideChoice};
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::{clock_choice_ui, dialog_buttons, modal_ui, opponent_choice_ui};
+use crate::app::widgets::{
+    PlayerChoice, clock_choice_ui, dialog_buttons, modal_ui, opponent_choice_ui,
+};
 use crate::rules::Side;
 
 /// The dialog, with the choices so far (made from the reviewed game when it first draws).
 #[derive(Default)]
 pub struct PlayOnDialog {
-    choice: Option<(Opponent, ClockSetting)>,
+    choice: Option<(Opponent, ClockSetting, PlayerChoice)>,
 }
 
 /// The choices the dialog starts from: the reviewed game's own players (as its record names
 /// them, for a record) if a person played in it, else two people; against the computer, the
 /// person takes the side to act.
-fn first_choice(view: &View) -> (Opponent, ClockSetting) {
+fn first_choice(view: &View) -> (Opponent, ClockSetting, PlayerChoice) {
+    let mut choice = PlayerChoice::of(view.settings);
     let Some(s) = view.session else {
-        return (Opponent::Human, view.settings.last_setup.clock);
+        return (Opponent::Human, view.settings.last_setup.clock, choice);
     };
+    // The people who played go on under their names.
+    let names = s.names();
+    for (mine, theirs) in [
+        (&mut choice.names.you, &names.you),
+        (&mut choice.names.black, &names.black),
+        (&mut choice.names.white, &names.white),
+    ] {
+        if !theirs.is_empty() {
+            mine.clone_from(theirs);
+        }
+    }
     let setup = s.setup();
     let players = match s.recorded_players() {
         Some(players) if s.is_from_record() => players,
@@ -41,7 +55,7 @@ fn first_choice(view: &View) -> (Opponent, ClockSetting) {
     } else {
         setup.clock
     };
-    (opponent, clock)
+    (opponent, clock, choice)
 }
 
 fn side_choice(side: Side) -> SideChoice {
@@ -57,7 +71,8 @@ impl Dialog for PlayOnDialog {
             return Stay::Closed;
         };
         let i18n = view.i18n;
-        let (opponent, clock) = self.choice.get_or_insert_with(|| first_choice(view));
+        let (opponent, clock, choice) = self.choice.get_or_insert_with(|| first_choice(view));
+        let usual_level = view.settings.usual_level();
         // Against the computer, the person starts as the side to act in the reviewed position.
         let to_act = s.shown_state().to_act();
         // Playing on replaces the game set aside when a record was opened over it: it is kept
@@ -70,7 +85,7 @@ impl Dialog for PlayOnDialog {
             ui.add_space(2.0);
             ui.label(RichText::new(i18n.t("playon.intro")).color(theme::muted()));
             let was_human = matches!(opponent, Opponent::Human);
-            opponent_choice_ui(ui, i18n, "play_on", opponent, false);
+            opponent_choice_ui(ui, i18n, "play_on", opponent, choice, false, usual_level);
             if let (true, Opponent::Computer { side, .. }, Some(to_act)) =
                 (was_human, &mut *opponent, to_act)
             {
@@ -101,6 +116,7 @@ impl Dialog for PlayOnDialog {
             });
         });
         if start {
+            commands.extend(choice.names_command(view.settings));
             commands.push(Command::ContinueFromReview(*opponent, *clock));
             return Stay::Closed;
         }

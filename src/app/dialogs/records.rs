@@ -1,9 +1,9 @@
-//! The records dialog: export the game on the screen as a record file (into the records
-//! folder, or to a typed path or wherever the system's file chooser says), and open one (from
-//! the records folder's list, through the chooser or by its typed path) for review. A record
-//! that would replace a game in progress is opened only once the user has said yes, and a
-//! typed path replaces a file only once the user has said yes. The messages that come and go
-//! have space kept for them, so that the buttons stay where they are.
+//! The records dialog: save the game on the screen as a record file (into the records folder,
+//! or to a typed path or wherever the system's file chooser says) and open one (through the
+//! chooser or by its typed path) for review; or only open one; or export a copy of a record
+//! of the game history. (The game history itself is a screen.) A typed path replaces a file
+//! only once the user has said yes. The messages that come and go have space kept for them,
+//! so that the buttons stay where they are, and are shown whole.
 
 use std::path::{Path, PathBuf};
 
@@ -13,17 +13,26 @@ use super::{Dialog, Stay};
 use crate::app::command::{Command, Done, Outcome};
 use crate::app::error::AppError;
 use crate::app::file_chooser::{Answer, Choosing, FileChooser, Request, with_json_extension};
-use crate::app::text::game_name;
+use crate::app::text::shown_path;
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::{dialog_buttons, modal_ui, section_label};
-use crate::echo::quoted_path;
+use crate::app::widgets::{dialog_buttons, modal_ui, section_label, wrapped_label};
 
-/// How many rows of the records folder's list show at once.
-const LIST_ROWS: f32 = 4.0;
+/// What the dialog is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Saving the game on the screen, or opening a record.
+    Game,
+    /// Opening a record.
+    OpenFile,
+    /// Exporting a copy of this record file.
+    ExportFile(PathBuf),
+}
 
 /// The records dialog's state.
 pub struct RecordsDialog {
+    /// What it is for.
+    purpose: Purpose,
     /// The path of a record to open, typed by the user.
     path: String,
     /// The path to save the record to, typed by the user.
@@ -34,10 +43,6 @@ pub struct RecordsDialog {
     error: Option<AppError>,
     /// The outcome of the last export.
     exported: Option<Result<PathBuf, AppError>>,
-    /// The records in the records folder, newest first.
-    files: Vec<PathBuf>,
-    /// A record that would replace the game in progress, waiting for the user's yes.
-    replacing: Option<PathBuf>,
     /// The system's file chooser, while it is open.
     chooser: FileChooser,
     /// Whether the system has a file chooser.
@@ -47,69 +52,20 @@ pub struct RecordsDialog {
 }
 
 impl RecordsDialog {
-    /// The dialog listing `files`, offering the system's file chooser when
+    /// The dialog for `purpose`, offering the system's file chooser when
     /// `chooser_available`.
-    pub fn new(files: Vec<PathBuf>, chooser_available: bool) -> RecordsDialog {
+    pub fn new(purpose: Purpose, chooser_available: bool) -> RecordsDialog {
         RecordsDialog {
+            purpose,
             path: String::new(),
             save_path: String::new(),
             overwrite: None,
             error: None,
             exported: None,
-            files,
-            replacing: None,
             chooser: FileChooser::default(),
             chooser_available,
             no_chooser: None,
         }
-    }
-
-    /// The question before a record replaces the game in progress.
-    fn replace_ui(&mut self, ui: &mut egui::Ui, view: &View, commands: &mut Vec<Command>) {
-        let i18n = view.i18n;
-        let Some(path) = self.replacing.clone() else {
-            return;
-        };
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into(),
-        );
-        let game = view
-            .live_session()
-            .map(|s| {
-                let actions = i18n.format("home.actions_played", &[("n", &s.game().len())]);
-                format!("{} · {actions}", game_name(i18n, s.setup().game))
-            })
-            .unwrap_or_default();
-        ui.add_space(4.0);
-        ui.add(
-            egui::Label::new(
-                RichText::new(i18n.format("records.replace_question", &[("name", &name)]))
-                    .size(16.0),
-            )
-            .wrap(),
-        );
-        ui.add_space(4.0);
-        ui.add(
-            egui::Label::new(
-                RichText::new(i18n.format("records.replace_detail", &[("game", &game)]))
-                    .color(theme::muted()),
-            )
-            .wrap(),
-        );
-        ui.add_space(12.0);
-        dialog_buttons(ui, |ui| {
-            if ui
-                .add(theme::primary_button(i18n.t("records.replace_yes")))
-                .clicked()
-            {
-                commands.push(Command::ReplaceWithRecord(path.clone()));
-                self.replacing = None;
-            }
-            if ui.button(i18n.t("dialog.cancel")).clicked() {
-                self.replacing = None;
-            }
-        });
     }
 
     /// Opens the system's file chooser for `choosing`.
@@ -128,11 +84,14 @@ impl RecordsDialog {
         let (title, file_name) = match choosing {
             Choosing::Open => (i18n.t("records.chooser_open"), None),
             Choosing::Save => {
-                let game = view.session.map_or("game", |s| s.setup().game.id());
-                (
-                    i18n.t("records.chooser_save"),
-                    Some(format!("sanqi-{game}.json")),
-                )
+                let name = match &self.purpose {
+                    Purpose::ExportFile(path) => file_name(path),
+                    _ => {
+                        let game = view.session.map_or("game", |s| s.setup().game.id());
+                        format!("sanqi-{game}.json")
+                    }
+                };
+                (i18n.t("records.chooser_save"), Some(name))
             }
         };
         let request = Request {
@@ -146,8 +105,18 @@ impl RecordsDialog {
 }
 
 impl RecordsDialog {
-    /// Saving the game on the screen: into the records folder, or to a file named by its
-    /// typed path or through the system's chooser; then how it went, in a space kept for it.
+    /// The command that writes the record to `to`: the game on the screen, or a copy of the
+    /// file exported.
+    fn export_to(&self, to: PathBuf) -> Command {
+        match &self.purpose {
+            Purpose::ExportFile(from) => Command::ExportFileTo(from.clone(), to),
+            Purpose::Game | Purpose::OpenFile => Command::ExportRecordTo(to),
+        }
+    }
+
+    /// Saving the game on the screen (into the records folder, or to a file named by its
+    /// typed path or through the system's chooser) or a copy of the file exported; then how
+    /// it went, in a space kept for it.
     fn save_ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -157,9 +126,17 @@ impl RecordsDialog {
     ) {
         let i18n = view.i18n;
         let choosing = self.chooser.is_open();
-        section_label(ui, i18n.t("records.export_heading"));
-        if ui.button(i18n.t("records.export")).clicked() {
-            commands.push(Command::ExportRecord);
+        match &self.purpose {
+            Purpose::ExportFile(path) => {
+                let name = file_name(path);
+                section_label(ui, &i18n.format("records.export_file", &[("name", &name)]));
+            }
+            Purpose::Game | Purpose::OpenFile => {
+                section_label(ui, i18n.t("records.export_heading"));
+                if ui.button(i18n.t("records.export")).clicked() {
+                    commands.push(Command::ExportRecord);
+                }
+            }
         }
         let (typed, browse) = path_row_ui(
             ui,
@@ -181,24 +158,22 @@ impl RecordsDialog {
             if path.exists() {
                 self.overwrite = Some(path);
             } else {
-                commands.push(Command::ExportRecordTo(path));
+                commands.push(self.export_to(path));
             }
         }
-        status_ui(ui, 1.0, |ui| {
+        status_ui(ui, 2.0, |ui| {
             if let Some(path) = self.overwrite.clone() {
-                let name = quoted_path(path.file_name().map_or(path.as_path(), Path::new));
+                let name = shown_path(path.file_name().map_or(path.as_path(), Path::new));
                 let question = i18n.format("records.overwrite", &[("name", &name)]);
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                status_label(ui, question, theme::warn());
+                ui.horizontal(|ui| {
+                    if ui.button(i18n.t("records.overwrite_yes")).clicked() {
+                        commands.push(self.export_to(path));
+                        self.overwrite = None;
+                    }
                     if ui.button(i18n.t("dialog.cancel")).clicked() {
                         self.overwrite = None;
                     }
-                    if ui.button(i18n.t("records.overwrite_yes")).clicked() {
-                        commands.push(Command::ExportRecordTo(path));
-                        self.overwrite = None;
-                    }
-                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                        status_label(ui, question, theme::warn(), 1);
-                    });
                 });
                 return;
             }
@@ -211,21 +186,18 @@ impl RecordsDialog {
                     (i18n.t("records.no_chooser_save").to_string(), theme::warn())
                 }
                 Some(Ok(path)) => (
-                    i18n.format(
-                        "records.exported",
-                        &[("path", &crate::echo::quoted_path(path))],
-                    ),
+                    i18n.format("records.exported", &[("path", &shown_path(path))]),
                     theme::good(),
                 ),
                 Some(Err(error)) => (error.message(i18n), theme::warn()),
                 None => return,
             };
-            status_label(ui, text, color, 1);
+            status_label(ui, text, color);
         });
     }
 
-    /// Opening a record: the records folder's list, a typed path or the system's chooser;
-    /// then what went wrong, if anything, in a space kept for it.
+    /// Opening a record: a typed path or the system's chooser; then what went wrong, if
+    /// anything, in a space kept for it.
     fn open_ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -236,51 +208,6 @@ impl RecordsDialog {
         let i18n = view.i18n;
         let choosing = self.chooser.is_open();
         section_label(ui, i18n.t("records.open_heading"));
-        ui.label(
-            RichText::new(i18n.format("records.folder", &[("path", &view.records_dir.display())]))
-                .small()
-                .color(theme::muted()),
-        );
-        // The list keeps one height, empty or full, so that an export adding to it moves
-        // nothing; a longer list scrolls.
-        let height = LIST_ROWS * ui.spacing().interact_size.y;
-        let width = ui.available_width();
-        let list = egui::Frame::new()
-            .fill(theme::paper())
-            .corner_radius(egui::CornerRadius::same(6))
-            .inner_margin(egui::Margin::symmetric(6, 4));
-        list.show(ui, |ui| {
-            ui.set_min_size(egui::vec2(width - 12.0, height));
-            ui.set_max_height(height);
-            if self.files.is_empty() {
-                ui.label(
-                    RichText::new(i18n.t("records.none"))
-                        .italics()
-                        .color(theme::muted()),
-                );
-                return;
-            }
-            egui::ScrollArea::vertical()
-                .max_height(height)
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    ui.spacing_mut().item_spacing.y = 2.0;
-                    for file in &self.files {
-                        let name = file.file_name().map_or_else(
-                            || file.display().to_string(),
-                            |n| n.to_string_lossy().to_string(),
-                        );
-                        if ui
-                            .add(egui::Button::new(name).frame(false))
-                            .on_hover_text(file.display().to_string())
-                            .clicked()
-                        {
-                            commands.push(Command::OpenRecord(file.clone()));
-                        }
-                    }
-                });
-        });
-        ui.add_space(4.0);
         let (typed, browse) = path_row_ui(
             ui,
             view,
@@ -312,7 +239,7 @@ impl RecordsDialog {
             } else {
                 return;
             };
-            status_label(ui, text, color, 2);
+            status_label(ui, text, color);
         });
     }
 }
@@ -365,16 +292,17 @@ fn status_ui(ui: &mut egui::Ui, rows: f32, add: impl FnOnce(&mut egui::Ui)) {
     );
 }
 
-/// A message in at most `rows` rows, cut short with "…" (the whole of it on hover).
-fn status_label(ui: &mut egui::Ui, text: String, color: egui::Color32, rows: usize) {
-    let mut job = egui::text::LayoutJob::simple(
-        text.clone(),
-        egui::TextStyle::Body.resolve(ui.style()),
-        color,
-        ui.available_width(),
-    );
-    job.wrap.max_rows = rows;
-    ui.add(egui::Label::new(job)).on_hover_text(text);
+/// A message, whole, wrapped to the width of the dialog.
+fn status_label(ui: &mut egui::Ui, text: String, color: egui::Color32) {
+    wrapped_label(ui, RichText::new(text).color(color));
+}
+
+/// A file's name alone, as the dialog names it.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().to_string(),
+    )
 }
 
 /// Where a typed path saves the record: a relative one in the records folder, and with the
@@ -397,7 +325,7 @@ impl Dialog for RecordsDialog {
                 commands.push(Command::OpenRecord(path));
             }
             Some((Choosing::Save, Answer::Chosen(path))) => {
-                commands.push(Command::ExportRecordTo(with_json_extension(path)));
+                commands.push(self.export_to(with_json_extension(path)));
             }
             // The system seemed to have a chooser, but none came up.
             Some((choosing, Answer::Unavailable)) => {
@@ -408,22 +336,37 @@ impl Dialog for RecordsDialog {
         }
         let mut close = false;
         let mut chosen = None;
+        let title = match self.purpose {
+            Purpose::Game => "records.title",
+            Purpose::OpenFile => "records.open_heading",
+            Purpose::ExportFile(_) => "records.export_title",
+        };
         let modal = modal_ui(ctx, "records", 520.0, |ui| {
-            ui.heading(i18n.t("records.title"));
-            if self.replacing.is_some() {
-                self.replace_ui(ui, view, commands);
-                return;
-            }
+            ui.heading(i18n.t(title));
             ui.add_space(4.0);
-            // Without a game on the screen (from Home) there is nothing to save.
-            if view.session.is_some() {
-                self.save_ui(ui, view, commands, &mut chosen);
-                ui.separator();
+            match self.purpose {
+                Purpose::Game => {
+                    // Without a game on the screen there is nothing to save.
+                    if view.session.is_some() {
+                        self.save_ui(ui, view, commands, &mut chosen);
+                        ui.separator();
+                    }
+                    self.open_ui(ui, view, commands, &mut chosen);
+                }
+                Purpose::OpenFile => self.open_ui(ui, view, commands, &mut chosen),
+                Purpose::ExportFile(_) => self.save_ui(ui, view, commands, &mut chosen),
             }
-            self.open_ui(ui, view, commands, &mut chosen);
             dialog_buttons(ui, |ui| {
                 if ui.button(i18n.t("dialog.close")).clicked() {
                     close = true;
+                }
+                if self.purpose == Purpose::Game
+                    && ui
+                        .button(i18n.t("records.history"))
+                        .on_hover_text(i18n.t("records.history_hint"))
+                        .clicked()
+                {
+                    commands.push(Command::OpenHistory);
                 }
             });
         });
@@ -431,11 +374,8 @@ impl Dialog for RecordsDialog {
             self.choose(ctx, view, choosing);
         }
         if close || (modal.should_close() && !self.chooser.is_open()) {
-            if self.replacing.take().is_some() && !close {
-                // Escape or a click outside answers the question, not the whole dialog.
-                return Stay::Open;
-            }
             if self.overwrite.take().is_some() && !close {
+                // Escape or a click outside answers the question, not the whole dialog.
                 return Stay::Open;
             }
             return Stay::Closed;
@@ -444,26 +384,26 @@ impl Dialog for RecordsDialog {
     }
 
     fn hear(&mut self, command: &Command, outcome: &Outcome) -> bool {
-        match (command, outcome) {
-            (Command::ExportRecord | Command::ExportRecordTo(_), Ok(Done::Exported(path))) => {
-                if !self.files.contains(path) {
-                    self.files.insert(0, path.clone());
-                }
+        let export = matches!(
+            command,
+            Command::ExportRecord | Command::ExportRecordTo(_) | Command::ExportFileTo(..)
+        );
+        let open = matches!(
+            command,
+            Command::OpenRecord(_) | Command::ReplaceWithRecord(_) | Command::AnalyseRecord(_)
+        );
+        match outcome {
+            Ok(Done::Exported(path)) if export => {
                 self.exported = Some(Ok(path.clone()));
                 self.no_chooser = None;
                 false
             }
-            (Command::ExportRecord | Command::ExportRecordTo(_), Err(error)) => {
+            Err(error) if export => {
                 self.exported = Some(Err(error.clone()));
                 self.no_chooser = None;
                 true
             }
-            (Command::OpenRecord(_), Ok(Done::WouldReplace(path))) => {
-                self.error = None;
-                self.replacing = Some(path.clone());
-                false
-            }
-            (Command::OpenRecord(_) | Command::ReplaceWithRecord(_), Err(error)) => {
+            Err(error) if open => {
                 self.error = Some(error.clone());
                 self.no_chooser = None;
                 true

@@ -53,6 +53,14 @@ impl Dialog for ResultDialog {
                     theme::ink()
                 }));
                 ui.label(RichText::new(&reason).size(16.0).color(theme::ink()));
+                if s.kept().is_some() {
+                    ui.add_space(4.0);
+                    ui.label(
+                        RichText::new(i18n.t("history.kept_note"))
+                            .small()
+                            .color(theme::muted()),
+                    );
+                }
                 ui.add_space(14.0);
                 ui.horizontal(|ui| {
                     if ui

@@ -11,13 +11,12 @@ use crate::app::i18n::I18n;
 use crate::app::i18n::Language;
 use crate::app::settings::{ClockSetting, Opponent, ThemeChoice};
 use crate::app::storage::date_text;
-use crate::app::text::{clock_name, duration_text};
+use crate::app::text::{clock_name, duration_text, shown_path};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{
     LevelPicker, PickerStyle, dialog_buttons, opponent_levels_ui, section_label,
 };
-use crate::echo::quoted_path;
 use crate::tablebase::Phase;
 
 /// The settings window (its state is the settings themselves).
@@ -133,7 +132,7 @@ impl Dialog for SettingsDialog {
                 if let Some(dir) = view.data_dir {
                     ui.label(
                         RichText::new(
-                            i18n.format("settings.data_folder", &[("path", &quoted_path(dir))]),
+                            i18n.format("settings.data_folder", &[("path", &shown_path(dir))]),
                         )
                         .small()
                         .color(theme::muted()),

@@ -11,7 +11,7 @@ use crate::app::error::AppError;
 use crate::app::i18n::Language;
 use crate::app::screens::Screen;
 use crate::app::session::{Changed, Session};
-use crate::app::settings::{ClockSetting, Opponent, SavedGame, Setup, opponent_of};
+use crate::app::settings::{ClockSetting, Opponent, SavedGame, Setup};
 use crate::app::storage::{UtcTime, read_record_file, write_record_file};
 use crate::rules::{Game, Side};
 
@@ -58,8 +58,30 @@ impl SanqiApp {
             .store
             .export_record(&record)
             .map_err(AppError::KeepGame)?;
+        if let Ok(game) = record.replay() {
+            self.history.add(&path, &record, &game);
+        }
         self.add_banner(Banner::Kept(path));
         Ok(())
+    }
+
+    /// Keeps the game that has just ended as a new record in the records folder, for the
+    /// game history. (Not when nothing can be written: the notice at start said so.)
+    pub(super) fn keep_finished(&mut self) {
+        if !self.keeps_files || !self.store.is_writable() {
+            return;
+        }
+        let Some(s) = self.session.as_mut().filter(|s| !s.is_from_record()) else {
+            return;
+        };
+        let record = s.record(UtcTime::now().iso8601());
+        match self.store.export_record(&record) {
+            Ok(path) => {
+                self.history.add(&path, &record, s.game());
+                s.set_kept(path);
+            }
+            Err(e) => self.add_banner(Banner::Error(AppError::KeepFinished(e))),
+        }
     }
 
     pub(super) fn start_with(&mut self, setup: Setup, human_side: Option<Side>) {
@@ -67,12 +89,10 @@ impl SanqiApp {
         self.settings.last_setup = setup;
         self.save_settings();
         let game = Game::new(setup.game);
-        self.session = Some(Session::new(
-            setup,
-            human_side,
-            game,
-            self.options.time.clone(),
-        ));
+        let mut session = Session::new(setup, human_side, game, self.options.time.clone());
+        session.set_names(self.settings.names.clone());
+        session.set_watch_pace(self.settings.watch_pace());
+        self.session = Some(session);
         self.saved = None;
         self.screen = Screen::Game;
         self.dialogs.close_all();
@@ -95,8 +115,9 @@ impl SanqiApp {
             let Some(saved) = self.saved.take() else {
                 return Ok(());
             };
-            let session =
+            let mut session =
                 Session::restore(&saved, self.options.time.clone()).map_err(AppError::Resume)?;
+            session.set_watch_pace(self.settings.watch_pace());
             self.session = Some(session);
         }
         if let Some(s) = &mut self.session {
@@ -106,7 +127,10 @@ impl SanqiApp {
         Ok(())
     }
 
-    pub(super) fn discard_game(&mut self) {
+    /// Stops the game in progress for good, once it is kept as a record (an unfinished one,
+    /// in the history).
+    pub(super) fn discard_game(&mut self) -> Result<(), AppError> {
+        self.keep_unfinished(self.unfinished())?;
         if self.session.as_ref().is_some_and(Session::is_live) {
             self.computer.cancel();
             self.session = None;
@@ -117,6 +141,7 @@ impl SanqiApp {
         {
             self.report_save_error(e);
         }
+        Ok(())
     }
 
     /// Opens a record for review. Unless `replace` says the user agreed, a record that would
@@ -137,10 +162,9 @@ impl SanqiApp {
         }
         self.computer.cancel();
         let clock = self.settings.last_setup.clock;
-        let players = opponent_of(&record.metadata);
         self.session = Some(Session::of_record(
             game,
-            players,
+            record.metadata,
             clock,
             self.options.time.clone(),
         ));
@@ -162,7 +186,13 @@ impl SanqiApp {
         let set_aside = self.saved.clone().filter(|g| !g.record.actions.is_empty());
         self.keep_unfinished(set_aside)?;
         let human_side = human_side_of(opponent);
-        self.change_session(|s, _| s.continue_from_review(opponent, human_side, clock));
+        let names = self.settings.names.clone();
+        let pace = self.settings.watch_pace();
+        self.change_session(|s, _| {
+            s.set_names(names);
+            s.set_watch_pace(pace);
+            s.continue_from_review(opponent, human_side, clock)
+        });
         self.saved = None;
         Ok(())
     }
@@ -181,8 +211,26 @@ impl SanqiApp {
                     .map(|()| path.clone())
                     .map_err(AppError::Export)
             }
-            None => self.store.export_record(&record).map_err(AppError::Export),
+            None => {
+                let path = self
+                    .store
+                    .export_record(&record)
+                    .map_err(AppError::Export)?;
+                self.history.add(&path, &record, s.game());
+                Ok(path)
+            }
         }
+    }
+
+    /// Writes a copy of the record in `from` to `to` (a file the user chose), as its record
+    /// says, once it is read and replays.
+    pub(super) fn export_file(&mut self, from: &Path, to: &Path) -> Result<PathBuf, AppError> {
+        let (record, _) = read_record_file(from).map_err(AppError::OpenRecord)?;
+        if to.parent() == Some(self.store.records_dir().as_path()) {
+            self.store.create_records_dir().map_err(AppError::Export)?;
+        }
+        write_record_file(to, &record).map_err(AppError::Export)?;
+        Ok(to.to_path_buf())
     }
 
     // ----- Settings of the game and of the app -----

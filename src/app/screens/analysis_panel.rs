@@ -1,7 +1,7 @@
 //! The analysis section of the side panel in review: a button to start it, its progress and
-//! a way to cancel it while it runs, then the evaluation graph over the game (growing with
-//! the panel; the value and the move under the pointer are read out under it, and a click
-//! goes to that position), each side's accuracy and labels, and what the engine says of the
+//! a way to cancel it while it runs, then the graph of Black's winning chances over the game
+//! (growing with the panel; the value and the move under the pointer are read out under it,
+//! in the same words as the hint, and a click goes to that position), each side's accuracy and labels, and what the engine says of the
 //! action played from the position shown.
 
 use egui::{Color32, RichText, Sense, Stroke, pos2, vec2};
@@ -19,6 +19,7 @@ use crate::app::text::{action_text, side_name};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{accessible_name, wrapped_label};
+use crate::rules::GameId;
 use crate::rules::{Action, Side};
 
 /// The graph's least height, its most, its height for its width in between, and its height in
@@ -28,9 +29,6 @@ const MAX_GRAPH_HEIGHT: f32 = 220.0;
 const GRAPH_SHAPE: f32 = 0.3;
 const LOW_GRAPH_HEIGHT: f32 = 40.0;
 const LOW_WINDOW: f32 = 700.0;
-/// The evaluation, in pieces, at the graph's top and bottom edges (a decided game sits
-/// there too).
-const GRAPH_PIECES: f64 = 8.0;
 
 /// The colour of a label's mark.
 pub fn label_color(label: Label) -> Color32 {
@@ -138,7 +136,8 @@ fn done_ui(
     shown: usize,
     out: &mut Vec<Command>,
 ) {
-    let graph = graph_ui(ui, i18n, report, shown);
+    let game = s.setup().game;
+    let graph = graph_ui(ui, i18n, report, shown, game);
     if let Some(n) = graph.clicked {
         out.push(Command::ReviewTo(n));
     }
@@ -149,14 +148,16 @@ fn done_ui(
                 "analysis.at",
                 &[
                     ("position", &position_name(i18n, s, analysis, n)),
-                    ("value", &value_words(i18n, value)),
+                    ("value", &value_words(i18n, value, game)),
                 ],
             )
         }),
-        None => report
-            .positions
-            .get(shown)
-            .map(|&value| i18n.format("analysis.here", &[("value", &value_words(i18n, value))])),
+        None => report.positions.get(shown).map(|&value| {
+            i18n.format(
+                "analysis.here",
+                &[("value", &value_words(i18n, value, game))],
+            )
+        }),
     };
     ui.label(RichText::new(readout.unwrap_or_default()).small().strong());
     // Each side on one line of text, its marks in their colours: rows of widgets would take
@@ -257,9 +258,10 @@ fn position_name(i18n: &I18n, s: &Session, analysis: &GameAnalysis, n: usize) ->
     format!("{number}. {action}{mark}")
 }
 
-/// Where an evaluation sits on the graph, from -1 (White's best) to 1 (Black's).
-fn height_of(e: Evaluation) -> f32 {
-    (e.pieces().clamp(-GRAPH_PIECES, GRAPH_PIECES) / GRAPH_PIECES) as f32
+/// Where an evaluation sits on the graph, from -1 (White wins) to 1 (Black wins): Black's
+/// winning chances, as the read-out says them, the middle line even.
+fn height_of(e: Evaluation, game: GameId) -> f32 {
+    (2.0 * e.winning_chances(game) - 1.0) as f32
 }
 
 /// What the pointer did on the graph: the position it is over, and the one clicked.
@@ -270,7 +272,13 @@ struct GraphInput {
 
 /// The evaluation over the game, as wide as the panel and growing with it, the position shown
 /// marked and the one under the pointer lined.
-fn graph_ui(ui: &mut egui::Ui, i18n: &I18n, report: &Report, shown: usize) -> GraphInput {
+fn graph_ui(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    report: &Report,
+    shown: usize,
+    game: GameId,
+) -> GraphInput {
     let width = ui.available_width();
     let height = if ui.ctx().content_rect().height() < LOW_WINDOW {
         LOW_GRAPH_HEIGHT
@@ -295,7 +303,7 @@ fn graph_ui(ui: &mut egui::Ui, i18n: &I18n, report: &Report, shown: usize) -> Gr
         .positions
         .iter()
         .enumerate()
-        .map(|(i, e)| pos2(x_of(i), y_of(height_of(*e))))
+        .map(|(i, e)| pos2(x_of(i), y_of(height_of(*e, game))))
         .collect();
     painter.add(egui::Shape::line(
         points.clone(),

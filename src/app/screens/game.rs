@@ -234,14 +234,19 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
     let r = rect.height() * 0.3;
     let stone_center = egui::pos2(rect.left() + 10.0 + r, rect.center().y);
     board::paint_stone(&painter, stone_center, Vec2::splat(r), side, 1.0);
-    let player = view.player_label(s, side);
+    // The piece painted beside it says the side: the plate names the player, and only the
+    // side when nobody is named.
+    let name = view.player_label(s, side);
     let side_text = side_name(i18n, side);
-    let name = if player == side_text {
-        player
-    } else {
-        format!("{side_text} · {player}")
-    };
     let info = piece_counts(i18n, state, side, ["plate.counts", "plate.on_board"]);
+    // Painted, but read out as one label: the side, who plays it, and what they have.
+    let said = if name == side_text {
+        format!("{name}: {info}")
+    } else {
+        format!("{side_text} · {name}: {info}")
+    };
+    ui.interact(rect, ui.scope_id().with(("plate", side)), Sense::hover())
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &said));
     let mut right = rect.right() - 12.0;
     if active {
         let badge = if s.is_paused() {

@@ -16,6 +16,34 @@ use crate::app::view::{Resumable, View};
 use crate::app::widgets::{accessible_name, top_bar};
 use crate::rules::{GameId, State};
 
+/// The widest the home screen's content grows: a large window's width is used, but a line of
+/// cards does not stretch across a very wide screen.
+const MAX_WIDTH: f32 = 1720.0;
+
+/// How many game cards a row holds at this width: three side by side from the smallest
+/// window (760 points wide) up, so that none of them is below the fold.
+fn columns_for(width: f32) -> usize {
+    if width >= 680.0 {
+        3
+    } else if width >= 460.0 {
+        2
+    } else {
+        1
+    }
+}
+
+/// The side of a card's board: as wide as the card allows, and as tall as the window does
+/// (half its height, less what the header and the card's text take), from 110 points up.
+fn card_board_size(card_width: f32, window_height: f32) -> f32 {
+    let by_height = (window_height * 0.5 - 130.0).max(110.0);
+    (card_width - 8.0).min(by_height).max(110.0)
+}
+
+/// How much larger a card's text is drawn in a wide card than in the smallest window's.
+fn card_text_scale(card_width: f32) -> f32 {
+    (card_width / 300.0).clamp(1.0, 1.3)
+}
+
 /// The home screen and its layout from the last frame.
 #[derive(Default)]
 pub struct HomeScreen {
@@ -44,7 +72,7 @@ impl HomeScreen {
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
-                        let width = ui.available_width().min(1180.0);
+                        let width = ui.available_width().min(MAX_WIDTH);
                         ui.vertical_centered(|ui| {
                             ui.set_max_width(width);
                             ui.with_layout(Layout::top_down(Align::Min), |ui| {
@@ -70,15 +98,7 @@ impl HomeScreen {
                 .color(theme::ink()),
         );
         ui.add_space(8.0);
-        // Three games side by side from the smallest window up (760 points wide), so that
-        // none of them is below the fold.
-        let columns = if width >= 680.0 {
-            3
-        } else if width >= 460.0 {
-            2
-        } else {
-            1
-        };
+        let columns = columns_for(width);
         for chunk in GameId::ALL.chunks(columns) {
             ui.columns(columns, |cols| {
                 for (col, &game) in cols.iter_mut().zip(chunk) {
@@ -110,24 +130,32 @@ impl HomeScreen {
             ui.set_width(ui.available_width());
             ui.with_layout(Layout::top_down(Align::Min), |ui| {
                 let top = ui.cursor().top();
+                let card_width = ui.available_width();
+                let scale = card_text_scale(card_width);
                 ui.vertical_centered(|ui| {
-                    let by_height = (ui.ctx().content_rect().height() * 0.24).max(110.0);
-                    let size = (ui.available_width() - 8.0)
-                        .min(by_height)
-                        .clamp(110.0, 210.0);
+                    let window = ui.ctx().content_rect().height();
+                    let size = card_board_size(card_width, window);
                     let scene = BoardScene::of_state(&State::start(game));
                     picture_ui(ui, &scene, size);
                 });
                 ui.add_space(6.0);
-                ui.label(RichText::new(name).size(19.0).strong().color(theme::ink()));
+                ui.label(
+                    RichText::new(name)
+                        .size(19.0 * scale)
+                        .strong()
+                        .color(theme::ink()),
+                );
                 if i18n.language() != Language::Chinese {
                     ui.label(
                         RichText::new(game_name(view.chinese, game))
-                            .size(16.0)
+                            .size(16.0 * scale)
                             .color(theme::accent_dark()),
                     );
                 }
-                ui.add(egui::Label::new(RichText::new(&help.summary).color(theme::muted())).wrap());
+                let summary = RichText::new(&help.summary)
+                    .size(theme::BODY_SIZE * scale)
+                    .color(theme::muted());
+                ui.add(egui::Label::new(summary).wrap());
                 ui.add_space(8.0);
                 // Line the buttons up across the cards: pad to the tallest card of the last frame.
                 let used = ui.cursor().top() - top;
@@ -206,8 +234,8 @@ fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
                 if ui.button(i18n.t("home.settings")).clicked() {
                     out.push(Command::Open(Open::Settings));
                 }
-                if ui.button(i18n.t("home.open_record")).clicked() {
-                    out.push(Command::Open(Open::Records));
+                if ui.button(i18n.t("home.history")).clicked() {
+                    out.push(Command::OpenHistory);
                 }
                 if ui.button(i18n.t("home.rules")).clicked() {
                     out.push(Command::Open(Open::Rules(
@@ -337,4 +365,21 @@ fn stats_ui(ui: &mut egui::Ui, view: &View, game: GameId) {
                 ui.end_row();
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_grow_with_the_window() {
+        assert_eq!(columns_for(720.0), 3);
+        assert_eq!(columns_for(500.0), 2);
+        assert_eq!(columns_for(300.0), 1);
+        // The smallest window keeps its boards small enough for the buttons to show.
+        assert!(card_board_size(230.0, 560.0) <= 150.0);
+        // A large one has boards nearly twice as large as the old largest (210).
+        assert!(card_board_size(560.0, 1080.0) >= 400.0);
+        assert!(card_text_scale(560.0) > 1.2);
+    }
 }

@@ -1,10 +1,12 @@
 //! The screens that fill the window: [`home::HomeScreen`], [`game::GameScreen`] (playing
-//! and reviewing) and [`lesson::LessonScreen`]. Each keeps its own layout state, draws from a
+//! and reviewing), [`lesson::LessonScreen`] and [`history::HistoryScreen`] (the records
+//! kept). Each keeps its own layout state, draws from a
 //! [`View`](super::view::View) and returns the user's commands; [`Screen`] says which one is
 //! shown.
 
 mod analysis_panel;
 pub mod game;
+pub mod history;
 pub mod home;
 mod layout;
 pub mod lesson;
@@ -19,4 +21,6 @@ pub enum Screen {
     Game,
     /// A lesson step.
     Learn,
+    /// The game history: the records kept.
+    Records,
 }

@@ -19,7 +19,7 @@ use crate::app::text::{
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{
-    LevelPicker, PickerStyle, opponent_levels_ui, stone_icon, wrapped_label,
+    LevelPicker, PickerStyle, opponent_levels_ui, pace_slider_ui, stone_icon, wrapped_label,
 };
 use crate::rules::{GameId, Side};
 
@@ -35,8 +35,13 @@ pub fn side_panel_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<
     }
     over_controls_ui(ui, view, s, out);
     if !s.is_over() {
-        controls_ui(ui, view, s, out);
+        if s.is_watched() {
+            watch_controls_ui(ui, view, s, out);
+        } else {
+            controls_ui(ui, view, s, out);
+        }
     }
+    hint_ui(ui, view, s);
     level_ui(ui, view, s, out);
     analysis_ui(ui, view, s, out);
     move_list_ui(ui, view, s, out);
@@ -66,6 +71,10 @@ pub(super) fn note_text(i18n: &I18n, note: &Note) -> String {
         Note::Message(key) => i18n.t(key).to_string(),
         Note::ComputerFailed(why) => i18n.format("msg.computer_failed", &[("reason", why)]),
         Note::Hint(reason) => hint::text(i18n, reason),
+        Note::TimedOut { you: true, .. } => i18n.t("timeout.yours").to_string(),
+        Note::TimedOut { side, you: false } => {
+            i18n.format("timeout.passes", &[("side", &side_name(i18n, *side))])
+        }
     }
 }
 
@@ -150,10 +159,15 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                                 .color(theme::info()),
                         )
                         .on_hover_text(i18n.t("panel.paused"));
-                    } else if s.computer_busy() && s.hold().is_none() {
+                    } else if s.computer_thinking() && s.hold().is_none() {
                         // Held behind a dialog, the computer is not thinking: no spinner.
-                        ui.add(egui::Spinner::new().size(text_size(ui, 16.0)))
+                        ui.add(egui::Spinner::new().size(text_size(ui, 20.0)))
                             .on_hover_text(i18n.t("panel.thinking"));
+                        ui.label(
+                            RichText::new(i18n.t("panel.thinking_short"))
+                                .size(text_size(ui, 15.0))
+                                .color(theme::info()),
+                        );
                     }
                 });
             }
@@ -176,17 +190,29 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
 /// The size of the story's text.
 const STORY_SIZE: f32 = 13.5;
 
-/// The message about the user's last try (or the hint shown) and whether it warns, while
-/// the game is played.
+/// The message about the user's last try and whether it warns, while the game is played. A
+/// hint has a place of its own, under the buttons ([`hint_ui`]), so that it moves nothing
+/// above them.
 fn note_of(view: &View, s: &Session) -> Option<(String, bool)> {
     if s.review().is_some() {
         return None;
     }
     let i18n = view.i18n;
-    match (s.note(), s.hint()) {
-        (Some(note), _) => Some((note_text(i18n, note), note.is_warning())),
-        (None, Some(_)) => Some((i18n.t("msg.hint_shown").to_string(), false)),
-        (None, None) => None,
+    s.note()
+        .filter(|note| !matches!(note, Note::Hint(_)))
+        .map(|note| (note_text(i18n, note), note.is_warning()))
+}
+
+/// The hint shown: why, what the position is worth and how to read its arrows.
+fn hint_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
+    let (Some(note @ Note::Hint(_)), None) = (s.note(), s.review()) else {
+        return;
+    };
+    let i18n = view.i18n;
+    note_ui(ui, (note_text(i18n, note), false));
+    if !s.drawn_hint_line().is_empty() {
+        let legend = RichText::new(i18n.t("hint.legend")).small();
+        wrapped_label(ui, legend.color(theme::muted()));
     }
 }
 
@@ -216,22 +242,13 @@ fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
     let clock = s.clock();
     section(ui, |ui| {
         ui.horizontal(|ui| {
-            // While a dialog is open or the window is in the background the clock waits: say so
-            // in place of the heading, so that nothing moves.
-            let why = match s.hold().filter(|_| !s.is_paused()) {
-                Some(Hold::Dialog) => Some(i18n.t("panel.held_dialog")),
-                Some(Hold::Background) => Some(i18n.t("panel.held_background")),
-                None => None,
+            // While a dialog is open or the window is in the background the clock waits: the
+            // heading says so, and the line under it why.
+            let heading = match s.hold().filter(|_| !s.is_paused()) {
+                Some(_) => RichText::new(i18n.t("panel.held")).color(theme::info()),
+                None => RichText::new(i18n.t("panel.clock")).color(theme::muted()),
             };
-            match why {
-                Some(why) => {
-                    ui.label(RichText::new(i18n.t("panel.held")).color(theme::info()))
-                        .on_hover_text(why);
-                }
-                None => {
-                    ui.label(RichText::new(i18n.t("panel.clock")).color(theme::muted()));
-                }
-            }
+            ui.label(heading);
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 match clock.shown_seconds() {
                     Some(secs) => {
@@ -257,6 +274,15 @@ fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                 }
             });
         });
+        // Why it waits, said where it shows (the computer waits too).
+        let why = match s.hold().filter(|_| !s.is_paused()) {
+            Some(Hold::Dialog) => Some(i18n.t("panel.held_dialog")),
+            Some(Hold::Background) => Some(i18n.t("panel.held_background")),
+            None => None,
+        };
+        if let Some(why) = why {
+            wrapped_label(ui, RichText::new(why).small().color(theme::info()));
+        }
         if let Some(budget) = clock.budget() {
             let secs = clock.shown_seconds().unwrap_or(0);
             let color = if secs <= 10 {
@@ -350,6 +376,46 @@ fn controls_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Comman
             button(ui, can_resign, "panel.resign", "panel.resign_hint", resign);
         }
     });
+}
+
+/// The controls of a game the computer plays itself: pause or resume, one action at a time
+/// while paused, and the pace, which can change while it runs.
+fn watch_controls_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>) {
+    let i18n = view.i18n;
+    let gap = ui.spacing().item_spacing.x;
+    let size = Vec2::new((ui.available_width() - gap) / 2.0, text_size(ui, 28.0));
+    ui.horizontal(|ui| {
+        let pause_key = if s.is_paused() {
+            "panel.resume"
+        } else {
+            "panel.pause"
+        };
+        let pause = ui
+            .add_enabled(
+                s.can_pause(),
+                egui::Button::new(i18n.t(pause_key)).min_size(size),
+            )
+            .on_hover_text(i18n.t("shortcut.pause"));
+        if pause.clicked() {
+            out.push(Command::TogglePause);
+        }
+        let step = ui
+            .add_enabled(
+                s.can_step(),
+                egui::Button::new(i18n.t("watch.step")).min_size(size),
+            )
+            .on_hover_text(i18n.t("watch.step_hint"))
+            .on_disabled_hover_text(i18n.t("watch.step_hint"));
+        if step.clicked() {
+            out.push(Command::StepWatch);
+        }
+    });
+    let pace = ui
+        .horizontal(|ui| pace_slider_ui(ui, i18n, s.watch_pace(), true))
+        .inner;
+    if let Some(ms) = pace {
+        out.push(Command::SetWatchPace(ms));
+    }
 }
 
 /// Once the result is closed (or under review): a rematch, or a review of the game.

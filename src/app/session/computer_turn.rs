@@ -8,7 +8,7 @@ impl Session {
     /// The level the computer should start searching for its turn at now, if it is to act
     /// and not busy.
     pub fn wants_turn(&self) -> Option<Level> {
-        if self.pending.is_some() || !self.plan.is_empty() || !self.is_running() {
+        if self.pending.is_some() || !self.plan.is_empty() || !self.is_moving() {
             return None;
         }
         self.computer_to_act()
@@ -43,7 +43,7 @@ impl Session {
         match (pending.purpose, reply.result) {
             (Purpose::Turn, Ok(plan)) => {
                 self.plan = plan.actions.into();
-                self.plan_due = Some(now);
+                self.plan_due = Some(self.paced(now));
             }
             (Purpose::Hint, Ok(plan)) => {
                 let state = self.game.state();
@@ -69,12 +69,22 @@ impl Session {
         }
     }
 
-    /// Plays the computer's next planned action if it is due; the one after it is due
-    /// `delay` later.
+    /// When the computer's next action may come, the earliest being `now`: when it plays
+    /// itself, a pace after the last action.
+    fn paced(&self, now: Instant) -> Instant {
+        match self.last_action_at.filter(|_| self.is_watched()) {
+            Some(last) => now.max(last + self.watch_pace),
+            None => now,
+        }
+    }
+
+    /// Plays the computer's next planned action if it is due (or a step was asked for); the
+    /// one after it is due `delay` later, or a pace later when the computer plays itself.
     pub fn play_planned(&mut self, delay: Duration, at: Moment) -> Changed {
         let now = (self.time)();
-        if !self.is_running() || self.plan.is_empty() || self.plan_due.is_some_and(|due| now < due)
-        {
+        let stepping = self.stepping();
+        let due = self.plan_due.is_none_or(|due| now >= due);
+        if !(self.is_running() && due || stepping) || self.plan.is_empty() {
             return Changed::NOTHING;
         }
         if self.computer_to_act().is_none() {
@@ -84,8 +94,14 @@ impl Session {
         let Some(action) = self.plan.pop_front() else {
             return Changed::NOTHING;
         };
+        self.step = false;
         match self.play(action, Mover::Computer, at) {
             Ok(changed) => {
+                let delay = if self.is_watched() {
+                    self.watch_pace
+                } else {
+                    delay
+                };
                 self.plan_due = (!self.plan.is_empty()).then(|| now + delay);
                 changed
             }
@@ -96,6 +112,23 @@ impl Session {
         }
     }
 
+    /// Changes how long each action takes when the computer plays itself; an action waiting
+    /// for its turn comes at the new pace.
+    pub fn set_watch_pace(&mut self, pace: Duration) {
+        self.watch_pace = pace;
+        let watched = self.is_watched();
+        if let (Some(last), Some(due), true) = (self.last_action_at, &mut self.plan_due, watched) {
+            *due = last + pace;
+        }
+    }
+
+    /// Asks for the next action of a paused game the computer plays itself.
+    pub fn step_watch(&mut self) {
+        if self.can_step() {
+            self.step = true;
+        }
+    }
+
     /// Passes the turn when its time is up (stopping the computer if it was thinking).
     pub fn check_clock(&mut self, at: Moment) -> Changed {
         self.tick();
@@ -103,12 +136,23 @@ impl Session {
             return Changed::NOTHING;
         }
         let busy = self.computer_busy();
+        let side = self.to_act();
         self.drop_computer_turn();
         match self.play(Action::Timeout, Mover::Clock, at) {
-            Ok(changed) => Changed {
-                stop_search: busy || changed.stop_search,
-                ..changed
-            },
+            Ok(changed) => {
+                // The person's own timeout against the computer is said until they act: the
+                // computer's reply, which may come at once, takes the story's place. (Between
+                // two people, the story of the timeout says it.)
+                let against_computer = matches!(self.setup.opponent, Opponent::Computer { .. });
+                if let Some(side) = side.filter(|s| against_computer && self.human_side == Some(*s))
+                {
+                    self.note = Some(Note::TimedOut { side, you: true });
+                }
+                Changed {
+                    stop_search: busy || changed.stop_search,
+                    ..changed
+                }
+            }
             Err(_) => Changed {
                 save: false,
                 stop_search: busy,

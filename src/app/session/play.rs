@@ -160,6 +160,7 @@ impl Session {
         let before = *self.game.state();
         let starts_turn = self.game.at_turn_start();
         let effects = self.game.apply(action)?;
+        self.last_action_at = Some((self.time)());
         self.sounds.extend(sound_of(&effects));
         let mut changed = Changed::SAVE;
         // The board explains the turn from its first action until the next turn begins.
@@ -170,8 +171,13 @@ impl Session {
             });
         }
         // What the last message said no longer applies, unless it tells why the computer
-        // played the action it fell back on.
-        if mover == Mover::Person || !matches!(self.note, Some(Note::ComputerFailed(_))) {
+        // played the action it fell back on, or that a clock ran out: those stay until the
+        // person acts.
+        let lasting = matches!(
+            self.note,
+            Some(Note::ComputerFailed(_) | Note::TimedOut { .. })
+        );
+        if mover == Mover::Person || !lasting {
             self.note = None;
         }
         if mover == Mover::Person && self.pending.is_some_and(|p| p.purpose == Purpose::Hint) {
@@ -280,7 +286,8 @@ impl Session {
         self.hint = None;
         self.note = None;
         self.animations.clear();
-        self.spotlight = None;
+        // The turn now last on the board is told in the side panel: it is drawn there too.
+        self.explain_last_turn();
         if self.game.status().is_over() {
             self.clock.stop();
         } else {
@@ -387,9 +394,9 @@ impl Session {
         Changed::SAVE
     }
 
-    /// Enters review mode at the start of the game.
-    pub fn review_from_start(&mut self) {
-        self.review = Some(0);
+    /// Enters review mode where the game ended (or stands), as the move list shows it last.
+    pub fn review_from_end(&mut self) {
+        self.review = Some(self.game.len());
         self.selected = None;
     }
 
@@ -619,8 +626,14 @@ mod tests {
     fn a_record_is_reviewed_and_never_counted() {
         let mut game = Game::new(GameId::Wudao);
         let _ = game.apply(act("c3"));
-        let mut s = Session::of_record(game, None, ClockSetting::S60, ManualTime::new().source());
-        assert_eq!(s.review(), Some(0));
+        let metadata = crate::rules::records::Metadata::default();
+        let mut s = Session::of_record(
+            game,
+            metadata,
+            ClockSetting::S60,
+            ManualTime::new().source(),
+        );
+        assert_eq!(s.review(), Some(1), "where the record ends");
         assert!(!s.is_live());
         assert_eq!(s.click(pt("d4"), STILL), Changed::NOTHING);
         assert_eq!(s.take_ending(), None);

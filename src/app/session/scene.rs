@@ -6,7 +6,7 @@ use super::Session;
 use crate::app::board::{BoardScene, Eligible};
 use crate::app::overlay::overlays;
 use crate::rules::explain::{Event, blocked_side, explain};
-use crate::rules::{Action, Decision, Effects, Point, Side};
+use crate::rules::{Action, Decision, Effects, Point, Side, State};
 use crate::tablebase::Value;
 
 /// One turn of the move list: the side and its actions with their indices.
@@ -143,6 +143,15 @@ impl Session {
         start..len
     }
 
+    /// The actions of the line expected after the hint that the board draws, each with
+    /// whether it is the hint's side's own (see [`drawable_line`]).
+    pub fn drawn_hint_line(&self) -> Vec<(Action, bool)> {
+        match self.hint() {
+            Some(hint) => drawable_line(self.shown_state(), hint, self.hint_line()),
+            None => Vec::new(),
+        }
+    }
+
     /// The scene the board should draw now.
     pub fn scene(&self, now: f64, flipped: bool, coordinates: bool) -> BoardScene {
         let state = self.shown_state();
@@ -224,13 +233,7 @@ impl Session {
             }
             scene.hint = self.hint();
             // The line expected after it: the person's own actions and the opponent's.
-            let me = state.to_act();
-            scene.hint_line = self
-                .hint_line()
-                .iter()
-                .take(HINT_LINE_SHOWN)
-                .map(|&(action, side)| (action, Some(side) == me))
-                .collect();
+            scene.hint_line = self.drawn_hint_line();
             if let Some(values) = self.hint_values() {
                 scene.values = value_labels(values, self.selected);
             }
@@ -241,6 +244,69 @@ impl Session {
 
 /// How many actions of the line expected after a hint the board draws.
 const HINT_LINE_SHOWN: usize = 3;
+
+/// The actions of the line expected after `hint` that the board draws, each with whether it
+/// is the hint's side's own: at most [`HINT_LINE_SHOWN`], and only as far as each reads
+/// plainly on the board as it is now. An arrow across a piece, one over an arrow already
+/// drawn (a piece going back, or on along the same row), a ring on a ring, or a placement
+/// on a point a piece stands on (to be taken before) would confuse,
+/// so the line stops before it (the sentence still tells all of it).
+pub fn drawable_line(state: &State, hint: Action, line: &[(Action, Side)]) -> Vec<(Action, bool)> {
+    let me = state.to_act();
+    let mut drawn = vec![hint];
+    let mut shown = Vec::new();
+    for &(action, side) in line.iter().take(HINT_LINE_SHOWN) {
+        let plain = match action {
+            Action::Move(from, to) => {
+                let crosses = between(from, to).any(|p| state.piece_at(p).is_some());
+                let over = drawn.iter().any(|d| match *d {
+                    Action::Move(a, b) => shared_path(a, b, from, to) >= 2,
+                    _ => false,
+                });
+                !crosses && !over
+            }
+            // A placement on a point a piece stands on now (one taken before it comes).
+            Action::Place(p) if state.piece_at(p).is_some() => false,
+            Action::Place(p) | Action::Remove(p) => !drawn.iter().any(|d| match *d {
+                Action::Place(q) | Action::Remove(q) => q == p,
+                _ => false,
+            }),
+            Action::Timeout => false,
+        };
+        if !plain {
+            break;
+        }
+        drawn.push(action);
+        shown.push((action, Some(side) == me));
+    }
+    shown
+}
+
+/// The points strictly between two points of one row or column (none for others).
+fn between(from: Point, to: Point) -> impl Iterator<Item = Point> {
+    path(from, to).filter(move |p| *p != from && *p != to)
+}
+
+/// The points from `from` to `to` along their row or column, both ends included (only the
+/// ends for points on neither).
+fn path(from: Point, to: Point) -> impl Iterator<Item = Point> {
+    let (c0, r0, c1, r1) = (from.column(), from.row(), to.column(), to.row());
+    Point::ALL.into_iter().filter(move |p| {
+        let (c, r) = (p.column(), p.row());
+        let within = |x: u8, a: u8, b: u8| a.min(b) <= x && x <= a.max(b);
+        *p == from
+            || *p == to
+            || (r0 == r1 && r == r0 && within(c, c0, c1))
+            || (c0 == c1 && c == c0 && within(r, r0, r1))
+    })
+}
+
+/// How many points the paths of two moves share: two or more means they are drawn over
+/// each other.
+fn shared_path(a: Point, b: Point, c: Point, d: Point) -> usize {
+    let first: Vec<Point> = path(a, b).collect();
+    path(c, d).filter(|p| first.contains(p)).count()
+}
 
 /// A label on each point a move can reach: the best value among the moves there (of the
 /// selected piece only, when one is selected).
@@ -347,7 +413,7 @@ mod tests {
         }
         assert!(!s.is_spotlight_fading(201.0));
         // In review it shows at the end of that turn, for as long as it is looked at.
-        s.review_from_start();
+        s.review_from_end();
         s.review_to(s.game().len());
         assert_eq!(s.scene(500.0, false, true).overlays, taken);
         // The next turn's first action takes its place.
@@ -355,6 +421,40 @@ mod tests {
         let _ = s.click(pt("e5"), at(6000.0));
         let _ = s.click(pt("d5"), at(6000.0));
         assert!(!s.scene(6001.0, false, true).overlays.contains(&square));
+    }
+
+    #[test]
+    fn the_hints_line_stops_before_an_arrow_that_would_read_wrongly() {
+        use super::drawable_line;
+        use crate::rules::State;
+        let act = |t: &str| Action::parse(t).unwrap_or(Action::Timeout);
+        let state = State::start(GameId::Flying);
+        let line = |moves: &[(&str, Side)]| -> Vec<(Action, Side)> {
+            moves.iter().map(|&(m, s)| (act(m), s)).collect()
+        };
+        // Black's a1-a3: White's e5-e2 and Black's a3-e3 read plainly.
+        let plain = line(&[("e5-e2", Side::White), ("a3-e3", Side::Black)]);
+        assert_eq!(
+            drawable_line(&state, act("a1-a3"), &plain),
+            [(act("e5-e2"), false), (act("a3-e3"), true)]
+        );
+        // The piece going back over its own arrow, and what follows it, are not drawn.
+        let back = line(&[("a3-a1", Side::Black), ("e5-e2", Side::White)]);
+        assert!(drawable_line(&state, act("a1-a3"), &back).is_empty());
+        // An arrow across a piece on the board now (b1 stands between a1 and c1).
+        let across = line(&[("e5-e2", Side::White), ("a1-c1", Side::Black)]);
+        assert_eq!(
+            drawable_line(&state, act("b1-b3"), &across),
+            [(act("e5-e2"), false)]
+        );
+        // A placement where a piece stands now (in Wu Dao, once it is taken).
+        let mut wudao = State::start(GameId::Wudao);
+        let _ = wudao.apply(act("c3"));
+        let again = line(&[("d4", Side::Black), ("c3", Side::White)]);
+        assert_eq!(
+            drawable_line(&wudao, act("b3"), &again),
+            [(act("d4"), false)]
+        );
     }
 
     #[test]
@@ -369,7 +469,9 @@ mod tests {
         assert_eq!(pull.side, Side::Black);
         assert_eq!(pull.actions.len(), 2);
         // Review steps through the same turns: 29 of them, the last two actions long.
-        s.review_from_start();
+        s.review_from_end();
+        assert_eq!(s.review_turn(), Some((turns.len(), turns.len())));
+        s.review_to(0);
         assert_eq!(s.review_turn(), Some((0, turns.len())));
         s.review_to(s.game().len() - 1);
         assert_eq!(
