@@ -9,7 +9,8 @@ games (60) from seeded openings (SEED 11), both colours; the next weakness comes
 step on log(weakness) against the logit of the score, until a probe lands within 4 points of
 the target or five probes are spent. Prints every probe and, last, the weakness whose score
 came closest. SANQI names the binary (target/fast-release/sanqi); TABLE names a Flying table
-for Master (none: Master searches)."""
+for Master (none: Master searches); SCALE multiplies both players' level budgets (a player
+that sets its own nodes keeps them), as Master's pairings of the ladder are played."""
 import math
 import os
 import subprocess
@@ -21,6 +22,7 @@ games = int(sys.argv[6]) if len(sys.argv) > 6 else 60
 seed = sys.argv[7] if len(sys.argv) > 7 else "11"
 binary = os.environ.get("SANQI", "target/fast-release/sanqi")
 table = os.environ.get("TABLE")
+scale = os.environ.get("SCALE")
 
 
 def score(weakness):
@@ -30,6 +32,8 @@ def score(weakness):
                "--games", str(games), "--openings", "--seed", seed, "--quiet"]
     if table:
         command += ["--table", table]
+    if scale:
+        command += ["--budget-scale", scale]
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     s = float(out.splitlines()[1].split("score ")[1].rstrip("%")) / 100
     print(f"  {tried} vs {opponent}: {100 * s:.1f}%", flush=True)

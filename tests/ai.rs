@@ -237,7 +237,7 @@ fn request(state: State, level: Level, seed: u64, generation: u64) -> Request {
         quiet_turns: 0,
         state,
         history: Vec::new(),
-        level,
+        config: Config::new(level),
         seed,
         generation,
     }

@@ -151,7 +151,7 @@ fn the_quiet_turns_reach_the_oracle_from_the_engine_and_the_worker() {
         .request(Request {
             state: start,
             history: Vec::new(),
-            level: Level::Master,
+            config: sanqi::ai::Config::new(Level::Master),
             seed: 1,
             quiet_turns: 12,
             generation: 1,

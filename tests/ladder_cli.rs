@@ -46,9 +46,10 @@ fn levels_lists_every_offered_level_with_a_rising_rating() {
     for game in GameId::ALL {
         let out = cli_ok(&["levels", game.id()]);
         let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(lines.len(), Level::PLAYABLE.len(), "{out}");
+        assert_eq!(lines.len(), Level::offered(game).len(), "{out}");
+        assert!(lines.len() >= 7, "{out}");
         let mut last = i32::MIN;
-        for (line, level) in lines.iter().zip(Level::PLAYABLE) {
+        for (line, level) in lines.iter().zip(Level::offered(game)) {
             let words: Vec<&str> = line.split(' ').collect();
             assert_eq!(words[0], level.id(), "{line}");
             let rating: i32 = words[1].parse().unwrap_or_else(|_| panic!("{line}"));

@@ -58,10 +58,12 @@ fn a_record_round_trips_with_metadata() {
         black: Some(Player {
             name: Some("Player".into()),
             level: None,
+            rating: None,
         }),
         white: Some(Player {
             name: Some("Computer".into()),
             level: Some("hard".into()),
+            rating: Some(1520),
         }),
         date: Some("2025-01-01T12:00:00Z".into()),
         result: None,
@@ -545,8 +547,8 @@ fn echoed_input_is_quoted_escaped_and_shortened() {
     );
     assert_eq!(
         cli_err(&["bestmove", "wudao", "--level", "hard\nsanqi"]),
-        "--level: unknown level `hard\\nsanqi` (expected easy, medium, hard, expert, master, mcts \
-         or random)"
+        "--level: unknown level `hard\\nsanqi` (expected beginner, novice, casual, easy, medium, \
+         hard, advanced, expert, elite, master, mcts, greedy or random)"
     );
     assert_eq!(
         cli_err(&["perft", "flying", "1\n2"]),

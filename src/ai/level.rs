@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::rules::GameId;
+
 /// How strongly the computer plays.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
@@ -57,7 +59,8 @@ impl Level {
         Level::Master,
     ];
 
-    /// The levels offered to players, weakest first.
+    /// The levels offered to players in some game, weakest first ([`Level::offered`] says
+    /// which in each game).
     pub const PLAYABLE: [Level; 10] = [
         Level::Beginner,
         Level::Novice,
@@ -95,21 +98,63 @@ impl Level {
         Level::ALL.into_iter().find(|l| l.id() == text)
     }
 
-    /// Whether the level is offered to players (not a reference player).
+    /// The levels offered in `game`, weakest first. Flying spans a narrower range of play
+    /// than the other games (perfect play draws from the start, and the greedy player is
+    /// stronger there), so it offers eight: with Casual and Advanced, neighbours would stand
+    /// too close to each other.
+    pub fn offered(game: GameId) -> &'static [Level] {
+        const EIGHT: [Level; 8] = [
+            Level::Beginner,
+            Level::Novice,
+            Level::Easy,
+            Level::Medium,
+            Level::Hard,
+            Level::Expert,
+            Level::Elite,
+            Level::Master,
+        ];
+        match game {
+            GameId::Flying => &EIGHT,
+            GameId::Neihuang | GameId::Wudao => &Level::PLAYABLE,
+        }
+    }
+
+    /// Whether the level is offered to players in some game (not a reference player).
     pub fn is_playable(self) -> bool {
         Level::PLAYABLE.contains(&self)
     }
 
-    /// The offered level one step stronger, if there is one.
-    pub fn stronger(self) -> Option<Level> {
-        let i = Level::PLAYABLE.iter().position(|&l| l == self)?;
-        Level::PLAYABLE.get(i + 1).copied()
+    /// Whether the level is offered in `game`.
+    pub fn is_offered(self, game: GameId) -> bool {
+        Level::offered(game).contains(&self)
     }
 
-    /// The offered level one step weaker, if there is one.
-    pub fn weaker(self) -> Option<Level> {
-        let i = Level::PLAYABLE.iter().position(|&l| l == self)?;
-        i.checked_sub(1).map(|j| Level::PLAYABLE[j])
+    /// The level offered in `game` that stands for this one: itself, or for a level `game`
+    /// does not offer, the strongest offered level below it (for a reference player, the
+    /// weakest offered level).
+    pub fn in_game(self, game: GameId) -> Level {
+        let offered = Level::offered(game);
+        offered
+            .iter()
+            .rev()
+            .find(|&&l| l <= self)
+            .or(offered.first())
+            .copied()
+            .unwrap_or(self)
+    }
+
+    /// The level offered in `game` one step stronger than this one's, if there is one.
+    pub fn stronger(self, game: GameId) -> Option<Level> {
+        let offered = Level::offered(game);
+        let i = offered.iter().position(|&l| l == self.in_game(game))?;
+        offered.get(i + 1).copied()
+    }
+
+    /// The level offered in `game` one step weaker than this one's, if there is one.
+    pub fn weaker(self, game: GameId) -> Option<Level> {
+        let offered = Level::offered(game);
+        let i = offered.iter().position(|&l| l == self.in_game(game))?;
+        i.checked_sub(1).map(|j| offered[j])
     }
 }
 
@@ -133,17 +178,35 @@ mod tests {
         for old in ["easy", "medium", "hard", "expert", "master", "random"] {
             assert!(Level::parse(old).is_some(), "{old}");
         }
-        assert_eq!(Level::Beginner.weaker(), None);
-        assert_eq!(Level::Master.stronger(), None);
-        assert_eq!(Level::Greedy.stronger(), None);
-        let mut level = Level::Beginner;
-        let mut climbed = vec![level];
-        while let Some(next) = level.stronger() {
-            assert_eq!(next.weaker(), Some(level));
-            climbed.push(next);
-            level = next;
+        for game in GameId::ALL {
+            let offered = Level::offered(game);
+            assert!(offered.len() >= 7, "{game}");
+            assert_eq!(offered.first(), Some(&Level::Beginner));
+            assert_eq!(offered.last(), Some(&Level::Master));
+            assert_eq!(Level::Beginner.weaker(game), None);
+            assert_eq!(Level::Master.stronger(game), None);
+            let mut level = Level::Beginner;
+            let mut climbed = vec![level];
+            while let Some(next) = level.stronger(game) {
+                assert_eq!(next.weaker(game), Some(level));
+                climbed.push(next);
+                level = next;
+            }
+            assert_eq!(climbed, offered);
+            assert!(offered.windows(2).all(|w| w[0] < w[1]));
+            for level in Level::ALL {
+                let standing = level.in_game(game);
+                assert!(standing.is_offered(game), "{level} in {game}");
+                assert!(
+                    standing <= level || level < Level::Beginner,
+                    "{level} in {game}"
+                );
+            }
         }
-        assert_eq!(climbed, Level::PLAYABLE);
-        assert!(Level::PLAYABLE.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(Level::Casual.in_game(GameId::Flying), Level::Novice);
+        assert_eq!(Level::Advanced.in_game(GameId::Flying), Level::Hard);
+        assert_eq!(Level::Casual.in_game(GameId::Wudao), Level::Casual);
+        assert_eq!(Level::Greedy.in_game(GameId::Wudao), Level::Beginner);
+        assert_eq!(Level::Casual.stronger(GameId::Flying), Some(Level::Easy));
     }
 }

@@ -293,8 +293,8 @@ struct Rung {
 /// One row of a game's ladder: depth, quiescence, candidates, nodes and weakness.
 type Row = (i32, u8, u8, u64, u32);
 
-/// The ladder below Master in Neihuang and Wu Dao, Beginner to Elite: each level reads one
-/// action further every level or two and errs less. Their weaknesses differ by game.
+/// The ladder below Master in Wu Dao, Beginner to Elite: each level reads one action further
+/// every level or two and errs less.
 const fn deepening(weakness: [u32; 9]) -> [Row; 9] {
     [
         (1, 0, 64, 2_000, weakness[0]),
@@ -309,24 +309,37 @@ const fn deepening(weakness: [u32; 9]) -> [Row; 9] {
     ]
 }
 
-/// Neihuang's ladder (docs/LADDER.md tells how each weakness was measured).
-const NEIHUANG: [Row; 9] = deepening([3_500, 1_800, 1_000, 600, 350, 200, 120, 70, 30]);
-/// Wu Dao's ladder.
-const WUDAO: [Row; 9] = deepening([690, 482, 300, 238, 197, 167, 144, 60, 15]);
+/// Neihuang's ladder (docs/LADDER.md tells how each weakness was measured): its moves reward
+/// reading far more than its placements do, so the upper levels read further than in Wu Dao
+/// to stand close enough to each other and to Master.
+const NEIHUANG: [Row; 9] = [
+    (1, 0, 64, 2_000, 2_587),
+    (1, 1, 64, 3_000, 943),
+    (2, 1, 32, 5_000, 608),
+    (2, 2, 16, 8_000, 254),
+    (3, 2, 8, 15_000, 137),
+    (4, 3, 6, 30_000, 58),
+    (6, 4, 5, 80_000, 40),
+    (9, 6, 4, 250_000, 30),
+    (64, 6, 3, 400_000, 60),
+];
+/// Wu Dao's ladder (docs/LADDER.md tells how each weakness was measured).
+const WUDAO: [Row; 9] = deepening([690, 482, 300, 238, 197, 167, 144, 135, 95]);
 /// Flying's ladder: reading one action further is worth far more there than in the other
 /// games (a pincer or an insertion seen or missed), so the levels deepen more slowly and
 /// weigh more candidates, and the strongest stays short of the full search, which draws
-/// against perfect play.
+/// against perfect play. Flying does not offer Casual and Advanced (`Level::offered`): their
+/// rows lie between their neighbours'.
 const FLYING: [Row; 9] = [
     (1, 0, 64, 2_000, 2_000),
     (1, 2, 64, 3_000, 2_675),
-    (1, 2, 32, 4_000, 2_400),
-    (2, 2, 32, 6_000, 2_200),
-    (2, 3, 16, 10_000, 1_600),
-    (3, 4, 8, 20_000, 2_000),
-    (3, 4, 6, 30_000, 1_600),
-    (4, 4, 6, 60_000, 1_600),
-    (5, 6, 4, 200_000, 1_900),
+    (1, 2, 48, 4_000, 2_300),
+    (2, 2, 32, 6_000, 2_000),
+    (2, 3, 16, 10_000, 1_700),
+    (3, 4, 8, 20_000, 1_600),
+    (3, 4, 7, 40_000, 1_300),
+    (4, 4, 6, 60_000, 1_000),
+    (5, 6, 4, 200_000, 600),
 ];
 
 /// The ladder below Master, per game: every rung evaluates as Master does where a game has a

@@ -13,7 +13,6 @@ use std::thread;
 
 use super::engine::{Context, Engine, Plan};
 use super::error::AiError;
-use super::level::Level;
 use super::settings::Config;
 use crate::rules::State;
 
@@ -24,9 +23,9 @@ pub struct Request {
     pub state: State,
     /// Keys of the earlier positions of the game, for the repetition rule.
     pub history: Vec<u128>,
-    /// The level to plan it at.
-    pub level: Level,
-    /// The seed of the level's random choices.
+    /// The player to plan it as: a level, with any settings changed.
+    pub config: Config,
+    /// The seed of the player's random choices.
     pub seed: u64,
     /// Turns played in a row without a capture or a flip, for the 100-turn rule.
     pub quiet_turns: u16,
@@ -146,9 +145,8 @@ fn run(engine: &mut Engine, request: &Request, cancel: &AtomicBool) -> Result<Pl
     let context = Context::new(&request.history, cancel)
         .with_quiet_turns(request.quiet_turns)
         .offering_threads(cores);
-    let config = Config::new(request.level);
     catch_unwind(AssertUnwindSafe(|| {
-        engine.plan(&request.state, &config, request.seed, context)
+        engine.plan(&request.state, &request.config, request.seed, context)
     }))
     .unwrap_or_else(|panic| {
         let why = panic

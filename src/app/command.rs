@@ -129,6 +129,9 @@ pub enum Command {
     StartGame(Setup),
     /// The same game again, with the colours swapped.
     Rematch,
+    /// The same game again against the computer at another level (the level a result
+    /// suggests), the person keeping their side.
+    PlayLevel(Level),
     /// Resumes the game in progress (in memory or saved).
     ContinueGame,
     /// Forgets the game in progress.

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::ai::{self, AiError, Engine, Level, Oracle, Reply, Request, Worker};
+use crate::ai::{self, AiError, Engine, Oracle, Reply, Request, Worker};
 use crate::rules::State;
 
 /// Where the computer's searches run.
@@ -62,10 +62,17 @@ impl Computer {
         }
     }
 
-    /// Asks for a decision on `state` at `level` (`history` holds the keys of the earlier
-    /// positions, `quiet_turns` the turns since the last capture or flip), cancelling any
-    /// search in progress. Returns the request's number, which its reply carries.
-    pub fn ask(&mut self, state: State, history: Vec<u128>, quiet_turns: u16, level: Level) -> u64 {
+    /// Asks for a decision on `state` by the player `config` (`history` holds the keys of
+    /// the earlier positions, `quiet_turns` the turns since the last capture or flip),
+    /// cancelling any search in progress. Returns the request's number, which its reply
+    /// carries.
+    pub fn ask(
+        &mut self,
+        state: State,
+        history: Vec<u128>,
+        quiet_turns: u16,
+        config: ai::Config,
+    ) -> u64 {
         self.generation += 1;
         // A linear congruential step: cheap, and repeatable from a fixed seed.
         self.seeds = self
@@ -75,7 +82,7 @@ impl Computer {
         let request = Request {
             state,
             history,
-            level,
+            config,
             seed: self.seeds >> 11,
             quiet_turns,
             generation: self.generation,
@@ -93,10 +100,9 @@ impl Computer {
                 let cancel = AtomicBool::new(false);
                 let context = ai::Context::new(&request.history, &cancel)
                     .with_quiet_turns(request.quiet_turns);
-                let config = ai::Config::new(request.level);
-                let result = self
-                    .inline
-                    .plan(&request.state, &config, request.seed, context);
+                let result =
+                    self.inline
+                        .plan(&request.state, &request.config, request.seed, context);
                 self.ready.push_back(Reply {
                     generation: request.generation,
                     result,

@@ -13,6 +13,7 @@ use super::storage::{StoreError, StoreNotice};
 use super::text::{game_name, illegal, shown, shown_path};
 use crate::echo::one_line;
 use crate::files::{NameProblem, ReadError, size_text};
+use crate::rules::GameId;
 use crate::rules::records::{self, MAX_DETAIL_CHARS, RecordError};
 
 /// Something the user asked for that could not be done.
@@ -137,6 +138,18 @@ pub fn store_notice(i18n: &I18n, notice: &StoreNotice) -> String {
             "notice.no_folder",
             &[("reason", &store_error(i18n, reason))],
         ),
+        StoreNotice::RatingReset { games, kept_as } => {
+            let names: Vec<String> = games
+                .iter()
+                .map(|id| {
+                    GameId::parse(id).map_or_else(|| shown(id), |g| game_name(i18n, g).to_string())
+                })
+                .collect();
+            i18n.format(
+                "notice.rating_reset",
+                &[("games", &names.join(", ")), ("path", &shown_path(kept_as))],
+            )
+        }
     }
 }
 

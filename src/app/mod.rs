@@ -34,6 +34,7 @@ pub mod keys;
 pub mod launch;
 pub mod lessons;
 pub mod overlay;
+pub mod rating;
 mod sanqi;
 pub mod screens;
 pub mod session;
@@ -52,7 +53,7 @@ pub use banners::Banner;
 pub use command::Command;
 pub use computer::AiMode;
 pub use launch::{AppOptions, DEFAULT_WINDOW_SIZE, Launch, MIN_WINDOW_SIZE};
-pub use sanqi::{HINT_LEVEL, SanqiApp};
+pub use sanqi::{SanqiApp, hint_config};
 pub use screens::Screen;
 
 /// The window's title.

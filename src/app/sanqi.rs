@@ -18,6 +18,7 @@ use super::history::{self, History};
 use super::i18n::{I18n, Language, system_language};
 use super::launch::{AppOptions, Launch};
 use super::lessons::{Lesson, LessonProgress};
+use super::rating::{AfterGame, unix_seconds};
 use super::screens::Screen;
 use super::screens::game::GameScreen;
 use super::screens::history::HistoryScreen;
@@ -31,8 +32,8 @@ use super::system_theme::SystemTheme;
 use super::view::{Resumable, TableView, View};
 use super::{fonts, hint, theme};
 
-use crate::ai::Level;
 use crate::ai::analysis::{Budget, Evaluation};
+use crate::ai::{self, Level};
 use crate::rules::{GameId, Side};
 use crate::sound::{Player, Sound};
 use crate::tablebase::{self, BuildConfig};
@@ -44,8 +45,16 @@ mod lessons;
 /// half a minute.
 pub const ANALYSIS_BUDGET: Budget = Budget::Time(Duration::from_millis(300));
 
-/// The level the hint button asks for.
-pub const HINT_LEVEL: Level = Level::Hard;
+/// The player the hint button asks: Master's search and knowledge (and the Flying table,
+/// where there is one) without its clock, on a quarter of a million nodes of one thread, which
+/// answers in about a tenth of a second and never errs on purpose as the levels below do.
+pub fn hint_config() -> ai::Config {
+    let mut config = ai::Config::new(Level::Master);
+    config.set_nodes(250_000);
+    config.set_threads(1);
+    config.default_table_bits(19);
+    config
+}
 
 /// The Sanqi desktop app.
 pub struct SanqiApp {
@@ -97,6 +106,8 @@ pub struct SanqiApp {
     system_theme: Option<SystemTheme>,
     /// Whether the window had the focus last frame.
     focused: bool,
+    /// What the last rated game did to the person's rating, until another game starts.
+    after_game: Option<AfterGame>,
 }
 
 /// How long a frame may spend reading records for the game history.
@@ -187,6 +198,7 @@ impl SanqiApp {
             player: Player::new(options.sound.clone()),
             system_theme: options.system_theme.then(SystemTheme::default),
             focused: true,
+            after_game: None,
             options,
         };
         app.follow_theme();
@@ -390,6 +402,14 @@ impl SanqiApp {
                 }
             }
             Command::StartGame(setup) => self.start_game(*setup)?,
+            Command::PlayLevel(level) => {
+                if let Some((mut setup, human_side)) =
+                    self.session.as_ref().map(Session::same_sides_setup)
+                {
+                    setup.opponent.set_level(None, *level);
+                    self.start_in_place(setup, human_side)?;
+                }
+            }
             Command::Rematch => {
                 if let Some((setup, human_side)) = self.session.as_ref().map(Session::rematch_setup)
                 {
@@ -428,7 +448,7 @@ impl SanqiApp {
             Command::Redo => self.change_session(|s, at| s.redo(at)),
             Command::Hint => {
                 if self.session.as_ref().is_some_and(Session::can_hint) && !self.exact_hint() {
-                    self.ask_computer(Purpose::Hint, HINT_LEVEL);
+                    self.ask_computer(Purpose::Hint, hint_config());
                 }
             }
             Command::TogglePause => self.change_session(|s, _| s.toggle_pause()),
@@ -603,6 +623,17 @@ impl SanqiApp {
         self.keep_finished();
         if let Some((game, opponent, outcome)) = ending.counted {
             self.stats.record(game, opponent, outcome);
+            if let Some((game, level, outcome)) = ending.rated {
+                let before = self.stats.rating(game).map(|r| r.now);
+                let after = self.stats.rate(game, level, outcome, unix_seconds());
+                self.after_game = Some(AfterGame {
+                    game,
+                    level,
+                    before,
+                    after: after.now,
+                    suggestion: after.suggestion(game, level),
+                });
+            }
             if self.keeps_files
                 && let Err(e) = self.store.save_stats(&self.stats)
             {
@@ -833,9 +864,9 @@ impl SanqiApp {
 
     // ----- The computer -----
 
-    fn ask_computer(&mut self, purpose: Purpose, level: Level) {
+    fn ask_computer(&mut self, purpose: Purpose, config: ai::Config) {
         if purpose == Purpose::Turn
-            && level == Level::Master
+            && config.level == Level::Master
             && self
                 .session
                 .as_ref()
@@ -847,7 +878,7 @@ impl SanqiApp {
             return;
         };
         let (state, history, quiet_turns) = s.search_input();
-        let generation = self.computer.ask(state, history, quiet_turns, level);
+        let generation = self.computer.ask(state, history, quiet_turns, config);
         s.searching(generation, purpose);
     }
 
@@ -882,7 +913,7 @@ impl SanqiApp {
         self.change_session(|s, at| s.play_planned(delay, at));
         self.change_session(|s, at| s.check_clock(at));
         if let Some(level) = self.session.as_ref().and_then(Session::wants_turn) {
-            self.ask_computer(Purpose::Turn, level);
+            self.ask_computer(Purpose::Turn, ai::Config::new(level));
         }
     }
 
@@ -931,6 +962,7 @@ impl SanqiApp {
             data_dir: self.store.dir(),
             records_dir: self.store.records_dir(),
             result_open: self.dialogs.is_open(&Open::Result),
+            after_game: self.after_game,
             analysis: self
                 .analysis
                 .as_ref()

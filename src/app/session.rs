@@ -188,6 +188,9 @@ pub struct Ending {
     /// What goes into the statistics (the game, the opponent's key and the outcome), if the
     /// game counts and was not counted before.
     pub counted: Option<(GameId, &'static str, Outcome)>,
+    /// What goes into the person's rating (the game, the level played and the outcome): a
+    /// counted game the person played without help (see [`crate::app::rating`]).
+    pub rated: Option<(GameId, Level, Outcome)>,
 }
 
 /// A game being played or reviewed.
@@ -211,6 +214,9 @@ pub struct Session {
     counted: bool,
     /// Whether the end of the game has been reported ([`Session::take_ending`]).
     announced: bool,
+    /// Whether the person had help (a hint, a take-back, a level changed mid-game): the game
+    /// then counts in the results but not in the rating.
+    assisted: bool,
     /// The latest message for the user.
     note: Option<Note>,
     /// The computer's suggestion for the person, with the line it expects after it.
@@ -271,6 +277,7 @@ impl Session {
             resigned: None,
             counted: false,
             announced: false,
+            assisted: false,
             note: None,
             hint: None,
             hint_values: None,
@@ -333,6 +340,7 @@ impl Session {
         let mut session = Session::new(saved.setup, saved.human_side, game, time);
         session.redo = redo;
         session.names = saved.names();
+        session.assisted = saved.assisted;
         // What the last turn did stays drawn until the next action, as before the restart.
         session.explain_last_turn();
         if let Some(ms) = saved.clock_remaining_ms {
@@ -360,6 +368,12 @@ impl Session {
             &self.redo,
         )
         .with_names(&self.names)
+        .assisted(self.assisted)
+    }
+
+    /// Whether the person had help in this game, so that it is not rated.
+    pub fn is_assisted(&self) -> bool {
+        self.assisted
     }
 
     /// The game as a record, naming the players, the clock and a resignation, dated `date`
@@ -694,6 +708,11 @@ impl Session {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
+    }
+
+    /// The setup of this game with the same sides: for the same game again at another level.
+    pub fn same_sides_setup(&self) -> (Setup, Option<Side>) {
+        (self.setup, self.human_side)
     }
 
     /// The setup and the person's side of the same game again with the colours swapped.

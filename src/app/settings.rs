@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
 use crate::app::i18n::Language;
+use crate::app::rating::PlayerRating;
 use crate::echo::quoted;
 use crate::rules::records::{Metadata, Player, Record, RecordError};
 use crate::rules::{Action, Game, GameId, Side};
@@ -147,6 +148,22 @@ impl Opponent {
             Opponent::Human => return false,
         }
         true
+    }
+
+    /// The same opponent with its levels as `game` offers them (a level another game offers
+    /// and this one does not stands for the offered level below it).
+    pub fn in_game(self, game: GameId) -> Opponent {
+        match self {
+            Opponent::Computer { level, side } => Opponent::Computer {
+                level: level.in_game(game),
+                side,
+            },
+            Opponent::Watch { black, white } => Opponent::Watch {
+                black: black.in_game(game),
+                white: white.in_game(game),
+            },
+            Opponent::Human => Opponent::Human,
+        }
     }
 }
 
@@ -299,6 +316,7 @@ impl Setup {
             Some(level) => Player {
                 name: Some(COMPUTER_PLAYER.to_string()),
                 level: Some(level.id().to_string()),
+                rating: crate::arena::ladder::rating_of(self.game, level),
             },
             None => Player {
                 name: Some(
@@ -308,6 +326,7 @@ impl Setup {
                         .to_string(),
                 ),
                 level: None,
+                rating: None,
             },
         };
         Metadata {
@@ -488,6 +507,10 @@ pub struct SavedGame {
     /// to [`SavedGame::new`].
     #[serde(default)]
     pub redo: Vec<String>,
+    /// Whether the person had help in this game (a hint, a take-back, a level changed
+    /// mid-game): it then counts in the results but not in their rating.
+    #[serde(default)]
+    pub assisted: bool,
 }
 
 fn saved_game_version() -> u32 {
@@ -510,6 +533,7 @@ impl SavedGame {
             record: Record::of_game(game, setup.metadata(human_side, &PlayerNames::default())),
             clock_remaining_ms,
             redo: redo.iter().map(|a| a.to_string()).collect(),
+            assisted: false,
         }
     }
 
@@ -518,6 +542,12 @@ impl SavedGame {
         let result = self.record.metadata.result.take();
         self.record.metadata = self.setup.metadata(self.human_side, names);
         self.record.metadata.result = result;
+        self
+    }
+
+    /// The same, saying whether the person had help.
+    pub fn assisted(mut self, assisted: bool) -> SavedGame {
+        self.assisted = assisted;
         self
     }
 
@@ -647,6 +677,8 @@ pub struct Stats {
     pub version: u32,
     /// Keyed `game/opponent`, such as `flying/hard` or `wudao/human`.
     pub tallies: BTreeMap<String, Tally>,
+    /// The person's rating in each game, keyed by the game's id (see [`super::rating`]).
+    pub ratings: BTreeMap<String, PlayerRating>,
 }
 
 impl Default for Stats {
@@ -654,6 +686,7 @@ impl Default for Stats {
         Stats {
             version: STATS_VERSION,
             tallies: BTreeMap::new(),
+            ratings: BTreeMap::new(),
         }
     }
 }
@@ -678,6 +711,45 @@ impl Stats {
             Outcome::Draw => &mut tally.draws,
         };
         *count = count.saturating_add(1);
+    }
+
+    /// The person's rating in `game`, if a game of theirs has been rated.
+    pub fn rating(&self, game: GameId) -> Option<&PlayerRating> {
+        self.ratings.get(game.id()).filter(|r| r.games > 0)
+    }
+
+    /// Rates a finished game against `level` (see [`super::rating`] for which games count),
+    /// at `time` (seconds since 1970); returns the rating after it.
+    pub fn rate(
+        &mut self,
+        game: GameId,
+        level: Level,
+        outcome: Outcome,
+        time: u64,
+    ) -> &PlayerRating {
+        let score = match outcome {
+            Outcome::Win => 1.0,
+            Outcome::Draw => 0.5,
+            Outcome::Loss => 0.0,
+        };
+        let rating = self.ratings.entry(game.id().to_string()).or_default();
+        rating.rate(game, level, score, time);
+        rating
+    }
+
+    /// Drops the ratings that cannot be right (a number out of any sense, a game this version
+    /// does not know); returns the ids of the games whose rating starts again.
+    pub fn drop_unsound_ratings(&mut self) -> Vec<String> {
+        let bad: Vec<String> = self
+            .ratings
+            .iter()
+            .filter(|(game, r)| GameId::parse(game).is_none() || !r.is_sound())
+            .map(|(game, _)| game.clone())
+            .collect();
+        for game in &bad {
+            self.ratings.remove(game);
+        }
+        bad
     }
 
     /// The results of one game against one opponent.

@@ -73,6 +73,14 @@ pub enum StoreNotice {
         /// Why it could not be used.
         reason: StoreError,
     },
+    /// The person's rating in some games could not be right; those ratings start again and
+    /// the rest of the file was kept, the file as it was copied to `kept_as` first.
+    RatingReset {
+        /// The ids of the games whose rating starts again.
+        games: Vec<String>,
+        /// The copy of the file as it was.
+        kept_as: PathBuf,
+    },
     /// The data folder is missing or cannot be written: settings and games are not kept this
     /// session.
     NotWritable {
@@ -106,6 +114,12 @@ impl fmt::Display for StoreNotice {
             StoreNotice::NotWritable { dir: None, reason } => write!(
                 f,
                 "there is no data folder ({reason}): settings and games are not kept"
+            ),
+            StoreNotice::RatingReset { games, kept_as } => write!(
+                f,
+                "the rating in {} could not be right and starts again; the file was kept as {}",
+                games.join(", "),
+                quoted_path(kept_as)
             ),
         }
     }
@@ -391,9 +405,26 @@ impl Store {
 
     /// The statistics, or empty ones if there are none or they cannot be used.
     pub fn load_stats(&self) -> Loaded<Stats> {
-        let (value, notices) = self.load(STATS_FILE, STATS_VERSION, |_: &Stats| Ok(()));
+        let (value, mut notices) = self.load(STATS_FILE, STATS_VERSION, |_: &Stats| Ok(()));
+        let mut stats = value.unwrap_or_default();
+        // A rating that cannot be right starts again; the tallies stay, and the file as it
+        // was is copied aside first, so that nothing is lost.
+        let dropped = stats.drop_unsound_ratings();
+        if !dropped.is_empty()
+            && let Some(dir) = &self.dir
+        {
+            let kept_as = self.copy_aside(dir, STATS_FILE);
+            // The file is mended at once, so that the next start says nothing more.
+            if kept_as != dir.join(STATS_FILE) {
+                let _ = self.save_stats(&stats);
+            }
+            notices.push(StoreNotice::RatingReset {
+                games: dropped,
+                kept_as,
+            });
+        }
         Loaded {
-            value: value.unwrap_or_default(),
+            value: stats,
             notices,
         }
     }
@@ -525,21 +556,31 @@ impl Store {
         }
     }
 
+    /// Copies `dir/name` to a free `dir/<stem>.corrupt-<unix-seconds>[-N].json`, never
+    /// replacing a file; returns the copy's path (the file's own if it could not be copied).
+    fn copy_aside(&self, dir: &Path, name: &str) -> PathBuf {
+        let from = dir.join(name);
+        for to in aside_names(dir, name) {
+            if fs::symlink_metadata(&to).is_ok() {
+                continue;
+            }
+            let copied = fs::read(&from).and_then(|bytes| {
+                fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(&to)
+                    .and_then(|mut f| std::io::Write::write_all(&mut f, &bytes))
+            });
+            return if copied.is_ok() { to } else { from };
+        }
+        from
+    }
+
     /// Renames `dir/name` to `dir/<stem>.corrupt-<unix-seconds>.json`.
     fn set_aside(&self, dir: &Path, name: &str, reason: StoreError) -> StoreNotice {
         let from = dir.join(name);
-        let stem = name.strip_suffix(".json").unwrap_or(name);
-        let seconds = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
         let mut last_error = None;
-        for n in 1..=100u32 {
-            let aside = if n == 1 {
-                format!("{stem}.corrupt-{seconds}.json")
-            } else {
-                format!("{stem}.corrupt-{seconds}-{n}.json")
-            };
-            let to = dir.join(aside);
+        for to in aside_names(dir, name) {
             if fs::symlink_metadata(&to).is_ok() {
                 continue;
             }
@@ -566,6 +607,23 @@ impl Store {
             },
         }
     }
+}
+
+/// The names a file `name` in `dir` may be set aside under, in the order they are tried:
+/// `<stem>.corrupt-<unix-seconds>.json`, then `-2` … `-100` before `.json`.
+fn aside_names(dir: &Path, name: &str) -> impl Iterator<Item = PathBuf> {
+    let stem = name.strip_suffix(".json").unwrap_or(name).to_string();
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let dir = dir.to_path_buf();
+    (1..=100u32).map(move |n| {
+        dir.join(if n == 1 {
+            format!("{stem}.corrupt-{seconds}.json")
+        } else {
+            format!("{stem}.corrupt-{seconds}-{n}.json")
+        })
+    })
 }
 
 /// Whether a file name looks like a record: not hidden, ending in `.json` in any case. The

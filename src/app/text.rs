@@ -39,6 +39,27 @@ pub fn level_name(i18n: &I18n, level: Level) -> String {
     i18n.t(&super::keys::level(level)).to_string()
 }
 
+/// `Easy · 1420`: a level's name with its rating in `game` (the name alone if it has none).
+pub fn level_rated(i18n: &I18n, level: Level, game: GameId) -> String {
+    match crate::arena::ladder::rating_of(game, level) {
+        Some(rating) => i18n.format(
+            "level.rated",
+            &[("level", &level_name(i18n, level)), ("rating", &rating)],
+        ),
+        None => level_name(i18n, level),
+    }
+}
+
+/// A person's rating as it is shown: `1240`, or `1240?` while it is provisional.
+pub fn rating_shown(rating: &crate::arena::glicko::Glicko) -> String {
+    let points = rating.rating.round() as i64;
+    if rating.is_provisional() {
+        format!("{points}?")
+    } else {
+        points.to_string()
+    }
+}
+
 /// `30 s` … `Off`.
 pub fn clock_name(i18n: &I18n, clock: ClockSetting) -> String {
     match clock.seconds() {

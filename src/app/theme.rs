@@ -1,6 +1,3 @@
-//! The app's look: a calm, warm palette (paper background, wood board, ink text) and the
-//! egui style built from it.
-
 //! The app's look, in two palettes: light (paper background, wood board, ink text) and dark
 //! (an ink-stone background, the same wood board a shade deeper, paper-coloured text), and
 //! the egui styles built from them.

@@ -8,6 +8,7 @@ use super::flying_table::{BuildState, TableState};
 use super::history::History;
 use super::i18n::I18n;
 use super::lessons::LessonProgress;
+use super::rating::AfterGame;
 use super::session::Session;
 use super::settings::{
     COMPUTER_PLAYER, MAX_NAME_CHARS, Opponent, Settings, Setup, Stats, UNNAMED_PLAYER,
@@ -49,6 +50,8 @@ pub struct View<'a> {
     pub records_dir: PathBuf,
     /// Whether the result dialog is open.
     pub result_open: bool,
+    /// What the last rated game did to the person's rating, until another game starts.
+    pub after_game: Option<AfterGame>,
     /// The analysis of the game on the screen, if one was started for it as it stands.
     pub analysis: Option<&'a GameAnalysis>,
     /// The Flying table and its build, for the settings.

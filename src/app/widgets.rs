@@ -11,10 +11,10 @@ use super::i18n::I18n;
 use super::settings::{
     ClockSetting, MAX_NAME_CHARS, Opponent, PlayerNames, Settings, SideChoice, WATCH_PACE_MS,
 };
-use super::text::{clock_name, level_name, side_name};
+use super::text::{clock_name, level_rated, side_name};
 use super::theme;
 use crate::ai::Level;
-use crate::rules::Side;
+use crate::rules::{GameId, Side};
 
 /// How a [`LevelPicker`] offers the levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,21 +32,24 @@ enum LabelPlace {
     After,
 }
 
-/// A choice of the computer's level among [`Level::PLAYABLE`], with an optional label that
-/// also names the control for screen readers.
+/// A choice of the computer's level among those a game offers, each with its rating there,
+/// with an optional label that also names the control for screen readers.
 pub struct LevelPicker<'a> {
     id: egui::IdSalt,
     label: Option<(&'a str, LabelPlace)>,
     style: PickerStyle,
+    game: GameId,
 }
 
 impl<'a> LevelPicker<'a> {
-    /// A picker; `id_salt` tells it from other pickers on the same screen.
-    pub fn new(id_salt: impl egui::AsIdSalt, style: PickerStyle) -> LevelPicker<'a> {
+    /// A picker of the levels of `game`; `id_salt` tells it from other pickers on the same
+    /// screen.
+    pub fn new(id_salt: impl egui::AsIdSalt, style: PickerStyle, game: GameId) -> LevelPicker<'a> {
         LevelPicker {
             id: egui::IdSalt::new(("level_picker", id_salt)),
             label: None,
             style,
+            game,
         }
     }
 
@@ -77,8 +80,8 @@ impl<'a> LevelPicker<'a> {
             };
             match self.style {
                 PickerStyle::Row => {
-                    for l in Level::PLAYABLE {
-                        ui.selectable_value(&mut chosen, l, level_name(i18n, l));
+                    for &l in Level::offered(self.game) {
+                        ui.selectable_value(&mut chosen, l, level_rated(i18n, l, self.game));
                     }
                 }
                 PickerStyle::DropDown => {
@@ -87,10 +90,14 @@ impl<'a> LevelPicker<'a> {
                         _ => egui::ComboBox::from_id_salt(self.id),
                     };
                     let shown = combo
-                        .selected_text(level_name(i18n, level))
+                        .selected_text(level_rated(i18n, level, self.game))
                         .show_ui(ui, |ui| {
-                            for l in Level::PLAYABLE {
-                                ui.selectable_value(&mut chosen, l, level_name(i18n, l));
+                            for &l in Level::offered(self.game) {
+                                ui.selectable_value(
+                                    &mut chosen,
+                                    l,
+                                    level_rated(i18n, l, self.game),
+                                );
                             }
                         });
                     if let Some(label) = before {
@@ -119,7 +126,7 @@ pub fn opponent_levels_ui(
         Opponent::Watch { black, white } => {
             let mut change = None;
             for (side, level) in [(Side::Black, black), (Side::White, white)] {
-                let picked = LevelPicker::new((id_salt, side), PickerStyle::DropDown)
+                let picked = LevelPicker::new((id_salt, side), PickerStyle::DropDown, single.game)
                     .label_after(side_name(i18n, side))
                     .show(ui, i18n, level);
                 if let Some(l) = picked {
@@ -162,15 +169,19 @@ impl PlayerChoice {
 /// computer against itself (with its pace and a level for each side). `id_salt` tells its
 /// pickers from other ones on the screen; `usual_level` is the level shown, greyed, while a
 /// friend is chosen, and the one the computer starts at.
+#[allow(clippy::too_many_arguments)]
 pub fn opponent_choice_ui(
     ui: &mut egui::Ui,
     i18n: &I18n,
     id_salt: &str,
+    game: GameId,
     opponent: &mut Opponent,
     choice: &mut PlayerChoice,
     watch: bool,
     usual_level: Level,
 ) {
+    *opponent = opponent.in_game(game);
+    let usual_level = usual_level.in_game(game);
     section_label(ui, i18n.t("newgame.opponent"));
     let last_level = opponent.level().unwrap_or(usual_level);
     let mut choices = vec![
@@ -262,7 +273,7 @@ pub fn opponent_choice_ui(
                 },
                 other => other,
             };
-            let single = LevelPicker::new(id_salt, PickerStyle::Row);
+            let single = LevelPicker::new(id_salt, PickerStyle::Row, game);
             if let Some((side, level)) = opponent_levels_ui(ui, i18n, id_salt, shown, single) {
                 opponent.set_level(side, level);
             }

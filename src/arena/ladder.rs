@@ -355,13 +355,13 @@ pub struct PlannedPairing {
     pub scale: u32,
 }
 
-/// The ladder's players, weakest first: the reference players, then every offered level,
-/// Master on `master_nodes` nodes of one thread (a node budget, so that its games are the
-/// same on any machine).
-pub fn default_players(master_nodes: u64) -> Vec<LadderPlayer> {
+/// The ladder's players in `game`, weakest first: the reference players, then every level
+/// offered there, Master on `master_nodes` nodes of one thread (a node budget, so that its
+/// games are the same on any machine).
+pub fn default_players(game: GameId, master_nodes: u64) -> Vec<LadderPlayer> {
     let mut players: Vec<LadderPlayer> = [Level::Random, Level::Greedy]
         .into_iter()
-        .chain(Level::PLAYABLE)
+        .chain(Level::offered(game).iter().copied())
         .map(|level| LadderPlayer {
             id: level.id().to_string(),
             config: level.id().to_string(),
@@ -518,7 +518,7 @@ mod tests {
     use super::*;
 
     fn sample() -> Ladder {
-        let players = default_players(100_000);
+        let players = default_players(GameId::Wudao, 100_000);
         let pairings = default_pairings(&players, 20, 10, 500);
         let mut ladder = Ladder::new(
             GameId::Wudao,
@@ -563,10 +563,12 @@ mod tests {
 
     #[test]
     fn the_default_plan_climbs_one_step_and_reaches_two_and_three_steps() {
-        let players = default_players(1);
+        let flying = default_players(GameId::Flying, 1);
+        assert_eq!(flying.len(), 2 + Level::offered(GameId::Flying).len());
+        let players = default_players(GameId::Neihuang, 1);
         let ids: Vec<&str> = players.iter().map(|p| p.id.as_str()).collect();
         assert_eq!(ids[..2], ["random", "greedy"]);
-        assert_eq!(ids.len(), 2 + Level::PLAYABLE.len());
+        assert_eq!(ids.len(), 2 + Level::offered(GameId::Neihuang).len());
         let pairings = default_pairings(&players, 200, 100, 250);
         let named = |a: &str, b: &str| pairings.iter().any(|p| ids[p.a] == a && ids[p.b] == b);
         assert!(named("greedy", "random") && named("beginner", "greedy"));

@@ -241,9 +241,13 @@ fn play_game(
         }
         turn += 1;
     }
+    // A level played as it is offered carries its rating; a configuration does not.
     let record_player = |p: &PlayerSpec| RecordPlayer {
         name: Some("Computer".into()),
         level: Some(p.name()),
+        rating: (p.program.is_none() && p.name() == p.config.level.id())
+            .then(|| ladder::rating_of(spec.game, p.config.level))
+            .flatten(),
     };
     let metadata = Metadata {
         black: Some(record_player(black_spec)),

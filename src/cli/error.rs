@@ -143,8 +143,6 @@ pub enum ArgumentError {
     },
     /// Not `neihuang`, `flying` or `wudao`.
     UnknownGame(String),
-    /// Not one of the computer's levels.
-    UnknownLevel(String),
     /// A player's configuration (`LEVEL[:KEY=VALUE,...]`) that does not parse; the reason
     /// says why.
     BadPlayer {
@@ -334,11 +332,6 @@ impl fmt::Display for ArgumentError {
                 f,
                 "unknown game {} (expected neihuang, flying or wudao)",
                 quoted(game)
-            ),
-            ArgumentError::UnknownLevel(level) => write!(
-                f,
-                "unknown level {} (expected easy, medium, hard, expert, master or random)",
-                quoted(level)
             ),
             ArgumentError::BadPlayer { name, reason } => write!(f, "{name}: {reason}"),
             ArgumentError::NotWith { name, other } => write!(f, "{name} does not go with {other}"),

@@ -90,7 +90,7 @@ fn top_scale(game: GameId) -> u64 {
 
 pub(super) fn levels_command(args: &LevelsArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let game = game_argument(&args.game)?;
-    for level in Level::PLAYABLE {
+    for &level in Level::offered(game) {
         let rating =
             ladder::rating_of(game, level).map_or_else(|| "-".to_string(), |r| r.to_string());
         write_line(
@@ -147,7 +147,7 @@ pub(super) fn ladder_command(
     // Master's own budget is set in its configuration, which no scale changes: it is scaled
     // here.
     let scaled_master = (master * top_scale / 1000).max(1);
-    let mut players = ladder::default_players(scaled_master);
+    let mut players = ladder::default_players(game, scaled_master);
     for given in &args.player {
         let given = text(given)?;
         let bad = |reason: String| ArgumentError::BadPlayer {

@@ -22,9 +22,13 @@ pub struct Player {
     /// A display name: the person's own, or "Player" when none was given; "Computer".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// The computer's level (`easy`, `medium`, `hard`, `expert`), if the computer played.
+    /// The computer's level (`beginner` … `master`), if the computer played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
+    /// The computer's rating at that level on the game's scale (`sanqi levels GAME`), when
+    /// the game was played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i32>,
 }
 
 /// Optional facts about a game.

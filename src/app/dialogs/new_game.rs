@@ -62,6 +62,7 @@ impl Dialog for NewGameDialog {
                 ui,
                 i18n,
                 "new_game",
+                setup.game,
                 &mut setup.opponent,
                 choice,
                 true,

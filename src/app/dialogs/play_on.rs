@@ -85,7 +85,17 @@ impl Dialog for PlayOnDialog {
             ui.add_space(2.0);
             ui.label(RichText::new(i18n.t("playon.intro")).color(theme::muted()));
             let was_human = matches!(opponent, Opponent::Human);
-            opponent_choice_ui(ui, i18n, "play_on", opponent, choice, false, usual_level);
+            let game = s.setup().game;
+            opponent_choice_ui(
+                ui,
+                i18n,
+                "play_on",
+                game,
+                opponent,
+                choice,
+                false,
+                usual_level,
+            );
             if let (true, Opponent::Computer { side, .. }, Some(to_act)) =
                 (was_human, &mut *opponent, to_act)
             {

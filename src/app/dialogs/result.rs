@@ -5,7 +5,8 @@ use egui::RichText;
 
 use super::{Dialog, Stay};
 use crate::app::command::{Command, Open};
-use crate::app::text::{result_headline, result_reason};
+use crate::app::rating::{AfterGame, Suggestion};
+use crate::app::text::{level_name, level_rated, rating_shown, result_headline, result_reason};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::modal_ui;
@@ -16,6 +17,7 @@ pub struct ResultDialog;
 /// The result dialog's buttons.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Choice {
+    PlayLevel(crate::ai::Level),
     Rematch,
     Review,
     NewGame,
@@ -61,6 +63,15 @@ impl Dialog for ResultDialog {
                             .color(theme::muted()),
                     );
                 }
+                let after = view
+                    .after_game
+                    .filter(|a| a.game == s.setup().game && s.human_side().is_some());
+                if let Some(after) = after {
+                    ui.add_space(6.0);
+                    if let Some(level) = rating_ui(ui, view, &after) {
+                        choice = Some(Choice::PlayLevel(level));
+                    }
+                }
                 ui.add_space(14.0);
                 ui.horizontal(|ui| {
                     if ui
@@ -86,6 +97,7 @@ impl Dialog for ResultDialog {
         }
         match choice {
             None => return Stay::Open,
+            Some(Choice::PlayLevel(level)) => commands.push(Command::PlayLevel(level)),
             Some(Choice::Rematch) => commands.push(Command::Rematch),
             Some(Choice::Review) => commands.push(Command::Review),
             Some(Choice::NewGame) => {
@@ -95,4 +107,56 @@ impl Dialog for ResultDialog {
         }
         Stay::Closed
     }
+}
+
+/// The person's rating after the game and, when the results say the level was clearly too
+/// easy or too hard, one line offering the next level with a button; returns the level if
+/// its button was clicked.
+fn rating_ui(ui: &mut egui::Ui, view: &View, after: &AfterGame) -> Option<crate::ai::Level> {
+    let i18n = view.i18n;
+    let line = match after.before {
+        Some(before) => {
+            let change = (after.after.rating - before.rating).round() as i64;
+            i18n.format(
+                "result.rating",
+                &[
+                    ("rating", &rating_shown(&after.after)),
+                    ("change", &format!("{change:+}")),
+                ],
+            )
+        }
+        None => i18n.format(
+            "result.rating_first",
+            &[("rating", &rating_shown(&after.after))],
+        ),
+    };
+    ui.label(RichText::new(line).color(theme::ink()));
+    let suggestion = after.suggestion?;
+    let next = suggestion.level();
+    let key = match suggestion {
+        Suggestion::Up(_) => "result.suggest_up",
+        Suggestion::Down(_) => "result.suggest_down",
+    };
+    let rating = crate::arena::ladder::rating_of(after.game, next)
+        .map_or_else(String::new, |r| r.to_string());
+    ui.add_space(4.0);
+    ui.add(
+        egui::Label::new(
+            RichText::new(i18n.format(
+                key,
+                &[
+                    ("level", &level_name(i18n, after.level)),
+                    ("next", &level_name(i18n, next)),
+                    ("rating", &rating),
+                ],
+            ))
+            .color(theme::muted()),
+        )
+        .wrap(),
+    );
+    let button = i18n.format(
+        "result.play_level",
+        &[("level", &level_rated(i18n, next, after.game))],
+    );
+    ui.button(button).clicked().then_some(next)
 }

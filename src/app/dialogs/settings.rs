@@ -119,7 +119,7 @@ impl Dialog for SettingsDialog {
                             ui.label(i18n.t("newgame.levels"));
                         }
                     }
-                    let single = LevelPicker::new("settings", PickerStyle::Row);
+                    let single = LevelPicker::new("settings", PickerStyle::Row, setup.game);
                     if let Some((side, level)) =
                         opponent_levels_ui(ui, i18n, "settings", setup.opponent, single)
                     {

@@ -366,7 +366,8 @@ impl Lesson {
         }
         if let Some(level) = self.session.wants_turn() {
             let (state, history, quiet_turns) = self.session.search_input();
-            let generation = computer.ask(state, history, quiet_turns, level);
+            let generation =
+                computer.ask(state, history, quiet_turns, crate::ai::Config::new(level));
             self.session.searching(generation, Purpose::Turn);
         }
         self.check_game_over()

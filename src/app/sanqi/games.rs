@@ -84,8 +84,10 @@ impl SanqiApp {
         }
     }
 
-    pub(super) fn start_with(&mut self, setup: Setup, human_side: Option<Side>) {
+    pub(super) fn start_with(&mut self, mut setup: Setup, human_side: Option<Side>) {
+        setup.opponent = setup.opponent.in_game(setup.game);
         self.computer.cancel();
+        self.after_game = None;
         self.settings.last_setup = setup;
         self.save_settings();
         let game = Game::new(setup.game);

@@ -471,6 +471,7 @@ fn opponents_name(i18n: &I18n, opponents: &Opponents) -> String {
             let player = Player {
                 name: None,
                 level: Some(level.clone()),
+                rating: None,
             };
             recorded_player_label(i18n, &player).unwrap_or_default()
         }

@@ -9,8 +9,9 @@ use crate::app::board::{BoardScene, picture_ui};
 use crate::app::command::{Command, Open, Question, RulesTab};
 use crate::app::i18n::Language;
 use crate::app::lessons::Course;
+use crate::app::rating::PlayerRating;
 use crate::app::settings::{Opponent, Tally};
-use crate::app::text::{game_name, level_name, side_name};
+use crate::app::text::{game_name, level_name, level_rated, side_name};
 use crate::app::theme;
 use crate::app::view::{Resumable, View};
 use crate::app::widgets::{accessible_name, top_bar};
@@ -334,6 +335,9 @@ fn stats_ui(ui: &mut egui::Ui, view: &View, game: GameId) {
             ],
         )
     };
+    if let Some(rating) = stats.rating(game) {
+        rating_ui(ui, view, game, rating);
+    }
     if total.games() == 0 {
         ui.label(
             RichText::new(i18n.t("stats.none"))
@@ -355,7 +359,8 @@ fn stats_ui(ui: &mut egui::Ui, view: &View, game: GameId) {
             let rows: Vec<(String, Tally)> = Level::PLAYABLE
                 .into_iter()
                 .map(|l| {
-                    let label = i18n.format("stats.vs_level", &[("level", &level_name(i18n, l))]);
+                    let label =
+                        i18n.format("stats.vs_level", &[("level", &level_rated(i18n, l, game))]);
                     (label, stats.tally(game, l.id()))
                 })
                 .collect();
@@ -365,6 +370,72 @@ fn stats_ui(ui: &mut egui::Ui, view: &View, game: GameId) {
                 ui.end_row();
             }
         });
+}
+
+/// The person's rating in `game`: the number with its 95% margin (and a word while it is
+/// provisional), then its history as a small graph.
+fn rating_ui(ui: &mut egui::Ui, view: &View, game: GameId, rating: &PlayerRating) {
+    let i18n = view.i18n;
+    let now = &rating.now;
+    let key = if now.is_provisional() {
+        "stats.rating_provisional"
+    } else {
+        "stats.rating"
+    };
+    let line = i18n.format(
+        key,
+        &[
+            ("rating", &(now.rating.round() as i64)),
+            ("margin", &((2.0 * now.deviation).round() as i64)),
+            ("games", &rating.games),
+        ],
+    );
+    ui.label(RichText::new(line).small().strong().color(theme::ink()));
+    if rating.history.len() >= 2 {
+        let first = rating.history[0].rating.round() as i64;
+        let last = now.rating.round() as i64;
+        let said = i18n.format(
+            "stats.rating_graph",
+            &[
+                ("from", &first),
+                ("to", &last),
+                ("games", &rating.history.len()),
+            ],
+        );
+        rating_graph_ui(ui, game, rating, &said);
+    }
+}
+
+/// The rating after each rated game as a line, the levels' ratings it passed as faint marks.
+fn rating_graph_ui(ui: &mut egui::Ui, game: GameId, rating: &PlayerRating, said: &str) {
+    let width = ui.available_width().min(260.0);
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 34.0), egui::Sense::hover());
+    accessible_name(&response, said);
+    response.on_hover_text(said);
+    let points: Vec<f64> = rating.history.iter().map(|p| p.rating).collect();
+    let (low, high) = points
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &r| (lo.min(r), hi.max(r)));
+    let (low, high) = (low - 25.0, high + 25.0);
+    let y = |r: f64| rect.bottom() - ((r - low) / (high - low)) as f32 * rect.height();
+    let painter = ui.painter_at(rect);
+    for &level in Level::offered(game) {
+        if let Some(r) = crate::arena::ladder::rating_of(game, level).map(f64::from)
+            && (low..=high).contains(&r)
+        {
+            painter.hline(rect.x_range(), y(r), egui::Stroke::new(1.0, theme::faint()));
+        }
+    }
+    let step = rect.width() / (points.len().max(2) - 1) as f32;
+    let line: Vec<egui::Pos2> = points
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| egui::pos2(rect.left() + i as f32 * step, y(r)))
+        .collect();
+    painter.add(egui::Shape::line(
+        line,
+        egui::Stroke::new(1.5, theme::accent()),
+    ));
 }
 
 #[cfg(test)]

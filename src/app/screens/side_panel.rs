@@ -445,8 +445,8 @@ fn level_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>)
         return;
     }
     let i18n = view.i18n;
-    let single =
-        LevelPicker::new("panel", PickerStyle::DropDown).label_before(i18n.t("panel.level"));
+    let single = LevelPicker::new("panel", PickerStyle::DropDown, s.setup().game)
+        .label_before(i18n.t("panel.level"));
     if let Some((side, level)) = opponent_levels_ui(ui, i18n, "panel", s.setup().opponent, single) {
         out.push(Command::SetLevel(side, level));
     }

@@ -46,6 +46,8 @@ impl Session {
                 self.plan_due = Some(self.paced(now));
             }
             (Purpose::Hint, Ok(plan)) => {
+                // A game with a hint is the person's and the computer's: it is not rated.
+                self.assisted = true;
                 let state = self.game.state();
                 // The search's score is the mover's; the hint says it from Black's side.
                 let value = plan

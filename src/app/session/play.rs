@@ -216,6 +216,8 @@ impl Session {
         self.drop_computer_turn();
         match self.human_side {
             Some(me) if !matches!(self.setup.opponent, Opponent::Human) => {
+                // A take-back against the computer: the game is no longer rated.
+                self.assisted = true;
                 let mut undone_mine = false;
                 while let Some(last) = self.game.last_effects().copied() {
                     if last.actor == me {
@@ -377,6 +379,10 @@ impl Session {
         if !self.setup.opponent.set_level(side, level) {
             return Changed::NOTHING;
         }
+        // A game played against more than one level is not rated against either.
+        if !self.game.is_empty() {
+            self.assisted = true;
+        }
         if self.computer_thinking() {
             self.pending = None;
             return Changed::SAVE_AND_STOP;
@@ -453,7 +459,10 @@ impl Session {
         self.announced = true;
         self.clock.stop();
         if self.counted {
-            return Some(Ending { counted: None });
+            return Some(Ending {
+                counted: None,
+                rated: None,
+            });
         }
         self.counted = true;
         // A game that ends now, not one that had ended before it was opened.
@@ -472,8 +481,15 @@ impl Session {
             }
             Opponent::Human | Opponent::Watch { .. } => None,
         };
+        let rated = match self.setup.opponent {
+            Opponent::Computer { level, .. } if !self.assisted => self
+                .human_side
+                .map(|me| (self.game.id(), level, outcome_for(me))),
+            _ => None,
+        };
         Some(Ending {
             counted: counted.map(|(opponent, outcome)| (self.game.id(), opponent, outcome)),
+            rated,
         })
     }
 }
@@ -586,10 +602,50 @@ mod tests {
         assert_eq!(
             s.take_ending(),
             Some(Ending {
-                counted: Some((GameId::Flying, "hard", Outcome::Loss))
+                counted: Some((GameId::Flying, "hard", Outcome::Loss)),
+                rated: Some((GameId::Flying, Level::Hard, Outcome::Loss)),
             })
         );
         assert_eq!(s.take_ending(), None);
+    }
+
+    #[test]
+    fn a_game_with_help_counts_but_is_not_rated() {
+        let computer = Opponent::Computer {
+            level: Level::Easy,
+            side: SideChoice::Black,
+        };
+        let rated = |s: &mut Session| {
+            assert_eq!(s.resign(), Changed::SAVE_AND_STOP);
+            let ending = s.take_ending().expect("an ending");
+            assert!(ending.counted.is_some());
+            ending.rated.is_some()
+        };
+        // Unhelped: rated.
+        let mut s = session(computer, Some(Side::Black), GameId::Wudao);
+        let _ = s.click(pt("c3"), STILL);
+        assert!(rated(&mut s));
+        // A take-back.
+        let mut s = session(computer, Some(Side::Black), GameId::Wudao);
+        let _ = s.click(pt("c3"), STILL);
+        assert_eq!(s.undo(), Changed::SAVE_AND_STOP);
+        assert!(s.is_assisted());
+        assert!(!rated(&mut s));
+        // The level changed once the game was under way (before it, it is still rated).
+        let mut s = session(computer, Some(Side::Black), GameId::Wudao);
+        let _ = s.set_level(None, Level::Hard);
+        assert!(!s.is_assisted());
+        let _ = s.click(pt("c3"), STILL);
+        let _ = s.set_level(None, Level::Medium);
+        assert!(!rated(&mut s));
+        // Help is remembered across a restart.
+        let mut s = session(computer, Some(Side::Black), GameId::Wudao);
+        let _ = s.click(pt("c3"), STILL);
+        let _ = s.undo();
+        let saved = s.saved();
+        assert!(saved.assisted);
+        let mut back = Session::restore(&saved, ManualTime::new().source()).expect("restored");
+        assert!(!rated(&mut back));
     }
 
     #[test]
@@ -619,7 +675,13 @@ mod tests {
     fn hot_seat_games_are_not_counted() {
         let mut s = session(Opponent::Human, None, GameId::Flying);
         assert_eq!(s.resign(), Changed::SAVE_AND_STOP);
-        assert_eq!(s.take_ending(), Some(Ending { counted: None }));
+        assert_eq!(
+            s.take_ending(),
+            Some(Ending {
+                counted: None,
+                rated: None
+            })
+        );
     }
 
     #[test]
