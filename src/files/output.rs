@@ -710,3 +710,218 @@ pub fn distinct_inputs(inputs: &[Input]) -> Result<(), OutputError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .expect("a folder")
+            .map(|e| {
+                e.expect("an entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn extensions_are_replaced_only_where_there_is_one() {
+        assert_eq!(
+            with_extension(Path::new("w.weights"), "svg"),
+            Path::new("w.svg")
+        );
+        assert_eq!(
+            with_extension(Path::new("..9"), "svg"),
+            Path::new("..9.svg")
+        );
+        assert_eq!(
+            with_extension(Path::new("d/.hidden"), "svg"),
+            Path::new("d/.hidden.svg")
+        );
+        assert_eq!(
+            with_extension(Path::new("a.b.c"), "svg"),
+            Path::new("a.b.svg")
+        );
+        assert_eq!(with_extension(Path::new("w."), "svg"), Path::new("w..svg"));
+    }
+
+    #[test]
+    fn names_that_name_no_file_are_refused() {
+        for path in ["..", ".", "/", "", "some/folder/"] {
+            let refused = plan(&[], &[Output::new("--out", Path::new(path), Kind::Replace)]);
+            assert!(
+                matches!(refused, Err(OutputError::NoName { .. })),
+                "{path}: {refused:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn outputs_are_kept_apart_from_inputs_and_from_each_other() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let data = dir.path().join("d.sp");
+        fs::write(&data, b"data").expect("written");
+        let input = [Input {
+            role: "--data",
+            path: &data,
+        }];
+        // The same file under another spelling is still the input.
+        let other_spelling = dir.path().join(".").join("d.sp");
+        let refused = plan(
+            &input,
+            &[Output::new("--out", &other_spelling, Kind::Replace)],
+        );
+        assert!(
+            matches!(refused, Err(OutputError::IsInput { .. })),
+            "{refused:?}"
+        );
+        // Two outputs that are one absent file.
+        let w = dir.path().join("w.svg");
+        let refused = plan(
+            &input,
+            &[
+                Output::new("--out", &w, Kind::Replace),
+                Output::new("--curve", &dir.path().join("./w.svg"), Kind::Replace),
+            ],
+        );
+        assert_eq!(
+            refused.err().map(|e| e.to_string()),
+            Some(format!(
+                "--out and --curve name the same file `{}`; name two files",
+                dir.path().join("./w.svg").display()
+            ))
+        );
+        // A numbered output never clashes: it takes another name.
+        let planned = plan(
+            &input,
+            &[
+                Output::new("--out", &w, Kind::Replace),
+                Output::new("the curve", &w, Kind::Numbered),
+            ],
+        )
+        .expect("planned");
+        assert_eq!(planned[0].write(b"weights").expect("written"), w);
+        assert_eq!(
+            planned[1].write(b"curve").expect("written"),
+            dir.path().join("w-2.svg")
+        );
+        assert_eq!(fs::read(&w).expect("read"), b"weights");
+        // An input given twice, by a hard link.
+        let link = dir.path().join("again.sp");
+        fs::hard_link(&data, &link).expect("a link");
+        let twice = [
+            input[0],
+            Input {
+                role: "--data",
+                path: &link,
+            },
+        ];
+        assert!(matches!(
+            distinct_inputs(&twice),
+            Err(OutputError::SameInput { .. })
+        ));
+        assert_eq!(names(dir.path()), ["again.sp", "d.sp", "w-2.svg", "w.svg"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn special_files_and_broken_links_are_refused_and_links_to_files_followed() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        let refused = |path: &Path| {
+            plan(&[], &[Output::new("--out", path, Kind::Replace)])
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default()
+        };
+        assert!(refused(&fifo).ends_with("it is a FIFO, not a regular file; name a file"));
+        assert!(
+            refused(Path::new("/dev/null"))
+                .ends_with("it is a device, not a regular file; name a file")
+        );
+        assert!(refused(dir.path()).ends_with("it is a folder, not a regular file; name a file"));
+        let looping = dir.path().join("loop");
+        std::os::unix::fs::symlink(&looping, &looping).expect("a link");
+        assert!(refused(&looping).ends_with("it is a link that leads round in a loop"));
+        let dangling = dir.path().join("dangling");
+        std::os::unix::fs::symlink(dir.path().join("none"), &dangling).expect("a link");
+        assert!(refused(&dangling).ends_with("it is a link to a file that does not exist"));
+        assert!(
+            refused(&dir.path().join("none").join("w")).contains("there is no folder"),
+            "{}",
+            refused(&dir.path().join("none").join("w"))
+        );
+        // A link to a regular file: the file is written, the link stays.
+        let real = dir.path().join("real");
+        fs::write(&real, b"old").expect("written");
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&real, &link).expect("a link");
+        let planned = plan(&[], &[Output::new("--out", &link, Kind::Replace)]).expect("planned");
+        planned[0].write(b"new").expect("written");
+        assert!(
+            fs::symlink_metadata(&link)
+                .expect("the link")
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read(&real).expect("read"), b"new");
+        // A FIFO put in the file's place after the plan is refused at the write.
+        let later = dir.path().join("later");
+        let planned = plan(&[], &[Output::new("--out", &later, Kind::Replace)]).expect("planned");
+        std::process::Command::new("mkfifo")
+            .arg(&later)
+            .status()
+            .expect("mkfifo runs");
+        assert!(matches!(
+            planned[0].write(b"x"),
+            Err(WriteError::Refused(OutputError::NotAFile { .. }))
+        ));
+        // A folder output in place of a file.
+        assert!(matches!(
+            plan(&[], &[Output::new("--records", &real, Kind::Folder)]),
+            Err(OutputError::NotAFolder { .. })
+        ));
+        // A new file refuses an existing one, and a folder is made when asked.
+        assert!(matches!(
+            plan(&[], &[Output::new("--out", &real, Kind::New)]),
+            Err(OutputError::Exists { .. })
+        ));
+        let deep = dir.path().join("a").join("b").join("t");
+        plan(
+            &[],
+            &[Output::new("--out", &deep, Kind::Replace).making_folder()],
+        )
+        .expect("planned");
+        assert!(dir.path().join("a").join("b").is_dir());
+        // The checks leave nothing of their own behind.
+        assert!(names(dir.path()).iter().all(|n| !n.ends_with(".tmp")));
+    }
+
+    #[test]
+    fn a_write_that_fills_the_disk_leaves_the_old_file_and_nothing_else() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("w.weights");
+        fs::write(&path, b"old").expect("written");
+        let planned = plan(&[], &[Output::new("--out", &path, Kind::Replace)]).expect("planned");
+        let failed = planned[0].write_with(|out| {
+            out.write_all(&[7; 100_000])?;
+            Err(io::Error::from(io::ErrorKind::StorageFull))
+        });
+        assert!(matches!(
+            failed,
+            Err(WriteError::Io { ref error, .. }) if error.kind() == io::ErrorKind::StorageFull
+        ));
+        assert_eq!(fs::read(&path).expect("read"), b"old");
+        assert_eq!(names(dir.path()), ["w.weights"]);
+    }
+}

@@ -636,9 +636,26 @@ pub fn file_bytes(header: &Header, games: &[GameData]) -> Vec<u8> {
     out
 }
 
+/// What a [`Writer`] appends to: the data file (or, in tests, one that fills up).
+trait Storage: Write + Seek + Send {
+    /// Cuts it to `len` bytes.
+    fn set_len(&self, len: u64) -> io::Result<()>;
+    /// Flushes its data to the disk.
+    fn sync_data(&self) -> io::Result<()>;
+}
+
+impl Storage for File {
+    fn set_len(&self, len: u64) -> io::Result<()> {
+        File::set_len(self, len)
+    }
+    fn sync_data(&self) -> io::Result<()> {
+        File::sync_data(self)
+    }
+}
+
 /// A self-play file open for appending whole games.
 pub struct Writer {
-    file: File,
+    file: Box<dyn Storage>,
     version: u16,
     /// The length of the file's sound part: where the next game goes.
     end: u64,
@@ -660,7 +677,7 @@ impl Writer {
         file.seek(SeekFrom::Start(end))
             .map_err(|e| CreateError::Data(e.into()))?;
         Ok(Writer {
-            file,
+            file: Box::new(file),
             version: VERSION,
             end,
             next: 0,
@@ -691,7 +708,7 @@ impl Writer {
             .last()
             .map_or(0, |g| g.number.saturating_add(1));
         Ok(Writer {
-            file,
+            file: Box::new(file),
             version: contents.version,
             end,
             next,
@@ -812,6 +829,80 @@ mod tests {
         writer.append(&games[2]).expect("append");
         drop(writer);
         assert_eq!(read(&path).expect("read").games, games);
+    }
+
+    /// A disk that holds `room` bytes: writes past it fail as a full disk does, after
+    /// writing what fits.
+    struct SmallDisk {
+        bytes: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+        at: u64,
+        room: usize,
+    }
+
+    impl Write for SmallDisk {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            let mut bytes = self.bytes.lock().expect("the disk");
+            let at = self.at as usize;
+            let fits = self.room.saturating_sub(at).min(buf.len());
+            if fits == 0 && !buf.is_empty() {
+                return Err(io::Error::from(io::ErrorKind::StorageFull));
+            }
+            bytes.truncate(at);
+            bytes.extend_from_slice(&buf[..fits]);
+            self.at += fits as u64;
+            Ok(fits)
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Seek for SmallDisk {
+        fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
+            if let SeekFrom::Start(at) = to {
+                self.at = at;
+            }
+            Ok(self.at)
+        }
+    }
+
+    impl Storage for SmallDisk {
+        fn set_len(&self, len: u64) -> io::Result<()> {
+            self.bytes.lock().expect("the disk").truncate(len as usize);
+            Ok(())
+        }
+        fn sync_data(&self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_full_disk_takes_off_the_game_it_could_not_write() {
+        let header = header(2);
+        let start = header.to_bytes();
+        let bytes = std::sync::Arc::new(std::sync::Mutex::new(start.clone()));
+        let games: Vec<GameData> = (0..3).map(|i| sample_game(i, 6)).collect();
+        let block = games[0].to_bytes(VERSION).len();
+        let mut writer = Writer {
+            file: Box::new(SmallDisk {
+                bytes: bytes.clone(),
+                at: start.len() as u64,
+                room: start.len() + block + block / 2,
+            }),
+            version: VERSION,
+            end: start.len() as u64,
+            next: 0,
+        };
+        writer.append(&games[0]).expect("room for one game");
+        let full = writer.append(&games[1]);
+        assert!(
+            matches!(&full, Err(DataError::Io(e)) if e.kind == io::ErrorKind::StorageFull),
+            "{full:?}"
+        );
+        // The half-written game is gone: the file is sound, with the game that fitted.
+        let left = bytes.lock().expect("the disk").clone();
+        assert_eq!(parse(&left).expect("sound").games, games[..1]);
+        assert_eq!(writer.next, 1);
     }
 
     #[test]
