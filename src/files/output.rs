@@ -583,12 +583,6 @@ fn look(output: &Output) -> Result<Planned, OutputError> {
     if !metadata.is_file() {
         return Err(not_a_file(&given, &metadata));
     }
-    if output.kind == Kind::New {
-        return Err(OutputError::Exists {
-            role: output.role.to_string(),
-            path: given,
-        });
-    }
     if link.file_type().is_symlink() {
         let target = fs::canonicalize(output.path).map_err(io_error)?;
         return Ok(planned(target));
@@ -671,6 +665,17 @@ pub fn plan(inputs: &[Input], outputs: &[Output]) -> Result<Vec<Planned>, Output
             });
         }
         seen.push((output, id));
+    }
+    // A file that must be new, named after the checks that say more about it.
+    if let Some((output, _)) = outputs
+        .iter()
+        .zip(&planned)
+        .find(|(o, p)| o.kind == Kind::New && fs::metadata(&p.destination).is_ok())
+    {
+        return Err(OutputError::Exists {
+            role: output.role.to_string(),
+            path: output.path.to_path_buf(),
+        });
     }
     let mut checked: Vec<PathBuf> = Vec::new();
     for (output, p) in outputs.iter().zip(&planned) {

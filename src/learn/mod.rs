@@ -128,9 +128,10 @@ impl std::fmt::Display for TrainError {
                 held_out,
             } => write!(
                 f,
-                "too little data: the {games} games give {training} positions to train on and \
-                 {held_out} held out (a tenth of the games, to measure the fit), and training \
-                 needs at least {MIN_TRAINING} and 1; play more games"
+                "too little data to train on: {training} positions for training and {held_out} \
+                 held out, from {games} {}; training needs at least {MIN_TRAINING} and 1 (a tenth \
+                 of the games is held out to measure the fit): play more games",
+                if *games == 1 { "game" } else { "games" }
             ),
         }
     }
