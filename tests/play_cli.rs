@@ -410,7 +410,7 @@ fn an_engine_that_prints_without_end_is_stopped() {
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        format!("sanqi: `{engine}` failed: bad\\u{{1b}}[31m news\n")
+        format!("sanqi: `{engine}` exited with status 3: bad\\u{{1b}}[31m news\n")
     );
 }
 
