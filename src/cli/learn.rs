@@ -246,8 +246,10 @@ pub(super) fn selfplay_command(
         Writer::resume(output.destination(), &header)
             .map_err(|e| data_error(&path, game, &e, "nothing was changed"))?
     } else {
-        Writer::create(output, &header)
-            .map_err(|e| CliError::Learn(format!("{}: {e}", quoted_path(&path))))?
+        Writer::create(output, &header).map_err(|e| match e {
+            data::CreateError::Write(e) => e.into(),
+            data::CreateError::Data(e) => CliError::Learn(format!("{}: {e}", quoted_path(&path))),
+        })?
     };
     let first = writer.next;
     let cancel = AtomicBool::new(false);
