@@ -16,8 +16,13 @@
 //!   the Flying table and its checkpoints. On Windows, too, `fs::rename` replaces the old
 //!   file (`SetFileInformationByHandle` with POSIX semantics on Windows 10 1607 and later,
 //!   else `MoveFileExW` with `MOVEFILE_REPLACE_EXISTING`).
-//! - On Windows both refuse a file name that Windows cannot hold, such as `CON` or `game.`
-//!   ([`windows_names`]), before touching the disk.
+//! - [`write_new`] and [`write_new_numbered`] write a whole file under a name that must be
+//!   free, never replacing one.
+//! - [`output`] is how a command writes what it was asked to write: its outputs are checked
+//!   before it does any work (no special file, no input, no other output, a folder that takes
+//!   files) and then written by the writers above.
+//! - On Windows all of them refuse a file name that Windows cannot hold, such as `CON` or
+//!   `game.` ([`windows_names`]), before touching the disk.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};

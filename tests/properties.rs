@@ -711,6 +711,9 @@ fn every_header_byte_of_every_format_is_checked() {
     every_header_byte(weights_bytes(), 24 + 8, check_weights);
     every_header_byte(book_bytes(), 20 + 40, check_book);
     every_header_byte(&table().0, 256 + 8, check_table);
+    // The embedded files are format 1, whose header fields are each checked.
+    every_header_byte(&asset("assets/eval/wudao.weights"), 24 + 8, check_weights);
+    every_header_byte(&asset("assets/book/wudao.book"), 20 + 40, check_book);
 }
 
 proptest! {
