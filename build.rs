@@ -32,8 +32,9 @@ fn main() {
 }
 
 /// Fails the build if an embedded weights file or book is damaged. Weights: the header
-/// `SQWEIGHT`, version 1, a weight count that matches the length, and the CRC-32 of the
-/// weights. Books: the header `SQOPENBK`, version 1, and the CRC-32 of what follows it.
+/// `SQWEIGHT`, a weight count that matches the length; books: the header `SQOPENBK`. Both: a
+/// reserved byte of 0 and the CRC-32 of the header before it and what follows the header
+/// (format 2), or of what follows the header alone (format 1, which the program reads too).
 fn check_embedded_data() {
     let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".to_string());
     for game in ["neihuang", "wudao"] {
@@ -59,11 +60,16 @@ fn check_embedded_data() {
             };
             let u32_at =
                 |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-            let sound = bytes.len() >= header
-                && &bytes[..8] == magic
-                && bytes[8..10] == [1, 0]
-                && (magic != b"SQWEIGHT" || bytes.len() == header + 2 * u32_at(16) as usize)
-                && crc32(&bytes[header..]) == u32_at(header - 4);
+            let sound = bytes.len() >= header && &bytes[..8] == magic && bytes[11] == 0 && {
+                let body = &bytes[header..];
+                let crc = match bytes[8..10] {
+                    [1, 0] => Some(crc32(body)),
+                    [2, 0] => Some(crc32(&[&bytes[..header - 4], body].concat())),
+                    _ => None,
+                };
+                crc == Some(u32_at(header - 4))
+                    && (magic != b"SQWEIGHT" || body.len() == 2 * u32_at(16) as usize)
+            };
             assert!(
                 sound,
                 "{} is damaged: make it again with `{remake}`",

@@ -22,7 +22,7 @@ fn main() {
     let games: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(300);
     let nodes: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(400_000);
     let (header, all) = match data::read(Path::new(path)) {
-        Ok(read) => read,
+        Ok(read) => (read.header, read.games),
         Err(e) => {
             eprintln!("colours: {path}: {e}");
             std::process::exit(2);

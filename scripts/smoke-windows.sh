@@ -215,22 +215,29 @@ else
 fi
 
 # Records written by sanqi.exe into a folder with a Chinese name: twice, so that the second
-# write replaces the first file through the atomic writer's rename. The Linux build replays them.
+# match finds wudao-0001.json taken and adds wudao-0001-2.json beside it (a record is never
+# replaced), each through the writer's temporary file and link. Both are byte for byte the
+# Linux build's, and the Linux build replays them.
 write_ok=1
+match_dir="$user_dir/Documents/棋谱/比赛"
 for seed in 5 6; do
     win write match wudao --black random --white random --games 1 --seed "$seed" \
         --records "C:\\users\\$user\\Documents\\棋谱\\比赛" --quiet
     [ "$status" -eq 0 ] || write_ok=0
-    written="$user_dir/Documents/棋谱/比赛/wudao-0001.json"
-    expected="$("$linux" match wudao --black random --white random --games 1 --seed "$seed" \
-        --records "$work/linux-$seed" --quiet >/dev/null 2>&1 && cat "$work/linux-$seed/wudao-0001.json")"
-    [ -f "$written" ] && [ "$(cat "$written")" = "$expected" ] || write_ok=0
+    "$linux" match wudao --black random --white random --games 1 --seed "$seed" \
+        --records "$work/linux-$seed" --quiet >/dev/null 2>&1 || write_ok=0
 done
-leftovers="$(find "$user_dir/Documents/棋谱/比赛" -name '*.tmp' | wc -l)"
-if [ "$write_ok" -eq 1 ] && [ "$leftovers" -eq 0 ] && "$linux" replay "$written" >/dev/null 2>&1; then
-    pass "atomic write" "match --records C:\\users\\$user\\Documents\\棋谱\\比赛 twice: the second record replaced the first, byte for byte the Linux build's, no temporary file left"
+first="$match_dir/wudao-0001.json"
+second="$match_dir/wudao-0001-2.json"
+cmp -s "$first" "$work/linux-5/wudao-0001.json" || write_ok=0
+cmp -s "$second" "$work/linux-6/wudao-0001.json" || write_ok=0
+records_there="$(find "$match_dir" -name '*.json' | wc -l)"
+leftovers="$(find "$match_dir" -name '*.tmp' | wc -l)"
+if [ "$write_ok" -eq 1 ] && [ "$records_there" -eq 2 ] && [ "$leftovers" -eq 0 ] &&
+    "$linux" replay "$first" >/dev/null 2>&1 && "$linux" replay "$second" >/dev/null 2>&1; then
+    pass "atomic write" "match --records C:\\users\\$user\\Documents\\棋谱\\比赛 twice: wudao-0001.json kept, the second record added as wudao-0001-2.json, each byte for byte the Linux build's, no temporary file left"
 else
-    fail "atomic write" "status $status, $leftovers temporary files, $(first_line "$work/write.err")"
+    fail "atomic write" "status $status, $records_there records, $leftovers temporary files, $(first_line "$work/write.err")"
 fi
 
 # A file named `game` is there: Windows would open it for `game.` if the name were not refused.

@@ -16,8 +16,13 @@
 //!   the Flying table and its checkpoints. On Windows, too, `fs::rename` replaces the old
 //!   file (`SetFileInformationByHandle` with POSIX semantics on Windows 10 1607 and later,
 //!   else `MoveFileExW` with `MOVEFILE_REPLACE_EXISTING`).
-//! - On Windows both refuse a file name that Windows cannot hold, such as `CON` or `game.`
-//!   ([`windows_names`]), before touching the disk.
+//! - [`write_new`] and [`write_new_numbered`] write a whole file under a name that must be
+//!   free, never replacing one.
+//! - [`output`] is how a command writes what it was asked to write: its outputs are checked
+//!   before it does any work (no special file, no input, no other output, a folder that takes
+//!   files) and then written by the writers above.
+//! - On Windows all of them refuse a file name that Windows cannot hold, such as `CON` or
+//!   `game.` ([`windows_names`]), before touching the disk.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
@@ -27,6 +32,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
+pub mod output;
 pub mod windows_names;
 pub use windows_names::NameProblem;
 use windows_names::path_problem_here;
@@ -374,20 +380,70 @@ pub enum NewFileError {
 /// How many names [`write_new_numbered`] tries: `base.ext`, then `base-2.ext` up to this.
 pub const MAX_NUMBERED_NAMES: u32 = 10_000;
 
+/// Writes `bytes` to a new file at `path`, which must not exist yet: the complete file is
+/// written under a temporary name and then linked to `path` (a hard link fails if the name
+/// exists; where the file system has none, `path` is created exclusively and written
+/// there). An existing file is never replaced, and a failure (a full disk) leaves nothing
+/// behind. Like [`write_atomic`], the first write into a folder sweeps it of stale
+/// temporary files.
+pub fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if let Some(problem) = path_problem_here(path) {
+        return Err(io::Error::new(io::ErrorKind::InvalidFilename, problem));
+    }
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?
+        .to_string_lossy()
+        .into_owned();
+    let dir = folder_of(path);
+    via_temporary(dir, &name, bytes, |temp| link_new(temp, path, bytes))?
+}
+
+/// Writes `bytes` to a temporary file in `dir` standing in for `name`, flushed to disk, then
+/// lets `place` give it its final name (or names) while it is still open and locked, and
+/// removes the temporary name. The folder's entries are flushed to disk after `place`.
+fn via_temporary<T>(
+    dir: &Path,
+    name: &str,
+    bytes: &[u8],
+    place: impl FnOnce(&Path) -> T,
+) -> io::Result<T> {
+    sweep_once(dir);
+    let temp = temp_path(dir, name);
+    let file = write_new_file_with(&temp, |out| out.write_all(bytes)).inspect_err(|_| {
+        let _ = fs::remove_file(&temp);
+    })?;
+    let placed = place(&temp);
+    drop(file);
+    let _ = fs::remove_file(&temp);
+    sync_dir(dir);
+    Ok(placed)
+}
+
 /// Writes `bytes` to a new file in `dir` named `{base}.{extension}`, or if that is taken
-/// `{base}-2.{extension}`, `{base}-3.{extension}` …, and returns its path. An existing file
-/// is never replaced, whoever else writes into `dir` at the same time: the complete file is
-/// written under a temporary name and then linked to the first free name (a hard link
-/// fails if the name exists); where the file system has no hard links, the file is
-/// created exclusively under its name and written there. Like [`write_atomic`], the first
-/// write into a folder sweeps it of stale temporary files.
+/// `{base}-2.{extension}`, `{base}-3.{extension}` …, and returns its path (an empty
+/// `extension` names the files without one). An existing file is never replaced, whoever
+/// else writes into `dir` at the same time: the complete file is written under a temporary
+/// name and then linked to the first free name, as [`write_new`] does.
 pub fn write_new_numbered(
     dir: &Path,
     base: &str,
     extension: &str,
     bytes: &[u8],
 ) -> Result<PathBuf, NewFileError> {
-    let first = dir.join(format!("{base}.{extension}"));
+    let named = |n: u32| {
+        let base = if n == 1 {
+            base.to_string()
+        } else {
+            format!("{base}-{n}")
+        };
+        if extension.is_empty() {
+            dir.join(base)
+        } else {
+            dir.join(format!("{base}.{extension}"))
+        }
+    };
+    let first = named(1);
     let failed = |path: &Path, error: io::Error| NewFileError::Write {
         path: path.to_path_buf(),
         error,
@@ -398,32 +454,23 @@ pub fn write_new_numbered(
             io::Error::new(io::ErrorKind::InvalidFilename, problem),
         ));
     }
-    sweep_once(dir);
-    let temp = temp_path(dir, &format!("{base}.{extension}"));
-    let file = write_new_file_with(&temp, |out| out.write_all(bytes)).map_err(|e| {
-        let _ = fs::remove_file(&temp);
-        failed(&first, e)
-    })?;
-    let result = (1..=MAX_NUMBERED_NAMES)
-        .find_map(|n| {
-            let target = if n == 1 {
-                first.clone()
-            } else {
-                dir.join(format!("{base}-{n}.{extension}"))
-            };
-            match link_new(&temp, &target, bytes) {
-                Ok(()) => {
-                    sync_dir(dir);
-                    Some(Ok(target))
+    let name = first
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    via_temporary(dir, &name, bytes, |temp| {
+        (1..=MAX_NUMBERED_NAMES)
+            .find_map(|n| {
+                let target = named(n);
+                match link_new(temp, &target, bytes) {
+                    Ok(()) => Some(Ok(target)),
+                    Err(e) if e.kind() == io::ErrorKind::AlreadyExists => None,
+                    Err(e) => Some(Err(failed(&target, e))),
                 }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => None,
-                Err(e) => Some(Err(failed(&target, e))),
-            }
-        })
-        .unwrap_or(Err(NewFileError::NoFreeName));
-    drop(file);
-    let _ = fs::remove_file(&temp);
-    result
+            })
+            .unwrap_or(Err(NewFileError::NoFreeName))
+    })
+    .map_err(|e| failed(&first, e))?
 }
 
 /// Makes the complete file `temp` appear as `target` if `target` does not exist, failing

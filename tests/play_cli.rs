@@ -410,7 +410,7 @@ fn an_engine_that_prints_without_end_is_stopped() {
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        format!("sanqi: `{engine}` failed: bad\\u{{1b}}[31m news\n")
+        format!("sanqi: `{engine}` exited with status 3: bad\\u{{1b}}[31m news\n")
     );
 }
 
@@ -434,4 +434,32 @@ fn match_refuses_bad_arguments() {
             ),
         ],
     );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_fails_says_how_it_ended() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    for (name, body, said) in [
+        (
+            "killed",
+            "kill -9 $$",
+            "was killed by signal 9 (SIGKILL) and printed no message",
+        ),
+        (
+            "answered",
+            "echo 'info level easy turn c3'\necho c3\nexit 1",
+            "exited with status 1 and printed no message",
+        ),
+        (
+            "said",
+            "echo 'out of cheese' >&2\nexit 3",
+            "exited with status 3: out of cheese",
+        ),
+    ] {
+        let engine = fake_engine(dir.path(), name, body);
+        let (code, out, err) = against(&engine);
+        assert_eq!((code, out.as_str()), (2, ""));
+        assert_eq!(err, format!("sanqi: `{engine}` {said}\n"));
+    }
 }

@@ -7,7 +7,11 @@
 //!   random byte-level edits, and valid JSON with random field values;
 //! - `cli::run` gets random argument vectors drawn from its own vocabulary and from junk,
 //!   with the commands that could take long kept cheap (perft depths that are tiny or
-//!   refused, the random and easy levels only, matches of at most two games).
+//!   refused, the random and easy levels only, matches of at most two games);
+//! - every binary format Sanqi writes (self-play data, weights, opening books, the Flying
+//!   table) gets single-byte changes: each is refused, or reads back as exactly what the
+//!   file held (a change that shows nowhere). Every header byte is changed in turn, and
+//!   bytes elsewhere at random.
 
 mod common;
 
@@ -577,5 +581,222 @@ proptest! {
             }
             other => prop_assert!(false, "{:?}: exit status {}", args, other),
         }
+    }
+}
+
+// ----------------------------------------------------------------- binary formats
+
+use sanqi::ai::Weights;
+use sanqi::ai::book::Book;
+use sanqi::learn::data::{self, GameData, Header, Sample};
+use sanqi::tablebase::play::Source;
+use sanqi::tablebase::{Board, BoardTable, BuildConfig, Check, Figures, Solution};
+
+/// A sound self-play file: a few random Wu Dao games.
+fn selfplay_bytes() -> &'static [u8] {
+    static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
+    BYTES.get_or_init(|| {
+        let header = Header {
+            game: GameId::Wudao,
+            seed: 42,
+            player: "master:nodes=200".into(),
+        };
+        let games: Vec<GameData> = (0..4)
+            .map(|n| {
+                let game = random_game(GameId::Wudao, 100 + n, 30);
+                let samples = (0..game.len())
+                    .map(|i| Sample {
+                        key: game.state_after(i).key(),
+                        score: (i as i16 - 5) * 7,
+                        ply: i as u16,
+                    })
+                    .collect();
+                GameData {
+                    number: n as u32,
+                    outcome: data::Outcome::Drawn,
+                    samples,
+                }
+            })
+            .collect();
+        data::file_bytes(&header, &games)
+    })
+}
+
+/// The embedded assets' bytes, written again by this build (in its own format).
+fn asset(path: &str) -> Vec<u8> {
+    std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).expect("an asset")
+}
+
+fn weights_bytes() -> &'static [u8] {
+    static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
+    BYTES.get_or_init(|| {
+        Weights::parse(&asset("assets/eval/wudao.weights"))
+            .expect("the embedded weights")
+            .to_bytes()
+    })
+}
+
+fn book_bytes() -> &'static [u8] {
+    static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
+    BYTES.get_or_init(|| {
+        Book::parse(GameId::Wudao, &asset("assets/book/wudao.book"))
+            .expect("the embedded book")
+            .to_bytes()
+    })
+}
+
+/// A small Flying table (3×3 with 4 pieces) with its solution and the figures its file
+/// holds, written once.
+fn table() -> &'static (Vec<u8>, Solution, Figures) {
+    static TABLE: OnceLock<(Vec<u8>, Solution, Figures)> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let board = Board::new(3, 4).expect("a board");
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("t.sanqi-table");
+        let config = BuildConfig {
+            board,
+            ..BuildConfig::flying(path.clone())
+        };
+        sanqi::tablebase::build(
+            &config,
+            1,
+            &mut |_| {},
+            &std::sync::atomic::AtomicBool::new(false),
+        )
+        .expect("a build");
+        let solution = sanqi::tablebase::solve(board, 1).expect("a solve");
+        let figures = BoardTable::open_with(&path, Check::Full)
+            .expect("a sound table")
+            .figures()
+            .clone();
+        (fs::read(&path).expect("the table"), solution, figures)
+    })
+}
+
+/// `base` with byte `at` changed by `xor` (never 0).
+fn changed(base: &[u8], at: usize, xor: u8) -> Vec<u8> {
+    let mut bytes = base.to_vec();
+    bytes[at] ^= xor;
+    bytes
+}
+
+/// A single-byte change of a self-play file is refused or shows nowhere.
+fn check_selfplay(bytes: &[u8]) -> Result<(), String> {
+    match data::parse(bytes) {
+        Err(_) => Ok(()),
+        Ok(read) if Ok(&read) == data::parse(selfplay_bytes()).as_ref() => Ok(()),
+        Ok(read) => Err(format!(
+            "accepted as {:?} with the games {:?}",
+            read.header,
+            read.games
+                .iter()
+                .map(|g| (g.number, g.outcome, g.samples.len()))
+                .collect::<Vec<_>>()
+        )),
+    }
+}
+
+fn check_weights(bytes: &[u8]) -> Result<(), String> {
+    match Weights::parse(bytes) {
+        Err(_) => Ok(()),
+        Ok(read) if Ok(&read) == Weights::parse(weights_bytes()).as_ref() => Ok(()),
+        Ok(_) => Err("accepted with other weights".to_string()),
+    }
+}
+
+fn check_book(bytes: &[u8]) -> Result<(), String> {
+    match Book::parse(GameId::Wudao, bytes) {
+        Err(_) => Ok(()),
+        Ok(read) if Ok(&read) == Book::parse(GameId::Wudao, book_bytes()).as_ref() => Ok(()),
+        Ok(_) => Err("accepted as another book".to_string()),
+    }
+}
+
+/// A table is opened with every block checked; if it opens, its figures and every class's
+/// value must be the solution's.
+fn check_table(bytes: &[u8]) -> Result<(), String> {
+    let (_, solution, figures) = table();
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("t.sanqi-table");
+    fs::write(&path, bytes).expect("written");
+    let Ok(file) = BoardTable::open_with(&path, Check::Full) else {
+        return Ok(());
+    };
+    if file.figures() != figures {
+        return Err("accepted with other figures".to_string());
+    }
+    let indexer = solution.indexer();
+    for i in (0..indexer.entries()).filter(|&i| indexer.orbit(i).is_some()) {
+        let pos = indexer.position(i);
+        match file.lookup(pos) {
+            Err(_) => return Ok(()),
+            Ok(found) if found == solution.lookup(pos) => {}
+            Ok(found) => return Err(format!("class {i} reads {found:?}")),
+        }
+    }
+    Ok(())
+}
+
+/// Every byte of the first `count` changed by each of a few amounts.
+fn every_header_byte(base: &[u8], count: usize, check: fn(&[u8]) -> Result<(), String>) {
+    for at in 0..count.min(base.len()) {
+        for xor in [0x01, 0x02, 0x10, 0x80, 0xff] {
+            if let Err(e) = check(&changed(base, at, xor)) {
+                panic!("byte {at} changed by {xor:#04x}: {e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_header_byte_of_every_format_is_checked() {
+    // Self-play: the header (22 bytes, the player's text, the checksum) and the first game's.
+    let text = u16::from_le_bytes([selfplay_bytes()[20], selfplay_bytes()[21]]) as usize;
+    every_header_byte(selfplay_bytes(), 22 + text + 4 + 16 + 40, check_selfplay);
+    every_header_byte(weights_bytes(), 24 + 8, check_weights);
+    every_header_byte(book_bytes(), 20 + 40, check_book);
+    every_header_byte(&table().0, 256 + 8, check_table);
+    // The embedded files are format 1, whose header fields are each checked.
+    every_header_byte(&asset("assets/eval/wudao.weights"), 24 + 8, check_weights);
+    every_header_byte(&asset("assets/book/wudao.book"), 20 + 40, check_book);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn a_changed_byte_of_a_selfplay_file_is_refused_or_shows_nowhere(
+        at in any::<Index>(), xor in 1u8..=255
+    ) {
+        let base = selfplay_bytes();
+        let result = check_selfplay(&changed(base, at.index(base.len()), xor));
+        prop_assert!(result.is_ok(), "{:?}", result);
+    }
+
+    #[test]
+    fn a_changed_byte_of_a_weights_file_is_refused_or_shows_nowhere(
+        at in any::<Index>(), xor in 1u8..=255
+    ) {
+        let base = weights_bytes();
+        let result = check_weights(&changed(base, at.index(base.len()), xor));
+        prop_assert!(result.is_ok(), "{:?}", result);
+    }
+
+    #[test]
+    fn a_changed_byte_of_a_book_is_refused_or_shows_nowhere(
+        at in any::<Index>(), xor in 1u8..=255
+    ) {
+        let base = book_bytes();
+        let result = check_book(&changed(base, at.index(base.len()), xor));
+        prop_assert!(result.is_ok(), "{:?}", result);
+    }
+
+    #[test]
+    fn a_changed_byte_of_a_table_is_refused_or_shows_nowhere(
+        at in any::<Index>(), xor in 1u8..=255
+    ) {
+        let base = &table().0;
+        let result = check_table(&changed(base, at.index(base.len()), xor));
+        prop_assert!(result.is_ok(), "{:?}", result);
     }
 }

@@ -5,13 +5,16 @@
 //! among the actions within `book-margin` centipieces of the best (by the decision's seed,
 //! so that games differ), and searches once the game leaves it.
 //!
-//! The file (little-endian): the 8 bytes `SQOPENBK`; the format version (u16, now 1); the
+//! The file (little-endian): the 8 bytes `SQOPENBK`; the format version (u16, now 2); the
 //! game (u8: 0 Neihuang, 1 Flying, 2 Wu Dao); a reserved 0 byte; the number of positions
-//! (u32); the CRC-32 of everything after the header (u32); then, for each position in
+//! (u32); the CRC-32 of the header's first 16 bytes followed by everything after the header
+//! (u32), so that every byte is under it; then, for each position in
 //! increasing order of key: its key (u128, the least of its symmetric images', see
 //! `rules::symmetry::canonical`), the number of its actions (u8), and each action's code
 //! (u16, `Action::code`, in the frame of that least image) and score for the side to act
-//! (i16, centipieces). Built by `sanqi book build`, embedded from `assets/book`.
+//! (i16, centipieces). Built by `sanqi book build`, embedded from `assets/book`. Format 1,
+//! which older builds wrote, is read too: its checksum covers what follows the header alone,
+//! and each field of its header is checked on its own (the reserved byte must be 0).
 
 use std::collections::HashMap;
 use std::fmt;
@@ -23,8 +26,10 @@ use crate::rules::{Action, GameId, State, symmetry};
 
 /// The first bytes of every book file.
 pub const MAGIC: &[u8; 8] = b"SQOPENBK";
-/// The format version this program reads and writes.
-pub const VERSION: u16 = 1;
+/// The format version this program writes.
+pub const VERSION: u16 = 2;
+/// The oldest format version this program reads.
+pub const OLDEST_VERSION: u16 = 1;
 const HEADER: usize = 20;
 
 static NEIHUANG: &[u8] = include_bytes!("../../assets/book/neihuang.book");
@@ -157,7 +162,8 @@ impl Book {
         out.push(self.game.map_or(255, game_code));
         out.push(0);
         out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
-        out.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
+        let crc = checksum(VERSION, &out, &body);
+        out.extend_from_slice(&crc.to_le_bytes());
         out.extend_from_slice(&body);
         out
     }
@@ -175,7 +181,7 @@ impl Book {
             return Err(BookError::NotBook);
         }
         let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-        if version != VERSION {
+        if !(OLDEST_VERSION..=VERSION).contains(&version) {
             return Err(BookError::Version(version));
         }
         if bytes[10] != game_code(game) {
@@ -184,7 +190,7 @@ impl Book {
         let count = u32::from_le_bytes([bytes[12], bytes[13], bytes[14], bytes[15]]) as usize;
         let crc = u32::from_le_bytes([bytes[16], bytes[17], bytes[18], bytes[19]]);
         let body = &bytes[HEADER..];
-        if crc32fast::hash(body) != crc {
+        if checksum(version, bytes, body) != crc || bytes[11] != 0 {
             return Err(BookError::Damaged);
         }
         let mut entries = HashMap::with_capacity(count.min(body.len() / 17));
@@ -221,6 +227,17 @@ impl Book {
             entries,
         })
     }
+}
+
+/// The checksum of a book file of format `version`: of the header's first 16 bytes and what
+/// follows the header (format 2), or of what follows the header alone (format 1).
+fn checksum(version: u16, head: &[u8], body: &[u8]) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    if version >= 2 {
+        hasher.update(&head[..HEADER - 4]);
+    }
+    hasher.update(body);
+    hasher.finalize()
 }
 
 /// The book built into the program for `game` (empty where there is none).
@@ -303,6 +320,24 @@ mod tests {
             Book::parse(GameId::Neihuang, b"SQWEIGHT............"),
             Err(BookError::NotBook)
         );
+        // Every byte of the header is under the checksum, the reserved one too.
+        for at in [11, 12] {
+            let mut changed = bytes.clone();
+            changed[at] ^= 1;
+            assert_eq!(
+                Book::parse(GameId::Neihuang, &changed),
+                Err(BookError::Damaged),
+                "byte {at}"
+            );
+        }
+        // Format 1: the checksum of the positions alone.
+        let mut old = bytes.clone();
+        old[8] = 1;
+        let crc = crc32fast::hash(&old[HEADER..]);
+        old[16..20].copy_from_slice(&crc.to_le_bytes());
+        assert!(Book::parse(GameId::Neihuang, &old).is_ok());
+        old[11] = 1;
+        assert_eq!(Book::parse(GameId::Neihuang, &old), Err(BookError::Damaged));
     }
 
     #[test]

@@ -186,10 +186,11 @@ fn external_turn(
     let stdout = String::from_utf8_lossy(&output.stdout);
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        return Err(format!(
-            "{name} failed: {}",
-            one_line(stderr.lines().next().unwrap_or("no message"), 200)
-        ));
+        let said = match stderr.lines().find(|l| !l.trim().is_empty()) {
+            Some(line) => format!(": {}", one_line(line, 200)),
+            None => " and printed no message".to_string(),
+        };
+        return Err(format!("{name} {}{said}", how_it_ended(output.status)));
     }
     // The info line carries the whole turn; the last line is its first action.
     let turn = stdout.lines().find_map(|line| {
@@ -206,6 +207,42 @@ fn external_turn(
         return Err(format!("{name} answered no action"));
     }
     Ok(actions)
+}
+
+/// How a program that failed ended, in words: "exited with status 1", "was killed by signal
+/// 9 (SIGKILL)".
+fn how_it_ended(status: ExitStatus) -> String {
+    if let Some(code) = status.code() {
+        return format!("exited with status {code}");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            let name = match signal {
+                1 => " (SIGHUP)",
+                2 => " (SIGINT)",
+                3 => " (SIGQUIT)",
+                4 => " (SIGILL)",
+                6 => " (SIGABRT)",
+                7 => " (SIGBUS)",
+                8 => " (SIGFPE)",
+                9 => " (SIGKILL)",
+                11 => " (SIGSEGV)",
+                13 => " (SIGPIPE)",
+                14 => " (SIGALRM)",
+                15 => " (SIGTERM)",
+                _ => "",
+            };
+            let core = if status.core_dumped() {
+                ", leaving a core dump"
+            } else {
+                ""
+            };
+            return format!("was killed by signal {signal}{name}{core}");
+        }
+    }
+    format!("ended unsuccessfully ({status})")
 }
 
 /// What a program that ran to its end left.

@@ -11,6 +11,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 use crate::echo::{one_line, quoted, quoted_path};
 use crate::files::ReadError;
+use crate::files::output::{OutputError, WriteError};
 use crate::rules::notation::ParseActionError;
 use crate::rules::records::RecordError;
 use crate::rules::{Action, GameId, IllegalAction};
@@ -57,6 +58,8 @@ pub enum CliError {
         /// What the system said.
         error: io::Error,
     },
+    /// An output file cannot be written where it was named (found before any work).
+    OutputFile(OutputError),
     /// Printing the output failed for another reason than a closed pipe.
     Output(io::Error),
     /// The reader of the output went away (`sanqi … | head`): the command stops quietly.
@@ -271,6 +274,7 @@ impl fmt::Display for CliError {
                 };
                 write!(f, "cannot {doing} {}: {error}", quoted_path(path))
             }
+            CliError::OutputFile(e) => e.fmt(f),
             CliError::Output(e) => write!(f, "cannot write output: {e}"),
             CliError::BrokenPipe => f.write_str("the output was closed"),
             CliError::Computer {
@@ -376,6 +380,25 @@ impl From<BuildError> for CliError {
 impl From<TableError> for CliError {
     fn from(e: TableError) -> CliError {
         CliError::Table(e)
+    }
+}
+
+impl From<OutputError> for CliError {
+    fn from(e: OutputError) -> CliError {
+        CliError::OutputFile(e)
+    }
+}
+
+impl From<WriteError> for CliError {
+    fn from(e: WriteError) -> CliError {
+        match e {
+            WriteError::Refused(e) => CliError::OutputFile(e),
+            WriteError::Io { path, error } => CliError::File {
+                task: FileTask::Write,
+                path,
+                error,
+            },
+        }
     }
 }
 

@@ -9,14 +9,16 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::{
-    ArgumentError, CliError, FileTask, game_argument, optional_text, parse_bounded, text, wrap,
-    write_line,
+    ArgumentError, CliError, game_argument, optional_text, parse_bounded, wrap, write_line,
 };
 use crate::ai::book::Book;
 use crate::ai::{Config, Weights};
-use crate::files::{MAX_FILE_SIZE, read_regular_file, write_atomic};
+use crate::echo::quoted_path;
+use crate::files::output::{Input, Kind, Output, Planned, distinct_inputs, plan, with_extension};
+use crate::files::{MAX_FILE_SIZE, read_regular_file};
+use crate::learn::TrainError;
 use crate::learn::book::{Spec as BookSpec, build as build_book};
-use crate::learn::data::{GameData, Header, Outcome, Writer};
+use crate::learn::data::{self, DataError, GameData, Header, Outcome, Writer};
 use crate::learn::selfplay::{self, Progress, Spec};
 use crate::learn::train::{self, Options};
 use crate::rules::{GameId, Side};
@@ -34,7 +36,7 @@ fn load<T, E: std::fmt::Display>(
     kind: &str,
     parse: impl FnOnce(&[u8]) -> Result<T, E>,
 ) -> Result<&'static T, CliError> {
-    let quoted = crate::echo::quoted_path(path);
+    let quoted = quoted_path(path);
     let bytes = read_regular_file(path, MAX_FILE_SIZE)
         .map_err(|error| CliError::Learn(format!("cannot read {kind} file {quoted}: {error}")))?;
     let value = parse(&bytes).map_err(|error| CliError::Learn(format!("{quoted}: {error}")))?;
@@ -90,16 +92,23 @@ impl Progress for Report<'_> {
 #[derive(Debug, clap::Args)]
 #[command(after_help = wrap(
     "Each game is recorded position by position, with the search's score and the result, for \
-     `sanqi train`. A stopped run goes on with --resume, with the same seed and player."
+     `sanqi train`. A stopped run goes on with --resume, with the same seed and player; a file \
+     that is damaged, or whose last game was cut short, is never changed: --repair FILE copies \
+     its sound games into a new file (--out), to go on with or to train on."
 ))]
 pub struct SelfplayArgs {
     /// neihuang, flying or wudao
     #[arg(value_name = "GAME")]
     game: OsString,
     /// How many games to play
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    games: OsString,
-    /// The data file to write
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        required_unless_present = "repair"
+    )]
+    games: Option<OsString>,
+    /// The data file to write (a new one, unless --resume)
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     out: OsString,
     /// Positions searched per decision [default: 20000]
@@ -118,8 +127,12 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     threads: Option<OsString>,
     /// Go on with the games a stopped run left in FILE
-    #[arg(long)]
+    #[arg(long, conflicts_with = "repair")]
     resume: bool,
+    /// Copy the sound games of a damaged data file into the new file --out (a damaged
+    /// header is replaced by the one this command's game, seed and player give)
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    repair: Option<OsString>,
     /// No progress lines
     #[arg(long)]
     quiet: bool,
@@ -164,8 +177,10 @@ pub(super) fn selfplay_command(
     out: &mut dyn Write,
     errors: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let games = parse_bounded(Some(text(&args.games)?), "--games", 1, u64::from(u32::MAX))?
-        .unwrap_or(1) as u32;
+    let games = match optional_text(&args.games)? {
+        Some(t) => parse_bounded(Some(t), "--games", 1, u64::from(u32::MAX))?.unwrap_or(1) as u32,
+        None => 0,
+    };
     let path = PathBuf::from(&args.out);
     let nodes =
         parse_bounded(optional_text(&args.nodes)?, "--nodes", 1, 1 << 40)?.unwrap_or(20_000);
@@ -173,6 +188,7 @@ pub(super) fn selfplay_command(
     let threads = parse_bounded(optional_text(&args.threads)?, "--threads", 1, 64)?.unwrap_or(1);
     let player_text = optional_text(&args.player)?.unwrap_or("master");
     let weights_path = args.weights.as_ref().map(PathBuf::from);
+    let repair_path = args.repair.as_ref().map(PathBuf::from);
     let resume = args.resume;
     let quiet = args.quiet;
     let game = game_argument(&args.game)?;
@@ -182,6 +198,29 @@ pub(super) fn selfplay_command(
     })?;
     player.set_nodes(nodes);
     player.set_threads(1);
+    let mut inputs = Vec::new();
+    if let Some(p) = &weights_path {
+        inputs.push(Input {
+            role: "--weights",
+            path: p,
+        });
+    }
+    if let Some(p) = &repair_path {
+        inputs.push(Input {
+            role: "--repair",
+            path: p,
+        });
+    }
+    let kind = if resume { Kind::Continue } else { Kind::New };
+    let planned = plan(&inputs, &[Output::new("--out", &path, kind)]).map_err(|e| match e {
+        crate::files::output::OutputError::Exists { .. } => CliError::Learn(format!(
+            "{e}: add --resume to go on with its games, or name a new file"
+        )),
+        e => e.into(),
+    })?;
+    let [output] = planned.as_slice() else {
+        return Err(CliError::Learn("no output was planned".into()));
+    };
     let weights = weights_path
         .as_deref()
         .map(|p| load_weights(p, game))
@@ -199,8 +238,19 @@ pub(super) fn selfplay_command(
         seed,
         player: described,
     };
-    let mut writer = Writer::open(&path, &header, resume)
-        .map_err(|e| CliError::Learn(format!("{}: {e}", crate::echo::quoted_path(&path))))?;
+    if let Some(damaged) = &repair_path {
+        return repair(damaged, output, &header, out);
+    }
+    let exists = std::fs::metadata(output.destination()).is_ok();
+    let mut writer = if resume && exists {
+        Writer::resume(output.destination(), &header)
+            .map_err(|e| data_error(&path, game, &e, "nothing was changed"))?
+    } else {
+        Writer::create(output, &header).map_err(|e| match e {
+            data::CreateError::Write(e) => e.into(),
+            data::CreateError::Data(e) => CliError::Learn(format!("{}: {e}", quoted_path(&path))),
+        })?
+    };
     let first = writer.next;
     let cancel = AtomicBool::new(false);
     let mut report = Report {
@@ -223,7 +273,7 @@ pub(super) fn selfplay_command(
         |g| {
             writer
                 .append(g)
-                .map_err(|e| format!("{}: {e}", crate::echo::quoted_path(&path_for_errors)))
+                .map_err(|e| format!("cannot write {}: {e}", quoted_path(&path_for_errors)))
         },
         &mut report,
     )
@@ -232,13 +282,82 @@ pub(super) fn selfplay_command(
         out,
         &format!(
             "{games} games of {game} in {}: {} positions played now (Black won {}, White {}, drawn {})",
-            crate::echo::quoted_path(&path),
+            quoted_path(&path),
             report.positions,
             report.wins[0],
             report.wins[1],
             report.draws
         ),
     )
+}
+
+/// The one-line error for a self-play file that cannot be used, with what to do when its
+/// sound games can be saved: `done` says what became of the file.
+fn data_error(path: &Path, game: GameId, error: &DataError, done: &str) -> CliError {
+    let mut line = format!("{}: {error}", quoted_path(path));
+    if error.repairable() {
+        line.push_str(&format!(
+            "; {done}: `sanqi selfplay {game} --repair FILE --out NEW` copies its sound games \
+             into a new file"
+        ));
+    }
+    CliError::Learn(line)
+}
+
+/// `selfplay --repair`: the sound games of `damaged` into the new file `output`.
+fn repair(
+    damaged: &Path,
+    output: &Planned,
+    header: &Header,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let salvaged = data::salvage(damaged, header)
+        .map_err(|e| CliError::Learn(format!("{}: {e}", quoted_path(damaged))))?;
+    if salvaged.games.is_empty() {
+        return Err(CliError::Learn(format!(
+            "{}: no sound game was found; nothing was written",
+            quoted_path(damaged)
+        )));
+    }
+    let written = output.write(&data::file_bytes(&salvaged.header, &salvaged.games))?;
+    let numbers: Vec<u32> = salvaged.games.iter().map(|g| g.number).collect();
+    let mut left_out: Vec<String> = Vec::new();
+    let mut expected = 0u32;
+    for &n in &numbers {
+        if n > expected {
+            left_out.push(if n - expected == 1 {
+                format!("game {expected}")
+            } else {
+                format!("games {expected} to {}", n - 1)
+            });
+        }
+        expected = n.saturating_add(1);
+    }
+    if salvaged.end_dropped {
+        left_out.push("what followed the last sound game".to_string());
+    }
+    let mut line = format!(
+        "{} sound games of {} in {}",
+        salvaged.games.len(),
+        quoted_path(damaged),
+        quoted_path(&written)
+    );
+    if left_out.is_empty() {
+        line.push_str(" (nothing was left out)");
+    } else {
+        let shown: Vec<&str> = left_out.iter().take(5).map(String::as_str).collect();
+        let more = left_out.len().saturating_sub(shown.len());
+        line.push_str(&format!(" (left out: {}", shown.join(", ")));
+        if more > 0 {
+            line.push_str(&format!(" and {more} more gaps"));
+        }
+        line.push(')');
+    }
+    if salvaged.header_damaged {
+        line.push_str(", with the game, seed and player of this command (its header was damaged)");
+    }
+    line.push_str(&format!("; {} is as it was", quoted_path(damaged)));
+    write_line(out, &line)
 }
 
 pub(super) fn train_command(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
@@ -258,6 +377,27 @@ pub(super) fn train_command(args: &TrainArgs, out: &mut dyn Write) -> Result<(),
     options.rate =
         parse_fraction(optional_text(&args.rate)?, "--rate", 1e-6, 10.0)?.unwrap_or(options.rate);
     let game = game_argument(&args.game)?;
+    let inputs: Vec<Input> = data_paths
+        .iter()
+        .map(|p| Input {
+            role: "--data",
+            path: p,
+        })
+        .collect();
+    distinct_inputs(&inputs)?;
+    // The curve's default name never replaces a file: it is numbered if taken.
+    let default_curve = with_extension(&out_path, "svg");
+    let curve = match &curve_path {
+        Some(p) => Output::new("--curve", p, Kind::Replace),
+        None => Output::new("the curve", &default_curve, Kind::Numbered),
+    };
+    let planned = plan(
+        &inputs,
+        &[Output::new("--out", &out_path, Kind::Replace), curve],
+    )?;
+    let [weights_out, curve_out] = planned.as_slice() else {
+        return Err(CliError::Learn("no output was planned".into()));
+    };
     let started = Instant::now();
     let paths: Vec<&Path> = data_paths.iter().map(PathBuf::as_path).collect();
     let mut lines = Vec::new();
@@ -273,26 +413,18 @@ pub(super) fn train_command(args: &TrainArgs, out: &mut dyn Write) -> Result<(),
         // Printed as it goes: a long run shows its progress.
         let _ = writeln!(std::io::stderr(), "{}", lines.last().map_or("", String::as_str));
     })
-    .map_err(|e| CliError::Learn(e.to_string()))?;
-    write_atomic(&out_path, &trained.weights.to_bytes()).map_err(|error| CliError::File {
-        task: FileTask::Write,
-        path: out_path.clone(),
-        error,
+    .map_err(|e| match e {
+        TrainError::Data { path, error } => data_error(&path, game, &error, "nothing was trained"),
+        e => CliError::Learn(e.to_string()),
     })?;
-    let curve = curve_path.unwrap_or_else(|| out_path.with_extension("svg"));
+    let weights_written = weights_out.write(&trained.weights.to_bytes())?;
     let title = format!(
         "{game}: {} games, {} positions, λ {}",
         trained.games,
         trained.train_positions + trained.held_out_positions,
         options.lambda
     );
-    write_atomic(&curve, train::curve_svg(&title, &trained.epochs).as_bytes()).map_err(
-        |error| CliError::File {
-            task: FileTask::Write,
-            path: curve.clone(),
-            error,
-        },
-    )?;
+    let curve_written = curve_out.write(train::curve_svg(&title, &trained.epochs).as_bytes())?;
     for line in &lines {
         write_line(out, line)?;
     }
@@ -309,8 +441,8 @@ pub(super) fn train_command(args: &TrainArgs, out: &mut dyn Write) -> Result<(),
             trained.search_loss,
             trained.hand_loss,
             started.elapsed().as_secs_f64(),
-            crate::echo::quoted_path(&out_path),
-            crate::echo::quoted_path(&curve)
+            quoted_path(&weights_written),
+            quoted_path(&curve_written)
         ),
     )
 }
@@ -440,11 +572,19 @@ fn book_build(
         reason,
     })?;
     player.set_nodes(nodes);
-    let weights = args
-        .weights
-        .as_deref()
-        .map(|p| load_weights(Path::new(p), game))
-        .transpose()?;
+    let weights_path = args.weights.as_deref().map(Path::new);
+    let inputs: Vec<Input> = weights_path
+        .iter()
+        .map(|p| Input {
+            role: "--weights",
+            path: p,
+        })
+        .collect();
+    let planned = plan(&inputs, &[Output::new("--out", &out_path, Kind::Replace)])?;
+    let [book_out] = planned.as_slice() else {
+        return Err(CliError::Learn("no output was planned".into()));
+    };
+    let weights = weights_path.map(|p| load_weights(p, game)).transpose()?;
     let spec = BookSpec {
         game,
         plies,
@@ -470,18 +610,14 @@ fn book_build(
         );
     })
     .map_err(CliError::Learn)?;
-    write_atomic(&out_path, &book.to_bytes()).map_err(|error| CliError::File {
-        task: FileTask::Write,
-        path: out_path.clone(),
-        error,
-    })?;
+    book_out.write(&book.to_bytes())?;
     write_line(
         out,
         &format!(
             "{} positions of {game} to {plies} plies, each action searched by {player}, in {:.0} s: {}",
             book.len(),
             started.elapsed().as_secs_f64(),
-            crate::echo::quoted_path(&out_path)
+            quoted_path(&out_path)
         ),
     )
 }

@@ -16,6 +16,7 @@ use crate::ai::{Config, Context, Engine, Oracle};
 use crate::arena::sprt::{self, PAIR_VALUES, Sprt, Verdict};
 use crate::arena::{self, Flow, MatchSpec, PlayerSpec, Tally, openings};
 use crate::data_dir;
+use crate::files::output::{Kind, Output};
 use crate::files::{self, NewFileError};
 use crate::rules::GameId;
 use crate::tablebase::{self, Check, Table, TableError};
@@ -446,11 +447,8 @@ pub(super) fn match_command(
         .into());
     }
     if let Some(dir) = &records_dir {
-        std::fs::create_dir_all(dir).map_err(|error| CliError::File {
-            task: FileTask::CreateFolder,
-            path: dir.clone(),
-            error,
-        })?;
+        // Made if missing, and checked to take new files, before the first game.
+        files::output::plan(&[], &[Output::new("--records", dir, Kind::Folder)])?;
     }
     // One table for every internal Master of the match.
     let internal_master = |p: &PlayerSpec| p.program.is_none() && uses_table(game, &p.config);

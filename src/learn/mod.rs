@@ -101,8 +101,16 @@ pub enum TrainError {
     },
     /// The game has no pattern evaluation.
     NoPatterns(GameId),
-    /// There are too few positions to train on.
-    TooFew(usize),
+    /// There are too few positions to train on: fewer than [`MIN_TRAINING`] for training,
+    /// or none held out.
+    TooFew {
+        /// The games read.
+        games: usize,
+        /// Their positions for training.
+        training: usize,
+        /// Their positions held out.
+        held_out: usize,
+    },
 }
 
 impl std::fmt::Display for TrainError {
@@ -114,14 +122,25 @@ impl std::fmt::Display for TrainError {
                 write!(f, "{} holds {game} games", quoted_path(path))
             }
             TrainError::NoPatterns(game) => write!(f, "{game} has no pattern evaluation"),
-            TrainError::TooFew(n) => {
-                write!(f, "{n} positions are too few to train on (at least 100)")
-            }
+            TrainError::TooFew {
+                games,
+                training,
+                held_out,
+            } => write!(
+                f,
+                "too little data to train on: {training} positions for training and {held_out} \
+                 held out, from {games} {}; training needs at least {MIN_TRAINING} and 1 (a tenth \
+                 of the games is held out to measure the fit): play more games",
+                if *games == 1 { "game" } else { "games" }
+            ),
         }
     }
 }
 
 impl std::error::Error for TrainError {}
+
+/// The fewest positions training runs on.
+pub const MIN_TRAINING: usize = 100;
 
 /// Whether game `number` of file `file` is held out (a tenth of the games, by a hash).
 fn held_out(seed: u64, file: usize, number: u32) -> bool {
@@ -135,17 +154,17 @@ fn held_out(seed: u64, file: usize, number: u32) -> bool {
 fn read_all(game: GameId, paths: &[&Path]) -> Result<Vec<(usize, GameData)>, TrainError> {
     let mut all = Vec::new();
     for (file, path) in paths.iter().enumerate() {
-        let (header, games) = data::read(path).map_err(|error| TrainError::Data {
+        let contents = data::read(path).map_err(|error| TrainError::Data {
             path: path.to_path_buf(),
             error,
         })?;
-        if header.game != game {
+        if contents.header.game != game {
             return Err(TrainError::OtherGame {
                 path: path.to_path_buf(),
-                game: header.game,
+                game: contents.header.game,
             });
         }
-        all.extend(games.into_iter().map(|g| (file, g)));
+        all.extend(contents.games.into_iter().map(|g| (file, g)));
     }
     Ok(all)
 }
@@ -195,8 +214,12 @@ fn train_for<F: Features + Evaluate>(
             }
         }
     }
-    if train_set.len() < 100 || held_set.is_empty() {
-        return Err(TrainError::TooFew(positions.len()));
+    if train_set.len() < MIN_TRAINING || held_set.is_empty() {
+        return Err(TrainError::TooFew {
+            games: games.len(),
+            training: train_set.len(),
+            held_out: held_set.len(),
+        });
     }
     let pairs: Vec<(f64, f64)> = train_set
         .iter()

@@ -12,6 +12,7 @@ use super::index::Indexer;
 use super::{Board, CheckpointError, Figures, Inconsistency, Solution, file};
 use crate::echo::quoted_path;
 use crate::files::IoFailure;
+use crate::files::output::{Kind, Output, OutputError, plan};
 
 /// What a build is doing, for a progress line or bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,6 +112,9 @@ pub enum BuildError {
         /// Whether its state is in the checkpoint.
         saved: bool,
     },
+    /// The table or its checkpoint cannot be written where they go (found before the solve).
+    #[error("{0}")]
+    Output(OutputError),
     /// The table's folder could not be created.
     #[error("could not create {}: {error}", quoted_path(path))]
     CreateFolder {
@@ -303,7 +307,10 @@ fn run_solver(
 }
 
 /// Builds a table file: solves the board on `threads` threads, reporting progress, and writes
-/// the table atomically to `config.out` (creating its folder).
+/// the table atomically to `config.out` (creating its folder). Before anything else, the
+/// table's path and its checkpoint's are checked as outputs (`files::output::plan`): a
+/// folder, a device or a FIFO there, or a folder that cannot be written, stops the build at
+/// once.
 ///
 /// The work is saved now and then to a checkpoint beside the table, and always when `cancel`
 /// is raised; a later build with the same output continues from it. The checkpoint is removed
@@ -323,6 +330,14 @@ pub fn build(
         })?;
     }
     let checkpoint = file::checkpoint_path(&config.out);
+    let planned = plan(
+        &[],
+        &[
+            Output::new("the table", &config.out, Kind::Replace),
+            Output::new("its checkpoint", &checkpoint, Kind::Replace),
+        ],
+    )
+    .map_err(BuildError::Output)?;
     progress(&Progress {
         phase: Phase::Preparing,
         fraction: 0.0,
@@ -364,11 +379,17 @@ pub fn build(
     run_solver(&mut solver, threads, &mut monitor)?;
     monitor.report(Phase::Writing, 0.97);
     let (figures, dtz) = figures_of(&solver, &indexer, &monitor)?;
-    file::write_table(&config.out, config.board, &figures, &solver.values, dtz).map_err(|e| {
-        BuildError::Write {
-            path: config.out.clone(),
-            error: e.into(),
-        }
+    planned[0].recheck().map_err(BuildError::Output)?;
+    file::write_table(
+        planned[0].destination(),
+        config.board,
+        &figures,
+        &solver.values,
+        dtz,
+    )
+    .map_err(|e| BuildError::Write {
+        path: config.out.clone(),
+        error: e.into(),
     })?;
     let _ = std::fs::remove_file(&checkpoint);
     // The record an older build kept of its check, now needless.

@@ -1,12 +1,15 @@
 //! The weights file of a pattern evaluation, as `sanqi train` writes it and the program
 //! embeds it (`assets/eval/GAME.weights`).
 //!
-//! Little-endian throughout: the 8 bytes `SQWEIGHT`; the format version (u16, now 1); the
+//! Little-endian throughout: the 8 bytes `SQWEIGHT`; the format version (u16, now 2); the
 //! game (u8: 0 Neihuang, 2 Wu Dao); a reserved 0 byte; the layout's fingerprint (u32, see
-//! `Layout::fingerprint`); the number of weights (u32); the CRC-32 of the weights' bytes
-//! (u32); then the weights, i16 each in [`super::UNITS`] parts of a centipiece, bucket by
-//! bucket as the layout orders them. The build checks the embedded files' header and
-//! checksum, and loading checks them again together with the layout.
+//! `Layout::fingerprint`); the number of weights (u32); the CRC-32 of the header's first 20
+//! bytes followed by the weights' bytes (u32); then the weights, i16 each in
+//! [`super::UNITS`] parts of a centipiece, bucket by bucket as the layout orders them. So
+//! every byte is under the checksum. Format 1, which older builds wrote, is read too: its
+//! checksum covers the weights alone, and each field of its header is checked on its own
+//! (the reserved byte must be 0). The build checks the embedded files' header and checksum,
+//! and loading checks them again together with the layout.
 
 use std::fmt;
 
@@ -20,8 +23,10 @@ pub(crate) static WUDAO: &[u8] = include_bytes!("../../../../assets/eval/wudao.w
 
 /// The first bytes of every weights file.
 pub(crate) const MAGIC: &[u8; 8] = b"SQWEIGHT";
-/// The format version this program reads and writes.
-pub(crate) const VERSION: u16 = 1;
+/// The format version this program writes.
+pub(crate) const VERSION: u16 = 2;
+/// The oldest format version this program reads.
+pub(crate) const OLDEST_VERSION: u16 = 1;
 const HEADER: usize = 24;
 
 /// A pattern evaluation's weights for one game.
@@ -144,10 +149,22 @@ impl Weights {
         out.push(0);
         out.extend_from_slice(&fingerprint.to_le_bytes());
         out.extend_from_slice(&(self.values.len() as u32).to_le_bytes());
-        out.extend_from_slice(&crc32fast::hash(&data).to_le_bytes());
+        let crc = checksum(VERSION, &out, &data);
+        out.extend_from_slice(&crc.to_le_bytes());
         out.extend_from_slice(&data);
         out
     }
+}
+
+/// The checksum of a weights file of format `version`: of the header's first 20 bytes and
+/// the weights (format 2), or of the weights alone (format 1).
+fn checksum(version: u16, head: &[u8], data: &[u8]) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    if version >= 2 {
+        hasher.update(&head[..HEADER - 4]);
+    }
+    hasher.update(data);
+    hasher.finalize()
 }
 
 /// What a weights file's header says.
@@ -173,7 +190,7 @@ pub(crate) fn check_header(bytes: &[u8]) -> Result<Header, WeightsError> {
     let u32_at =
         |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
     let version = u16_at(8);
-    if version != VERSION {
+    if !(OLDEST_VERSION..=VERSION).contains(&version) {
         return Err(WeightsError::Version(version));
     }
     let header = Header {
@@ -189,7 +206,7 @@ pub(crate) fn check_header(bytes: &[u8]) -> Result<Header, WeightsError> {
             WeightsError::Damaged
         });
     }
-    if crc32fast::hash(data) != u32_at(20) {
+    if checksum(version, bytes, data) != u32_at(20) || bytes[11] != 0 {
         return Err(WeightsError::Damaged);
     }
     Ok(header)
@@ -227,10 +244,31 @@ mod tests {
         );
         let mut other = bytes.clone();
         other[12] ^= 1;
+        let crc = checksum(VERSION, &other, &other[HEADER..]);
+        other[20..24].copy_from_slice(&crc.to_le_bytes());
         assert_eq!(Weights::parse(&other), Err(WeightsError::OtherLayout));
-        let mut version = bytes;
+        let mut version = bytes.clone();
         version[8] = 9;
         assert_eq!(Weights::parse(&version), Err(WeightsError::Version(9)));
+        // Every byte of the header is under the checksum, the reserved one too.
+        for at in [10, 11, 13, 17] {
+            let mut changed = bytes.clone();
+            changed[at] ^= 2;
+            assert!(Weights::parse(&changed).is_err(), "byte {at}");
+        }
+    }
+
+    #[test]
+    fn format_1_weights_are_still_read() {
+        let layout = super::super::layout(GameId::Neihuang).expect("a layout");
+        let weights = Weights::from_centipieces(layout, &vec![1.5; layout.len()]);
+        let mut old = weights.to_bytes();
+        old[8] = 1;
+        let crc = crc32fast::hash(&old[HEADER..]);
+        old[20..24].copy_from_slice(&crc.to_le_bytes());
+        assert_eq!(Weights::parse(&old), Ok(weights));
+        old[11] = 1;
+        assert_eq!(Weights::parse(&old), Err(WeightsError::Damaged));
     }
 
     #[test]
