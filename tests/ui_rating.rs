@@ -6,10 +6,10 @@
 #[path = "common/window.rs"]
 mod window;
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use sanqi::ai::Level;
 use sanqi::app::Command;
-use sanqi::app::settings::{ClockSetting, Opponent, SideChoice, Stats};
+use sanqi::app::settings::{ClockSetting, SideChoice, Stats};
 use sanqi::app::storage::{STATS_FILE, Store};
 use sanqi::arena::ladder;
 use sanqi::rules::GameId;
@@ -33,7 +33,7 @@ fn a_finished_game_against_the_computer_is_rated_and_home_shows_it() {
     play_and_resign(&mut h);
     assert!(has_text(&h, "You lose") || has_text(&h, "wins"));
     let label = h.get_by_label_contains("Your first rated game:");
-    let shown = label.label().unwrap_or_default();
+    let shown = label.accesskit_node().label().unwrap_or_default();
     // A loss against Beginner from the start: below where a new player starts, provisional.
     let points: i64 = shown
         .trim_start_matches("Your first rated game: ")
