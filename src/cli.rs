@@ -15,6 +15,7 @@ mod error;
 mod learn;
 mod moves;
 mod play;
+mod puzzles;
 mod table;
 
 use std::ffi::{OsStr, OsString};
@@ -90,6 +91,8 @@ enum Command {
     Train(learn::TrainArgs),
     /// Build or read the opening book
     Book(learn::BookArgs),
+    /// Build, rate, check or export puzzles
+    Puzzles(puzzles::PuzzlesArgs),
     /// Print the help, or a command's
     Help(HelpArgs),
 }
@@ -321,6 +324,7 @@ fn dispatch(parsed: Parsed, out: &mut dyn Write, errors: &mut dyn Write) -> Resu
         Command::Selfplay(args) => learn::selfplay_command(&args, out, errors),
         Command::Train(args) => learn::train_command(&args, out),
         Command::Book(args) => learn::book_command(&args, out, errors),
+        Command::Puzzles(args) => puzzles::puzzles_command(&args, out, errors),
         // Answered while parsing.
         Command::Help(_) => Ok(()),
     }
