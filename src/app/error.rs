@@ -32,6 +32,9 @@ pub enum AppError {
     KeepGame(StoreError),
     /// A lesson step could not be set up.
     LessonUnavailable,
+    /// There is no puzzle to show (none of the game and theme chosen, or a puzzle that
+    /// does not set up).
+    PuzzleUnavailable,
 }
 
 impl AppError {
@@ -51,6 +54,7 @@ impl AppError {
             ),
             AppError::KeepGame(e) => with_reason("records.keep_failed", &store_error(i18n, e)),
             AppError::LessonUnavailable => i18n.t("lesson.unavailable").to_string(),
+            AppError::PuzzleUnavailable => i18n.t("puzzle.unavailable").to_string(),
         }
     }
 }
@@ -68,6 +72,7 @@ impl fmt::Display for AppError {
                 write!(f, "the unfinished game could not be kept, so it stays: {e}")
             }
             AppError::LessonUnavailable => f.write_str("the lesson step could not be set up"),
+            AppError::PuzzleUnavailable => f.write_str("there is no puzzle to show"),
         }
     }
 }

@@ -33,6 +33,7 @@ pub mod keys;
 pub mod launch;
 pub mod lessons;
 pub mod overlay;
+pub mod puzzles;
 mod sanqi;
 pub mod screens;
 pub mod session;

@@ -87,7 +87,8 @@ impl HomeScreen {
             });
             ui.add_space(12.0);
         }
-        ui.add_space(4.0);
+        super::puzzle::home_card_ui(ui, view, out);
+        ui.add_space(12.0);
         ui.label(
             RichText::new(i18n.t("home.shortcuts"))
                 .small()

@@ -113,7 +113,12 @@ pub fn rules_page(lesson: &Lesson) -> (GameId, RulesTab) {
 }
 
 /// A framed part of the side panel.
-fn section(ui: &mut egui::Ui, fill: Color32, stroke: Color32, add: impl FnOnce(&mut egui::Ui)) {
+pub(super) fn section(
+    ui: &mut egui::Ui,
+    fill: Color32,
+    stroke: Color32,
+    add: impl FnOnce(&mut egui::Ui),
+) {
     egui::Frame::new()
         .fill(fill)
         .stroke(Stroke::new(1.0, stroke))

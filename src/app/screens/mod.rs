@@ -1,5 +1,5 @@
 //! The screens that fill the window: [`home::HomeScreen`], [`game::GameScreen`] (playing
-//! and reviewing) and [`lesson::LessonScreen`]. Each keeps its own layout state, draws from a
+//! and reviewing), [`lesson::LessonScreen`] and [`puzzle::PuzzleScreen`]. Each keeps its own layout state, draws from a
 //! [`View`](super::view::View) and returns the user's commands; [`Screen`] says which one is
 //! shown.
 
@@ -8,6 +8,7 @@ pub mod game;
 pub mod home;
 mod layout;
 pub mod lesson;
+pub mod puzzle;
 mod side_panel;
 
 /// Which screen fills the window.
@@ -19,4 +20,6 @@ pub enum Screen {
     Game,
     /// A lesson step.
     Learn,
+    /// Puzzles.
+    Puzzles,
 }
