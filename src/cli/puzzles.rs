@@ -54,7 +54,7 @@ pub struct BuildArgs {
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     out: OsString,
     /// Recorded games (`sanqi match --records`): record files or folders of them
-    #[arg(long, value_name = "RECORDS", required = true, num_args = 1.., allow_hyphen_values = true)]
+    #[arg(long, value_name = "RECORDS", required = true, num_args = 1..)]
     from: Vec<OsString>,
     /// Stop once this many puzzles are kept [default: 300]
     #[arg(long, value_name = "N", allow_hyphen_values = true)]

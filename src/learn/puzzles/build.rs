@@ -29,7 +29,7 @@ use crate::rules::records;
 use crate::rules::{Game, GameId, symmetry};
 
 /// The least the opponent's turn must have lost, in centipieces, for a candidate.
-pub const MISTAKE: i32 = 200;
+pub const MISTAKE: i32 = 150;
 /// The least the side to act must then stand, in centipieces.
 pub const AHEAD: i32 = 100;
 /// The budget of the scan that finds candidates, in nodes per position.
@@ -41,7 +41,8 @@ pub struct Spec<'a> {
     pub game: GameId,
     /// The record files to draw candidates from, in any order (the seed shuffles them).
     pub sources: Vec<PathBuf>,
-    /// Stop once this many puzzles are kept.
+    /// Stop once at least this many puzzles are kept (the puzzles of the game that reaches
+    /// the count are all kept, so that a resumed run is the run that was stopped).
     pub count: usize,
     /// Shuffles the sources and seeds the searches.
     pub seed: u64,
@@ -166,6 +167,10 @@ pub fn run(
         drop(sender);
         let mut waiting: Vec<(usize, Found)> = Vec::new();
         for item in receiver.iter() {
+            if state.puzzles.puzzles.len() >= spec.count {
+                // Done: the games checked beyond the count are not kept.
+                continue;
+            }
             waiting.push(item);
             while let Some(k) = waiting.iter().position(|(i, _)| *i == state.sources_done) {
                 let (_, found) = waiting.swap_remove(k);
@@ -175,9 +180,7 @@ pub fn run(
                 state.tally.other += found.tally.other;
                 for mut puzzle in found.puzzles {
                     let Ok(start) = puzzle.start() else { continue };
-                    if state.puzzles.puzzles.len() >= spec.count
-                        || !seen.insert(canonical_key(&start))
-                    {
+                    if !seen.insert(canonical_key(&start)) {
                         state.tally.duplicates += 1;
                         continue;
                     }
