@@ -71,6 +71,9 @@ pub struct BuildArgs {
     /// The Flying table [default: the one in the data folder]
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     table: Option<OsString>,
+    /// Tries each level gets at each puzzle when it is rated, 1 to 20 [default: 2]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    tries: Option<OsString>,
     /// Go on with the run stopped in FILE
     #[arg(long)]
     resume: bool,
@@ -211,6 +214,8 @@ fn build_command(
     let seed = parse_bounded(optional_text(&args.seed)?, "--seed", 0, u64::MAX)?.unwrap_or(1);
     let threads = parse_bounded(optional_text(&args.threads)?, "--threads", 1, 64)?.unwrap_or(1);
     let budgets = budgets_argument(optional_text(&args.budgets)?)?;
+    let tries = parse_bounded(optional_text(&args.tries)?, "--tries", 1, 20)?
+        .unwrap_or(u64::from(RATING_TRIES_DEFAULT)) as u32;
     let from: Vec<PathBuf> = args.from.iter().map(PathBuf::from).collect();
     let sources = build::list_sources(&from).map_err(CliError::Learn)?;
     if sources.is_empty() {
@@ -270,6 +275,7 @@ fn build_command(
             .map(|t| t as &dyn crate::ai::analysis::ExactValues),
         ladder: &Provisional,
         threads: threads as usize,
+        tries,
     };
     let cancel = AtomicBool::new(false);
     let started = Instant::now();

@@ -19,7 +19,7 @@ use std::sync::mpsc;
 
 use rand::{SeedableRng, rngs::StdRng, seq::SliceRandom};
 
-use super::rate::{Ladder, RATING_TRIES_DEFAULT as RATING_TRIES, rate};
+use super::rate::{Ladder, rate};
 use super::verify::{Budgets, Rejection, Verifier, WIN};
 use super::{Collection, Puzzle, Rating};
 use crate::ai::analysis::ExactValues;
@@ -54,6 +54,8 @@ pub struct Spec<'a> {
     pub ladder: &'a dyn Ladder,
     /// Games checked at once.
     pub threads: usize,
+    /// The tries each level gets at each puzzle when it is rated.
+    pub tries: u32,
 }
 
 /// Where a run stands: what it has kept and how far through its sources it is.
@@ -238,7 +240,7 @@ fn check_source(spec: &Spec<'_>, path: &Path, index: usize, cancel: &AtomicBool)
                     themes: line.themes,
                     rating: Rating::default(),
                 };
-                puzzle.rating = rate(&puzzle, spec.ladder, RATING_TRIES, seed);
+                puzzle.rating = rate(&puzzle, spec.ladder, spec.tries, seed);
                 found.puzzles.push(puzzle);
             }
             Err(Rejection::NotUnique) => found.tally.not_unique += 1,

@@ -267,7 +267,11 @@ mod tests {
     fn a_file_reads_back_and_damage_is_refused() {
         let c = sample();
         let bytes = c.to_bytes();
-        assert_eq!(Collection::read(Some(GameId::Flying), &bytes), Ok(c));
+        // Ratings are kept as f32: what is read back writes the same bytes.
+        let read = Collection::read(Some(GameId::Flying), &bytes).expect("a sound file");
+        assert_eq!(read.puzzles[0].moves, c.puzzles[0].moves);
+        assert_eq!(read.puzzles[0].line, c.puzzles[0].line);
+        assert_eq!(read.to_bytes(), bytes);
         let mut bad = bytes.clone();
         let last = bad.len() - 1;
         bad[last] ^= 1;

@@ -564,15 +564,6 @@ fn empty_points(game: &Game) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::parse_actions;
-
-    fn play(id: GameId, moves: &str) -> Game {
-        let mut g = Game::new(id);
-        for a in parse_actions(moves).expect("notation") {
-            g.apply(a).expect("legal");
-        }
-        g
-    }
 
     #[test]
     fn exact_choices_are_unique_free_or_refused() {
