@@ -203,3 +203,33 @@ fn the_puzzles_open_from_home_in_chinese_in_a_small_window() {
     // The board is reachable by its points.
     assert!(h.query_by_label("c3").is_some());
 }
+
+#[test]
+fn learn_from_your_mistakes_looks_at_the_analysed_game() {
+    // White's d5-d3 loses about four pieces: the position before it is a candidate.
+    const BLUNDER: &str = r#"{"format":"sanqi-record","version":1,"game":"flying",
+        "actions":["c1-c3","d5-d3","e1-e3"]}"#;
+    let (dir, _time, mut h) = WindowSpec::default().open();
+    window::open_record(&mut h, dir.path(), BLUNDER);
+    apply(&mut h, Command::Analyse);
+    window::wait_for_report(&mut h);
+    let i18n = I18n::new(Language::English);
+    click_button(&mut h, i18n.t("analysis.learn"));
+    for _ in 0..50 {
+        if !h.state().looking_for_mistakes() {
+            break;
+        }
+        h.run();
+    }
+    assert!(!h.state().looking_for_mistakes(), "the search did not end");
+    // Either the mistake made a puzzle, now on the screen as one of the player's own, or
+    // the panel says that none did.
+    match h.state().puzzle() {
+        Some(run) => {
+            assert_eq!(h.state().screen(), Screen::Puzzles);
+            assert!(run.puzzle().number >= 100_000);
+            assert_eq!(run.puzzle().moves.len(), 1, "the position before d5-d3");
+        }
+        None => assert!(has_text(&h, i18n.t("analysis.learn_none"))),
+    }
+}

@@ -104,10 +104,13 @@ impl MistakeSearch {
         match mode {
             AiMode::Inline => work(),
             AiMode::Thread => {
-                // Without a thread there is nothing to show: the search ends with none.
-                let _ = std::thread::Builder::new()
+                let spawned = std::thread::Builder::new()
                     .name("sanqi-mistakes".into())
                     .spawn(work);
+                if spawned.is_err() {
+                    // Without a thread there is nothing to look with: the search finds none.
+                    *result.lock().unwrap_or_else(PoisonError::into_inner) = Some(Vec::new());
+                }
             }
         }
         MistakeSearch { result, cancel }
