@@ -200,8 +200,13 @@ impl SanqiApp {
             if let Ok(Done::Exported(path)) = self.apply(command) {
                 exported = Some(path);
             }
-            // A lesson's scripted replies come at once, so that the next click is taken.
+            // A lesson's scripted replies come at once, so that the next click is taken; so
+            // do a puzzle's.
             self.change_lesson(|l, at| l.advance(at));
+            // An opponent's turn along a puzzle's line can take several actions.
+            for _ in 0..8 {
+                self.change_puzzle(|r, at| r.advance(at));
+            }
         }
         if let Some(path) = exported.filter(|_| staging.open_export) {
             let _ = self.apply(Command::OpenRecord(path));
