@@ -504,13 +504,18 @@ impl SanqiApp {
         Ok(Done::Ok)
     }
 
+    /// Now, as the actions played now are shown: the UI's clock and whether to animate.
+    fn moment(&self) -> Moment {
+        Moment {
+            ui_time: self.ctx.input(|i| i.time),
+            animate: self.settings.animations,
+        }
+    }
+
     /// Changes the game on the screen through one of its methods, then does what the change
     /// asks: stops the computer's search, saves the game.
     fn change_session(&mut self, change: impl FnOnce(&mut Session, Moment) -> Changed) {
-        let at = Moment {
-            ui_time: self.ctx.input(|i| i.time),
-            animate: self.settings.animations,
-        };
+        let at = self.moment();
         let Some(s) = &mut self.session else {
             return;
         };

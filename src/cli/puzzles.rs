@@ -313,14 +313,9 @@ fn build_command(
             let t = state.tally;
             let _ = writeln!(
                 errors,
-                "[{}/{total} games] {} puzzles; {} candidates ({} not unique, {} no gain, {} other, {} repeats); {:.0} s",
+                "[{}/{total} games] {} puzzles; {t}; {:.0} s",
                 state.sources_done,
                 state.puzzles.puzzles.len(),
-                t.candidates,
-                t.not_unique,
-                t.no_gain,
-                t.other,
-                t.duplicates,
                 started.elapsed().as_secs_f64()
             );
         },
@@ -330,16 +325,11 @@ fn build_command(
     write_line(
         out,
         &format!(
-            "{} puzzles of {game} in {} from {} of {} games: {} candidates checked, {} not unique, {} without a clear gain, {} other, {} repeats; {:.0} s",
+            "{} puzzles of {game} in {} from {} of {} games; {t}; {:.0} s",
             state.puzzles.puzzles.len(),
             quoted_path(&out_path),
             state.sources_done,
             total_sources,
-            t.candidates,
-            t.not_unique,
-            t.no_gain,
-            t.other,
-            t.duplicates,
             started.elapsed().as_secs_f64()
         ),
     )

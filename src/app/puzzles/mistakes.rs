@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::ai::analysis::{ExactValues, Label, Report};
 use crate::app::computer::AiMode;
+use crate::learn::puzzles::Puzzle;
 use crate::learn::puzzles::verify::{Budgets, Verifier};
-use crate::learn::puzzles::{Puzzle, Rating};
 use crate::rules::{Game, Side};
 
 /// The searches' budgets: smaller than the shipped puzzles', so that a game's mistakes are
@@ -63,16 +63,7 @@ pub fn find(starts: &[Game], table: Option<&dyn ExactValues>, cancel: &AtomicBoo
         }
         let mut verifier = Verifier::new(BUDGETS, table, 0x0DD5 + i as u64, cancel);
         if let Ok(line) = verifier.verify(start) {
-            found.push(Puzzle {
-                number: found.len() as u32 + 1,
-                game: start.id(),
-                moves: start.action_list(),
-                line: line.actions,
-                free: line.free,
-                goal: line.goal,
-                themes: line.themes,
-                rating: Rating::default(),
-            });
+            found.push(line.into_puzzle(start, found.len() as u32 + 1));
         }
     }
     found

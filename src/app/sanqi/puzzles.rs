@@ -99,10 +99,7 @@ impl SanqiApp {
         &mut self,
         change: impl FnOnce(&mut PuzzleRun, Moment) -> PuzzleChanged,
     ) {
-        let at = Moment {
-            ui_time: self.ctx.input(|i| i.time),
-            animate: self.settings.animations,
-        };
+        let at = self.moment();
         let Some(run) = &mut self.puzzle else {
             return;
         };

@@ -8,7 +8,7 @@ use egui::{Align, Layout, RichText, Sense, Stroke};
 
 use super::game::plate_ui;
 use super::layout::{board_layout, panel_width, plate_sides, with_side_panel};
-use super::lesson::section;
+use super::lesson::{home_and_title_ui, section};
 use crate::app::board::board_ui;
 use crate::app::command::{Command, Open, RulesTab};
 use crate::app::i18n::I18n;
@@ -49,17 +49,13 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Com
     let own = run.puzzle().number >= crate::app::puzzles::progress::OWN_FIRST;
     top_bar(ui, "puzzle_bar", [12, 8], |ui| {
         ui.horizontal_wrapped(|ui| {
-            if ui.button(i18n.t("game.home")).clicked() {
-                out.push(Command::GoHome);
-            }
-            ui.add_space(6.0);
-            ui.label(
-                RichText::new(i18n.t("puzzle.title"))
-                    .size(18.0)
-                    .strong()
-                    .color(theme::INK),
+            home_and_title_ui(
+                ui,
+                i18n.t("puzzle.home_hint"),
+                i18n.t("puzzle.title"),
+                i18n,
+                out,
             );
-            ui.add_space(10.0);
             for game in GameId::ALL {
                 let chosen = !own && view.puzzles.game == game;
                 if ui.selectable_label(chosen, game_name(i18n, game)).clicked() && !chosen {

@@ -21,7 +21,7 @@ use rand::{SeedableRng, rngs::StdRng, seq::SliceRandom};
 
 use super::rate::{Ladder, rate};
 use super::verify::{Budgets, Rejection, Verifier, WIN};
-use super::{Collection, Puzzle, Rating};
+use super::{Collection, Puzzle};
 use crate::ai::analysis::ExactValues;
 use crate::ai::{Config, Context, Engine, Level};
 use crate::files::{MAX_FILE_SIZE, read_regular_file};
@@ -84,6 +84,17 @@ pub struct Tally {
     pub other: usize,
     /// The same position as one kept, up to symmetry.
     pub duplicates: usize,
+}
+
+impl std::fmt::Display for Tally {
+    /// `12 candidates checked: 9 not unique, 1 without a clear gain, 0 other, 0 repeats`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} candidates checked: {} not unique, {} without a clear gain, {} other, {} repeats",
+            self.candidates, self.not_unique, self.no_gain, self.other, self.duplicates
+        )
+    }
 }
 
 /// The sources of a run: every `*.json` file in the folders given and the files given, in
@@ -230,16 +241,7 @@ fn check_source(spec: &Spec<'_>, path: &Path, index: usize, cancel: &AtomicBool)
         let mut verifier = Verifier::new(spec.budgets, spec.table, seed, cancel);
         match verifier.verify(&start) {
             Ok(line) => {
-                let mut puzzle = Puzzle {
-                    number: 0,
-                    game: spec.game,
-                    moves: start.action_list(),
-                    line: line.actions,
-                    free: line.free,
-                    goal: line.goal,
-                    themes: line.themes,
-                    rating: Rating::default(),
-                };
+                let mut puzzle = line.into_puzzle(&start, 0);
                 puzzle.rating = rate(&puzzle, spec.ladder, spec.tries, seed);
                 found.puzzles.push(puzzle);
             }

@@ -112,6 +112,22 @@ pub struct Line {
     pub themes: Themes,
 }
 
+impl Line {
+    /// The puzzle this line makes from `start`, numbered `number`, with a newcomer's rating.
+    pub fn into_puzzle(self, start: &Game, number: u32) -> super::Puzzle {
+        super::Puzzle {
+            number,
+            game: start.id(),
+            moves: start.action_list(),
+            line: self.actions,
+            free: self.free,
+            goal: self.goal,
+            themes: self.themes,
+            rating: super::Rating::default(),
+        }
+    }
+}
+
 /// What the solver may do at one decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Choice {
