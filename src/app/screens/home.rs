@@ -216,6 +216,9 @@ fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
                         RulesTab::KeyPoints,
                     )));
                 }
+                if ui.button(i18n.t("puzzle.title")).clicked() {
+                    out.push(Command::OpenPuzzles(None));
+                }
                 if ui
                     .button(i18n.t("lesson.home_button"))
                     .on_hover_text(i18n.t("lesson.home_button_hint"))
