@@ -6,8 +6,8 @@
 //! cross-compiling from Unix) and `windres` for GNU targets. If it cannot be run, the build
 //! goes on with a warning and the program simply has the default icon.
 //!
-//! On every target it first checks the evaluation weights and opening books embedded from
-//! `assets/eval` and `assets/book`: a file whose header, length or checksum is wrong stops the
+//! On every target it first checks the evaluation weights, opening books and puzzles embedded
+//! from `assets/eval`, `assets/book` and `assets/puzzles`: a file whose header, length or checksum is wrong stops the
 //! build (the program checks them again, more closely, when it loads them).
 
 fn main() {
@@ -31,14 +31,23 @@ fn main() {
     }
 }
 
-/// Fails the build if an embedded weights file or book is damaged. Weights: the header
-/// `SQWEIGHT`, a weight count that matches the length; books: the header `SQOPENBK`. Both: a
-/// reserved byte of 0 and the CRC-32 of the header before it and what follows the header
-/// (format 2), or of what follows the header alone (format 1, which the program reads too).
+/// Fails the build if an embedded weights file, book or puzzle file is damaged. Weights: the
+/// header `SQWEIGHT`, a weight count that matches the length; books and puzzles: the header
+/// `SQOPENBK` or `SQPUZZLE`. All: a reserved byte of 0 and the CRC-32 of the header before it
+/// and what follows the header (format 2), or of what follows the header alone (format 1,
+/// which the program reads too).
 fn check_embedded_data() {
     let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".to_string());
-    for game in ["neihuang", "wudao"] {
-        for (file, magic, header, remake) in [
+    let puzzles = ["neihuang", "flying", "wudao"].map(|game| {
+        (
+            format!("assets/puzzles/{game}.puzzles"),
+            b"SQPUZZLE",
+            20,
+            "sanqi puzzles build",
+        )
+    });
+    let learned = ["neihuang", "wudao"].into_iter().flat_map(|game| {
+        [
             (
                 format!("assets/eval/{game}.weights"),
                 b"SQWEIGHT",
@@ -51,31 +60,32 @@ fn check_embedded_data() {
                 20,
                 "sanqi book build",
             ),
-        ] {
-            let path = std::path::Path::new(&manifest_dir).join(file);
-            println!("cargo:rerun-if-changed={}", path.display());
-            let bytes = match std::fs::read(&path) {
-                Ok(bytes) => bytes,
-                Err(e) => panic!("cannot read {}: {e}", path.display()),
+        ]
+    });
+    for (file, magic, header, remake) in learned.chain(puzzles) {
+        let path = std::path::Path::new(&manifest_dir).join(file);
+        println!("cargo:rerun-if-changed={}", path.display());
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) => panic!("cannot read {}: {e}", path.display()),
+        };
+        let u32_at =
+            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        let sound = bytes.len() >= header && &bytes[..8] == magic && bytes[11] == 0 && {
+            let body = &bytes[header..];
+            let crc = match bytes[8..10] {
+                [1, 0] => Some(crc32(body)),
+                [2, 0] => Some(crc32(&[&bytes[..header - 4], body].concat())),
+                _ => None,
             };
-            let u32_at =
-                |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-            let sound = bytes.len() >= header && &bytes[..8] == magic && bytes[11] == 0 && {
-                let body = &bytes[header..];
-                let crc = match bytes[8..10] {
-                    [1, 0] => Some(crc32(body)),
-                    [2, 0] => Some(crc32(&[&bytes[..header - 4], body].concat())),
-                    _ => None,
-                };
-                crc == Some(u32_at(header - 4))
-                    && (magic != b"SQWEIGHT" || body.len() == 2 * u32_at(16) as usize)
-            };
-            assert!(
-                sound,
-                "{} is damaged: make it again with `{remake}`",
-                path.display()
-            );
-        }
+            crc == Some(u32_at(header - 4))
+                && (magic != b"SQWEIGHT" || body.len() == 2 * u32_at(16) as usize)
+        };
+        assert!(
+            sound,
+            "{} is damaged: make it again with `{remake}`",
+            path.display()
+        );
     }
 }
 

@@ -16,6 +16,7 @@ mod ladder;
 mod learn;
 mod moves;
 mod play;
+mod puzzles;
 mod table;
 
 use std::ffi::{OsStr, OsString};
@@ -99,6 +100,8 @@ enum Command {
     Levels(ladder::LevelsArgs),
     /// Play one of the app's sounds and wait until it has been heard
     Sound(SoundArgs),
+    /// Build, rate, check or export puzzles
+    Puzzles(puzzles::PuzzlesArgs),
     /// Print the help, or a command's
     Help(HelpArgs),
 }
@@ -351,6 +354,7 @@ fn dispatch(parsed: Parsed, out: &mut dyn Write, errors: &mut dyn Write) -> Resu
         Command::Ladder(args) => ladder::ladder_command(&args, out, errors),
         Command::Levels(args) => ladder::levels_command(&args, out),
         Command::Sound(args) => sound_command(&args),
+        Command::Puzzles(args) => puzzles::puzzles_command(&args, out, errors),
         // Answered while parsing.
         Command::Help(_) => Ok(()),
     }

@@ -10,6 +10,7 @@ use sanqi::ai::analysis::Label;
 use sanqi::app::i18n::{self, EN_JSON, I18n, Language, Locale, ZH_CN_JSON};
 use sanqi::app::lessons::{self, Course};
 use sanqi::app::{fonts, hint, keys};
+use sanqi::learn::puzzles::{Goal, Theme};
 use sanqi::rules::GameId;
 use serde_json::Value;
 
@@ -213,6 +214,13 @@ fn built_keys() -> BTreeSet<String> {
             built.insert(keys::gain(whose.id(), kind));
         }
     }
+    for theme in Theme::ALL {
+        built.insert(keys::puzzle_theme(theme));
+        built.insert(keys::puzzle_idea(theme));
+    }
+    for goal in Goal::ALL {
+        built.insert(keys::puzzle_goal_idea(goal));
+    }
     for course in Course::ALL {
         built.insert(course.name_key());
         for step in course.steps() {
@@ -226,8 +234,11 @@ fn built_keys() -> BTreeSet<String> {
 
 /// The templates of the key families `built_keys` enumerates: a new family in
 /// `src/app/keys.rs` must be added there too.
-const FAMILIES: [&str; 5] = [
+const FAMILIES: [&str; 8] = [
     "level.{}",
+    "puzzle.theme.{}",
+    "puzzle.idea.{}",
+    "puzzle.goal_idea.{}",
     "analysis.label.{}",
     "hint.{whose}.{kind}",
     "lesson.course.{course}",

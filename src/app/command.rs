@@ -9,6 +9,7 @@ use super::i18n::Language;
 use super::lessons::Course;
 use super::settings::{ClockSetting, Opponent, PlayerNames, Setup, ThemeChoice};
 use crate::ai::Level;
+use crate::learn::puzzles::Theme;
 use crate::rules::{GameId, Point, Side};
 
 /// A dialog to open.
@@ -235,6 +236,29 @@ pub enum Command {
     ShowLessonMove,
     /// Starts the turn clock of the step about the clock.
     StartLessonClock,
+
+    // ----- Puzzles -----
+    /// Opens the puzzles: the one under way, else the next of the game chosen (of `game`,
+    /// if given).
+    OpenPuzzles(Option<GameId>),
+    /// Opens the next puzzle made from the player's own games.
+    OpenOwnPuzzles,
+    /// Chooses the game of the puzzles, and opens its next puzzle.
+    SetPuzzleGame(GameId),
+    /// Chooses a theme (or any), and opens its next puzzle.
+    SetPuzzleTheme(Option<Theme>),
+    /// Opens the next puzzle.
+    NextPuzzle,
+    /// A click on a point of the puzzle's board.
+    PuzzleClick(Point),
+    /// A piece dragged on the puzzle's board, from the first point to the second.
+    PuzzleDrag(Point, Point),
+    /// Takes a refuted try back and shows the solution.
+    ShowPuzzleSolution,
+    /// Plays the next action of the solution being shown.
+    PuzzleSolutionStep,
+    /// Looks for puzzles among the mistakes of the analysed game, and opens the first.
+    LearnFromMistakes,
 }
 
 /// What a command that can fail gave back.

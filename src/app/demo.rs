@@ -7,6 +7,7 @@
 
 use super::command::{Command, Open, Question, RulesTab};
 use super::lessons::{Course, clicks};
+use super::puzzles::PuzzleProgress;
 use super::settings::{ClockSetting, Opponent, Outcome, Setup, SideChoice, Stats};
 use crate::ai::Level;
 use crate::rules::notation::parse_actions;
@@ -62,6 +63,19 @@ pub enum Demo {
     TableOffer,
     /// A Flying hint with every move's exact value, from the data folder's table.
     ExactHint,
+    /// The first puzzle of a game a newcomer gets, as it opens, after a wrong try, or solved.
+    Puzzle(GameId, PuzzleMoment),
+}
+
+/// How far a puzzle demonstration goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleMoment {
+    /// As it opens.
+    Start,
+    /// After a wrong try, refuted by the computer.
+    Wrong,
+    /// Solved.
+    Solved,
 }
 
 /// How far a lesson demonstration goes.
@@ -195,6 +209,14 @@ impl Demo {
         let text = text.trim().to_ascii_lowercase();
         if let Some(lesson) = text.strip_prefix("lesson-") {
             return parse_lesson(lesson);
+        }
+        if let Some(puzzle) = text.strip_prefix("puzzle-") {
+            let (game, moment) = match puzzle.split_once('-') {
+                Some((game, "wrong")) => (game, PuzzleMoment::Wrong),
+                Some((game, "solved")) => (game, PuzzleMoment::Solved),
+                _ => (puzzle, PuzzleMoment::Start),
+            };
+            return GameId::parse(game).map(|g| Demo::Puzzle(g, moment));
         }
         let text = text.strip_suffix("-mid").unwrap_or(&text);
         match text {
@@ -335,6 +357,7 @@ impl Demo {
                 vec![Command::Open(Open::Confirm(Question::Resign))]
             }
             Demo::Lesson(course, index, moment) => lesson_commands(course, index, moment),
+            Demo::Puzzle(game, moment) => puzzle_commands(game, moment),
         };
         staging.commands = commands;
         if self == Demo::Home {
@@ -367,6 +390,56 @@ fn parse_lesson(text: &str) -> Option<Demo> {
     let course = Course::ALL.into_iter().find(|c| c.id() == course)?;
     let index = number.parse::<usize>().ok()?.checked_sub(1)?;
     (index < course.steps().len()).then_some(Demo::Lesson(course, index, moment))
+}
+
+/// The commands that open a newcomer's first puzzle of `game` and play a wrong try or its
+/// solution by clicking the board.
+fn puzzle_commands(game: GameId, moment: PuzzleMoment) -> Vec<Command> {
+    let mut commands = vec![Command::OpenPuzzles(Some(game))];
+    let progress = PuzzleProgress {
+        game,
+        ..PuzzleProgress::default()
+    };
+    let Some(puzzle) = progress.next_puzzle() else {
+        return commands;
+    };
+    let Some(solver) = puzzle.solver() else {
+        return commands;
+    };
+    let actions: Vec<Action> = match moment {
+        PuzzleMoment::Start => Vec::new(),
+        PuzzleMoment::Wrong => puzzle
+            .start()
+            .ok()
+            .and_then(|g| {
+                g.state()
+                    .legal_vec()
+                    .into_iter()
+                    .find(|&a| a != puzzle.line[0])
+            })
+            .into_iter()
+            .collect(),
+        PuzzleMoment::Solved => {
+            let mut state = puzzle.start().map(|g| *g.state()).ok();
+            let mut mine = Vec::new();
+            for &a in &puzzle.line {
+                if let Some(s) = &mut state {
+                    if s.to_act() == Some(solver) {
+                        mine.push(a);
+                    }
+                    s.apply_unchecked(a);
+                }
+            }
+            mine
+        }
+    };
+    commands.extend(
+        actions
+            .into_iter()
+            .flat_map(clicks)
+            .map(Command::PuzzleClick),
+    );
+    commands
 }
 
 /// The commands that open a lesson step and play its wrong example or its solution by
@@ -491,6 +564,14 @@ mod tests {
             Some(Demo::Captured(GameId::Flying))
         );
         assert_eq!(Demo::parse("nothing"), None);
+        assert_eq!(
+            Demo::parse("puzzle-wudao-wrong"),
+            Some(Demo::Puzzle(GameId::Wudao, PuzzleMoment::Wrong))
+        );
+        assert_eq!(
+            Demo::parse("puzzle-flying"),
+            Some(Demo::Puzzle(GameId::Flying, PuzzleMoment::Start))
+        );
         assert_eq!(
             Demo::parse("lesson-house-2-done"),
             Some(Demo::Lesson(Course::HouseRules, 1, LessonMoment::Done))

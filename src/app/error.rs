@@ -39,6 +39,9 @@ pub enum AppError {
     DeleteRecord(StoreError),
     /// A deleted record could not be brought back.
     RestoreRecord(StoreError),
+    /// There is no puzzle to show (none of the game and theme chosen, or a puzzle that
+    /// does not set up).
+    PuzzleUnavailable,
 }
 
 impl AppError {
@@ -65,6 +68,7 @@ impl AppError {
             AppError::RestoreRecord(e) => {
                 with_reason("history.restore_failed", &store_error(i18n, e))
             }
+            AppError::PuzzleUnavailable => i18n.t("puzzle.unavailable").to_string(),
         }
     }
 }
@@ -87,6 +91,7 @@ impl fmt::Display for AppError {
             }
             AppError::DeleteRecord(e) => write!(f, "could not delete the record: {e}"),
             AppError::RestoreRecord(e) => write!(f, "could not bring the record back: {e}"),
+            AppError::PuzzleUnavailable => f.write_str("there is no puzzle to show"),
         }
     }
 }

@@ -5,6 +5,7 @@
 
 use crate::ai::Level;
 use crate::ai::analysis::Label;
+use crate::learn::puzzles::{Goal, Theme};
 
 /// `level.<id>`: a level's name.
 pub fn level(level: Level) -> String {
@@ -33,4 +34,19 @@ pub fn course(course: &str) -> String {
 /// [`crate::app::lessons::text_parts`].
 pub fn lesson_step(course: &str, step: &str, part: &str) -> String {
     format!("lesson.{course}.{step}.{part}")
+}
+
+/// `puzzle.theme.<id>`: a puzzle theme's name.
+pub fn puzzle_theme(theme: Theme) -> String {
+    format!("puzzle.theme.{}", theme.id())
+}
+
+/// `puzzle.idea.<id>`: a puzzle theme's idea, in a sentence.
+pub fn puzzle_idea(theme: Theme) -> String {
+    format!("puzzle.idea.{}", theme.id())
+}
+
+/// `puzzle.goal_idea.<id>`: what reaching a puzzle's goal came to, in a sentence.
+pub fn puzzle_goal_idea(goal: Goal) -> String {
+    format!("puzzle.goal_idea.{}", goal.id())
 }

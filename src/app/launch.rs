@@ -10,6 +10,7 @@ use super::demo::Demo;
 use super::file_chooser::system_chooser_available;
 use super::i18n::Language;
 use super::lessons::LessonProgress;
+use super::puzzles::PuzzleProgress;
 use super::settings::{SavedGame, Settings, Stats, ThemeChoice};
 use super::storage::{Store, StoreNotice};
 use crate::sound::Output;
@@ -107,6 +108,8 @@ pub struct Stored {
     pub saved: Option<SavedGame>,
     /// The lesson steps done.
     pub lessons: LessonProgress,
+    /// The puzzles' progress.
+    pub puzzles: PuzzleProgress,
     /// Files set aside, or a data folder that cannot be written.
     pub notices: Vec<StoreNotice>,
 }
@@ -123,11 +126,14 @@ impl Stored {
         notices.extend(saved.notices);
         let lessons = store.load_lessons();
         notices.extend(lessons.notices);
+        let puzzles = store.load_puzzles();
+        notices.extend(puzzles.notices);
         Stored {
             settings: settings.value,
             stats: stats.value,
             saved: saved.value,
             lessons: lessons.value,
+            puzzles: puzzles.value,
             notices,
         }
     }

@@ -35,6 +35,7 @@ pub mod launch;
 pub mod lessons;
 pub mod overlay;
 pub mod rating;
+pub mod puzzles;
 mod sanqi;
 pub mod screens;
 pub mod session;

@@ -19,11 +19,14 @@ use super::i18n::{I18n, Language, system_language};
 use super::launch::{AppOptions, Launch};
 use super::lessons::{Lesson, LessonProgress};
 use super::rating::{AfterGame, unix_seconds};
+use super::puzzles::mistakes::MistakeSearch;
+use super::puzzles::{PuzzleProgress, PuzzleRun};
 use super::screens::Screen;
 use super::screens::game::GameScreen;
 use super::screens::history::HistoryScreen;
 use super::screens::home::HomeScreen;
 use super::screens::lesson::{LessonScreen, rules_page};
+use super::screens::puzzle::PuzzleScreen;
 use super::session::{Changed, Hold, Moment, Purpose, Session};
 use super::settings::{SavedGame, Settings, Stats};
 use super::shortcuts::shortcuts;
@@ -40,6 +43,7 @@ use crate::tablebase::{self, BuildConfig};
 
 mod games;
 mod lessons;
+mod puzzles;
 
 /// What the analysis of a game spends on each position: a game of a hundred actions takes
 /// half a minute.
@@ -75,6 +79,14 @@ pub struct SanqiApp {
     lessons: LessonProgress,
     /// The lesson step on the screen.
     lesson: Option<Lesson>,
+    /// The puzzles' progress.
+    puzzles: PuzzleProgress,
+    /// The puzzle on the screen.
+    puzzle: Option<PuzzleRun>,
+    /// The search for puzzles among the analysed game's mistakes, while it runs.
+    mistakes: Option<MistakeSearch>,
+    /// How many puzzles the last search among mistakes found.
+    mistakes_found: Option<usize>,
     banners: Vec<Banner>,
     computer: Computer,
     /// The Flying table, shared with the computer (Master's oracle) and the hints.
@@ -94,6 +106,7 @@ pub struct SanqiApp {
     home: HomeScreen,
     game_screen: GameScreen,
     lesson_screen: LessonScreen,
+    puzzle_screen: PuzzleScreen,
     dialogs: DialogStack,
     /// The analysis of the reviewed game, while it runs and after.
     analysis: Option<GameAnalysis>,
@@ -179,6 +192,10 @@ impl SanqiApp {
             session: None,
             lessons: stored.lessons,
             lesson: None,
+            puzzles: stored.puzzles,
+            puzzle: None,
+            mistakes: None,
+            mistakes_found: None,
             screen: Screen::Home,
             banners: stored.notices.into_iter().map(Banner::Store).collect(),
             computer,
@@ -191,6 +208,7 @@ impl SanqiApp {
             home: HomeScreen::default(),
             game_screen: GameScreen::default(),
             lesson_screen: LessonScreen,
+            puzzle_screen: PuzzleScreen,
             dialogs: DialogStack::default(),
             analysis: None,
             history,
@@ -225,8 +243,13 @@ impl SanqiApp {
             if let Ok(Done::Exported(path)) = self.apply(command) {
                 exported = Some(path);
             }
-            // A lesson's scripted replies come at once, so that the next click is taken.
+            // A lesson's scripted replies come at once, so that the next click is taken; so
+            // do a puzzle's.
             self.change_lesson(|l, at| l.advance(at));
+            // An opponent's turn along a puzzle's line can take several actions.
+            for _ in 0..8 {
+                self.change_puzzle(|r, at| r.advance(at));
+            }
         }
         if let Some(path) = exported.filter(|_| staging.open_export) {
             let _ = self.apply(Command::OpenRecord(path));
@@ -324,6 +347,21 @@ impl SanqiApp {
         &self.history
     }
 
+    /// The puzzle on the screen, if any.
+    pub fn puzzle(&self) -> Option<&PuzzleRun> {
+        self.puzzle.as_ref()
+    }
+
+    /// The puzzles' progress.
+    pub fn puzzle_progress(&self) -> &PuzzleProgress {
+        &self.puzzles
+    }
+
+    /// Whether puzzles are being looked for among the analysed game's mistakes.
+    pub fn looking_for_mistakes(&self) -> bool {
+        self.mistakes.is_some()
+    }
+
     // ----- The one place that carries out commands -----
 
     /// Carries out a command; then the dialogs hear how it went, an error no dialog showed
@@ -332,6 +370,9 @@ impl SanqiApp {
         let outcome = self.carry_out(&command);
         if self.screen != Screen::Learn {
             self.lesson = None;
+        }
+        if self.screen != Screen::Puzzles {
+            self.puzzle = None;
         }
         let shown = self.dialogs.hear(&command, &outcome);
         // A record that would replace the game in progress waits for the user's yes.
@@ -368,6 +409,8 @@ impl SanqiApp {
                 | Command::ContinueFromReview(..)
                 | Command::OpenLessons(_)
                 | Command::OpenLessonStep(..)
+                | Command::OpenPuzzles(_)
+                | Command::OpenOwnPuzzles
         ) {
             self.banners.retain(|b| !matches!(b, Banner::Kept(_)));
         }
@@ -384,6 +427,11 @@ impl SanqiApp {
                 if !self.dialogs.close_top() {
                     match (self.screen, &mut self.lesson, &mut self.session) {
                         (Screen::Learn, Some(lesson), _) => lesson.deselect(),
+                        (Screen::Puzzles, ..) => {
+                            if let Some(run) = &mut self.puzzle {
+                                run.deselect();
+                            }
+                        }
                         (_, _, Some(s)) => s.deselect(),
                         _ => {}
                     }
@@ -568,17 +616,32 @@ impl SanqiApp {
                     lesson.start_clock();
                 }
             }
+            Command::OpenPuzzles(game) => self.open_puzzles(*game)?,
+            Command::OpenOwnPuzzles => self.open_own_puzzle()?,
+            Command::SetPuzzleGame(game) => self.set_puzzle_game(*game)?,
+            Command::SetPuzzleTheme(theme) => self.set_puzzle_theme(*theme)?,
+            Command::NextPuzzle => self.next_puzzle()?,
+            Command::PuzzleClick(p) => self.change_puzzle(|r, at| r.click(*p, at)),
+            Command::PuzzleDrag(from, to) => self.change_puzzle(|r, at| r.drag(*from, *to, at)),
+            Command::ShowPuzzleSolution => self.change_puzzle(|r, _| r.show_solution()),
+            Command::PuzzleSolutionStep => self.change_puzzle(|r, at| r.step_solution(at)),
+            Command::LearnFromMistakes => self.learn_from_mistakes(),
         }
         Ok(Done::Ok)
+    }
+
+    /// Now, as the actions played now are shown: the UI's clock and whether to animate.
+    fn moment(&self) -> Moment {
+        Moment {
+            ui_time: self.ctx.input(|i| i.time),
+            animate: self.settings.animations,
+        }
     }
 
     /// Changes the game on the screen through one of its methods, then does what the change
     /// asks: stops the computer's search, saves the game.
     fn change_session(&mut self, change: impl FnOnce(&mut Session, Moment) -> Changed) {
-        let at = Moment {
-            ui_time: self.ctx.input(|i| i.time),
-            animate: self.settings.animations,
-        };
+        let at = self.moment();
         let Some(s) = &mut self.session else {
             return;
         };
@@ -937,6 +1000,10 @@ impl SanqiApp {
         {
             ctx.request_repaint();
         }
+        if self.screen == Screen::Puzzles {
+            self.change_puzzle(|r, at| r.advance(at));
+        }
+        self.watch_mistakes();
         self.after_change();
         self.play_sounds();
         let now = ctx.input(|i| i.time);
@@ -957,6 +1024,9 @@ impl SanqiApp {
             settings: &self.settings,
             stats: &self.stats,
             lessons: &self.lessons,
+            puzzles: &self.puzzles,
+            looking_for_mistakes: self.mistakes.is_some(),
+            mistakes_found: self.mistakes_found,
             session: self.session.as_ref(),
             resumable: resumable(self.session.as_ref(), self.saved.as_ref()),
             data_dir: self.store.dir(),
@@ -970,18 +1040,29 @@ impl SanqiApp {
             table: &table,
             history: &self.history,
         };
-        let lesson_rules = match (self.screen, self.lesson.as_ref()) {
-            (Screen::Learn, Some(lesson)) => Some(rules_page(lesson)),
+        let lesson_rules = match (self.screen, self.lesson.as_ref(), self.puzzle.as_ref()) {
+            (Screen::Learn, Some(lesson), _) => Some(rules_page(lesson)),
+            (Screen::Puzzles, _, Some(run)) => {
+                Some((run.puzzle().game, super::command::RulesTab::KeyPoints))
+            }
             _ => None,
         };
         let mut commands = shortcuts(&ctx, &view, self.screen, modal, lesson_rules);
         commands.extend(banners_ui(ui, view.i18n, &self.banners));
-        match (self.screen, view.session, self.lesson.as_ref()) {
-            (Screen::Game, Some(s), _) => commands.extend(self.game_screen.ui(ui, &view, s)),
-            (Screen::Learn, _, Some(lesson)) => {
+        match (
+            self.screen,
+            view.session,
+            self.lesson.as_ref(),
+            self.puzzle.as_ref(),
+        ) {
+            (Screen::Game, Some(s), ..) => commands.extend(self.game_screen.ui(ui, &view, s)),
+            (Screen::Learn, _, Some(lesson), _) => {
                 commands.extend(self.lesson_screen.ui(ui, &view, lesson));
             }
-            (Screen::Records, _, _) => commands.extend(self.history_screen.ui(ui, &view)),
+            (Screen::Records, ..) => commands.extend(self.history_screen.ui(ui, &view)),
+            (Screen::Puzzles, .., Some(run)) => {
+                commands.extend(self.puzzle_screen.ui(ui, &view, run));
+            }
             _ => commands.extend(self.home.ui(ui, &view)),
         }
         commands.extend(self.dialogs.ui(&ctx, &view));
@@ -997,6 +1078,7 @@ impl SanqiApp {
             Screen::Home | Screen::Records => true,
             Screen::Game => self.session.is_some(),
             Screen::Learn => self.lesson.is_some(),
+            Screen::Puzzles => self.puzzle.is_some(),
         };
         if !shown {
             self.screen = Screen::Home;
@@ -1012,6 +1094,10 @@ impl SanqiApp {
     fn schedule_repaint(&self) {
         if self.screen == Screen::Learn {
             self.schedule_lesson_repaint();
+            return;
+        }
+        if self.screen == Screen::Puzzles {
+            self.schedule_puzzle_repaint();
             return;
         }
         let Some(s) = &self.session else {
@@ -1060,6 +1146,7 @@ impl SanqiApp {
             self.save_settings();
             self.save_game();
             self.history.purge_deleted();
+            self.save_puzzles();
             // A build in progress stops and keeps its checkpoint for the next run.
             self.table_build.take();
         }
@@ -1096,6 +1183,7 @@ impl eframe::App for SanqiApp {
         self.save_settings();
         self.save_game();
         self.history.purge_deleted();
+        self.save_puzzles();
         self.table_build.take();
     }
 

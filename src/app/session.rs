@@ -350,7 +350,7 @@ impl Session {
     }
 
     /// Shows on the board what the last turn played did, at once and until the next action.
-    fn explain_last_turn(&mut self) {
+    pub fn explain_last_turn(&mut self) {
         self.spotlight = (!self.game.is_empty()).then_some(Spotlight {
             started: f64::NEG_INFINITY,
             animate: false,

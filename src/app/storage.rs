@@ -9,6 +9,8 @@
 //! - `lessons.json`: which lesson steps are done ([`LessonProgress`]);
 //! - `history.json`: what the game history shows of each record, a cache
 //!   ([`crate::app::history`]).
+//! - `puzzles.json`: the puzzle ratings, the puzzles tried and the one under way
+//!   ([`PuzzleProgress`]).
 //!
 //! Exported game records go to a folder of their own, [`Store::records_dir`].
 //!
@@ -36,6 +38,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::app::lessons::{LESSONS_VERSION, LessonProgress};
+use crate::app::puzzles::{PUZZLES_VERSION, PuzzleProgress};
 use crate::app::settings::{
     SAVED_GAME_VERSION, SETTINGS_VERSION, STATS_VERSION, SavedGame, SavedGameError, Settings, Stats,
 };
@@ -56,6 +59,8 @@ pub const GAME_FILE: &str = "game.json";
 pub const STATS_FILE: &str = "stats.json";
 /// The name of the file of the lessons' progress.
 pub const LESSONS_FILE: &str = "lessons.json";
+/// The name of the file of the puzzles' progress.
+pub const PUZZLES_FILE: &str = "puzzles.json";
 /// The largest file the store or [`read_record_file`] reads.
 pub const MAX_FILE_SIZE: u64 = files::MAX_FILE_SIZE;
 
@@ -451,6 +456,23 @@ impl Store {
         let mut progress = progress.clone();
         progress.version = LESSONS_VERSION;
         self.save(LESSONS_FILE, &progress)
+    }
+
+    /// The puzzles' progress, or none if there is none or it cannot be used.
+    pub fn load_puzzles(&self) -> Loaded<PuzzleProgress> {
+        let (value, notices) =
+            self.load(PUZZLES_FILE, PUZZLES_VERSION, |_: &PuzzleProgress| Ok(()));
+        Loaded {
+            value: value.unwrap_or_default(),
+            notices,
+        }
+    }
+
+    /// Saves the puzzles' progress.
+    pub fn save_puzzles(&self, progress: &PuzzleProgress) -> Result<(), StoreError> {
+        let mut progress = progress.clone();
+        progress.version = PUZZLES_VERSION;
+        self.save(PUZZLES_FILE, &progress)
     }
 
     /// Where exported records go. For [`Store::open_default`]: `Sanqi` in the user's

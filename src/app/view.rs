@@ -9,6 +9,7 @@ use super::history::History;
 use super::i18n::I18n;
 use super::lessons::LessonProgress;
 use super::rating::AfterGame;
+use super::puzzles::PuzzleProgress;
 use super::session::Session;
 use super::settings::{
     COMPUTER_PLAYER, MAX_NAME_CHARS, Opponent, Settings, Setup, Stats, UNNAMED_PLAYER,
@@ -40,6 +41,12 @@ pub struct View<'a> {
     pub stats: &'a Stats,
     /// The lesson steps done.
     pub lessons: &'a LessonProgress,
+    /// The puzzles' progress.
+    pub puzzles: &'a PuzzleProgress,
+    /// Whether puzzles are being looked for among the analysed game's mistakes.
+    pub looking_for_mistakes: bool,
+    /// How many puzzles the last look among the analysed game's mistakes found.
+    pub mistakes_found: Option<usize>,
     /// The game on the screen, if any.
     pub session: Option<&'a Session>,
     /// The game "Continue" resumes: the one in memory, else a saved one.

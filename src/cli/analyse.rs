@@ -117,7 +117,10 @@ pub(super) fn analyse_command(
 /// (otherwise the analysis searches, and says why on `errors`). Either has its header checked
 /// as it opens and each block when first read, as `bestmove` does; a block found damaged
 /// stops it, and the analysis searches from there on.
-fn open_table(given: Option<&OsStr>, errors: &mut dyn Write) -> Result<Option<Table>, CliError> {
+pub(super) fn open_table(
+    given: Option<&OsStr>,
+    errors: &mut dyn Write,
+) -> Result<Option<Table>, CliError> {
     if let Some(path) = given {
         return Ok(Some(Table::open_with(Path::new(path), Check::Once)?));
     }

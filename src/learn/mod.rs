@@ -6,6 +6,7 @@
 
 pub mod book;
 pub mod data;
+pub mod puzzles;
 pub mod selfplay;
 pub mod train;
 

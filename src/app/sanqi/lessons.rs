@@ -41,10 +41,7 @@ impl SanqiApp {
         &mut self,
         change: impl FnOnce(&mut Lesson, Moment) -> StepChanged,
     ) {
-        let at = Moment {
-            ui_time: self.ctx.input(|i| i.time),
-            animate: self.settings.animations,
-        };
+        let at = self.moment();
         let Some(lesson) = &mut self.lesson else {
             return;
         };

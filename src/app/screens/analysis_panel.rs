@@ -122,9 +122,46 @@ pub fn analysis_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Co
                     if let Some(a) = view.analysis {
                         done_ui(ui, i18n, s, a, report, shown, out);
                     }
+                    mistakes_ui(ui, view, report, out);
                 }
             }
         });
+}
+
+/// "Learn from your mistakes": the button that looks for puzzles among the game's mistakes,
+/// while it looks, and what it found.
+fn mistakes_ui(ui: &mut egui::Ui, view: &View, report: &Report, out: &mut Vec<Command>) {
+    let i18n = view.i18n;
+    let mistakes = report
+        .actions
+        .iter()
+        .filter(|a| a.had_choice && a.label >= Label::Mistake)
+        .count();
+    if mistakes == 0 {
+        return;
+    }
+    if view.looking_for_mistakes {
+        ui.horizontal(|ui| {
+            ui.add(egui::Spinner::new().size(12.0));
+            ui.label(RichText::new(i18n.t("analysis.learn_looking")).small());
+        });
+        return;
+    }
+    if ui
+        .button(i18n.t("analysis.learn"))
+        .on_hover_text(i18n.t("analysis.learn_hint"))
+        .clicked()
+    {
+        out.push(Command::LearnFromMistakes);
+    }
+    if view.mistakes_found == Some(0) {
+        wrapped_label(
+            ui,
+            RichText::new(i18n.t("analysis.learn_none"))
+                .small()
+                .color(theme::muted()),
+        );
+    }
 }
 
 fn done_ui(

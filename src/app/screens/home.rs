@@ -108,7 +108,8 @@ impl HomeScreen {
             });
             ui.add_space(12.0);
         }
-        ui.add_space(4.0);
+        super::puzzle::home_card_ui(ui, view, out);
+        ui.add_space(12.0);
         ui.label(
             RichText::new(i18n.t("home.shortcuts"))
                 .small()
@@ -243,6 +244,9 @@ fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
                         GameId::ALL[0],
                         RulesTab::KeyPoints,
                     )));
+                }
+                if ui.button(i18n.t("puzzle.title")).clicked() {
+                    out.push(Command::OpenPuzzles(None));
                 }
                 if ui
                     .button(i18n.t("lesson.home_button"))

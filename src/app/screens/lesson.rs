@@ -54,21 +54,13 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Com
     let i18n = view.i18n;
     top_bar(ui, "lesson_bar", [12, 8], |ui| {
         ui.horizontal(|ui| {
-            if ui
-                .button(i18n.t("game.home"))
-                .on_hover_text(i18n.t("lesson.home_hint"))
-                .clicked()
-            {
-                out.push(Command::GoHome);
-            }
-            ui.add_space(6.0);
-            ui.label(
-                RichText::new(i18n.t("lesson.title"))
-                    .size(18.0)
-                    .strong()
-                    .color(theme::ink()),
+            home_and_title_ui(
+                ui,
+                i18n.t("lesson.home_hint"),
+                i18n.t("lesson.title"),
+                i18n,
+                out,
             );
-            ui.add_space(10.0);
             for course in Course::ALL {
                 let total = course.steps().len();
                 let done = view.lessons.done_count(course);
@@ -101,6 +93,23 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Com
     });
 }
 
+/// The start of a screen's bar: the way Home (with `hint` under the pointer) and the
+/// screen's `title`.
+pub(super) fn home_and_title_ui(
+    ui: &mut egui::Ui,
+    hint: &str,
+    title: &str,
+    i18n: &I18n,
+    out: &mut Vec<Command>,
+) {
+    if ui.button(i18n.t("game.home")).on_hover_text(hint).clicked() {
+        out.push(Command::GoHome);
+    }
+    ui.add_space(6.0);
+    ui.label(RichText::new(title).size(18.0).strong().color(theme::ink()));
+    ui.add_space(10.0);
+}
+
 /// The rules the lesson is about (what F1 and the Rules button open): the house rules for
 /// their course, else the key points of the step's game.
 pub fn rules_page(lesson: &Lesson) -> (GameId, RulesTab) {
@@ -113,7 +122,12 @@ pub fn rules_page(lesson: &Lesson) -> (GameId, RulesTab) {
 }
 
 /// A framed part of the side panel.
-fn section(ui: &mut egui::Ui, fill: Color32, stroke: Color32, add: impl FnOnce(&mut egui::Ui)) {
+pub(super) fn section(
+    ui: &mut egui::Ui,
+    fill: Color32,
+    stroke: Color32,
+    add: impl FnOnce(&mut egui::Ui),
+) {
     egui::Frame::new()
         .fill(fill)
         .stroke(Stroke::new(1.0, stroke))

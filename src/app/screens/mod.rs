@@ -1,6 +1,6 @@
 //! The screens that fill the window: [`home::HomeScreen`], [`game::GameScreen`] (playing
-//! and reviewing), [`lesson::LessonScreen`] and [`history::HistoryScreen`] (the records
-//! kept). Each keeps its own layout state, draws from a
+//! and reviewing), [`lesson::LessonScreen`], [`history::HistoryScreen`] (the records
+//! kept) and [`puzzle::PuzzleScreen`]. Each keeps its own layout state, draws from a
 //! [`View`](super::view::View) and returns the user's commands; [`Screen`] says which one is
 //! shown.
 
@@ -10,6 +10,7 @@ pub mod history;
 pub mod home;
 mod layout;
 pub mod lesson;
+pub mod puzzle;
 mod side_panel;
 
 /// Which screen fills the window.
@@ -23,4 +24,6 @@ pub enum Screen {
     Learn,
     /// The game history: the records kept.
     Records,
+    /// Puzzles.
+    Puzzles,
 }

@@ -1,0 +1,496 @@
+//! The puzzle screen: a bar with the games and the themes, the puzzle's board between the
+//! two players' plates (turned for the side to act), and a side panel with the task, what
+//! the last try did, the solution's steps, the idea once solved, and the solver's rating
+//! with its history, the streak and the puzzles from the player's own games. Also the small
+//! Puzzles card of the home screen.
+
+use egui::{Align, Layout, RichText, Sense, Stroke};
+
+use super::game::plate_ui;
+use super::layout::{board_layout, panel_width, plate_sides, with_side_panel};
+use super::lesson::{home_and_title_ui, section};
+use crate::app::board::board_ui;
+use crate::app::command::{Command, Open, RulesTab};
+use crate::app::i18n::I18n;
+use crate::app::keys;
+use crate::app::puzzles::{Phase, PuzzleRun, Solver};
+use crate::app::story::story_text;
+use crate::app::text::{action_text, game_name, side_name};
+use crate::app::theme;
+use crate::app::view::View;
+use crate::app::widgets::{stone_icon, top_bar, wrapped_label};
+use crate::learn::puzzles::{Goal, Theme, embedded};
+use crate::rules::{Decision, GameId};
+
+/// The puzzle screen.
+#[derive(Default)]
+pub struct PuzzleScreen;
+
+impl PuzzleScreen {
+    /// Draws the screen for `run`; returns what the user asked for.
+    pub fn ui(&mut self, ui: &mut egui::Ui, view: &View, run: &PuzzleRun) -> Vec<Command> {
+        let mut commands = Vec::new();
+        top_bar_ui(ui, view, run, &mut commands);
+        let width = panel_width(ui.available_width(), 0.34, 290.0, 800.0);
+        with_side_panel(
+            ui,
+            "puzzle_panel",
+            width,
+            &mut commands,
+            |ui, out| panel_ui(ui, view, run, out),
+            |ui, out| board_area_ui(ui, view, run, out),
+        );
+        commands
+    }
+}
+
+fn top_bar_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Command>) {
+    let i18n = view.i18n;
+    let own = run.puzzle().number >= crate::app::puzzles::progress::OWN_FIRST;
+    top_bar(ui, "puzzle_bar", [12, 8], |ui| {
+        ui.horizontal_wrapped(|ui| {
+            home_and_title_ui(
+                ui,
+                i18n.t("puzzle.home_hint"),
+                i18n.t("puzzle.title"),
+                i18n,
+                out,
+            );
+            for game in GameId::ALL {
+                let chosen = !own && view.puzzles.game == game;
+                if ui.selectable_label(chosen, game_name(i18n, game)).clicked() && !chosen {
+                    out.push(Command::SetPuzzleGame(game));
+                }
+            }
+            ui.add_space(6.0);
+            let chosen = view.puzzles.theme();
+            let any = i18n.t("puzzle.any_theme").to_string();
+            let name = |t: Option<Theme>| {
+                t.map_or_else(
+                    || any.clone(),
+                    |t| i18n.t(&keys::puzzle_theme(t)).to_string(),
+                )
+            };
+            egui::ComboBox::from_id_salt("puzzle_theme")
+                .selected_text(name(chosen))
+                .show_ui(ui, |ui| {
+                    let choices = std::iter::once(None)
+                        .chain(Theme::of_game(view.puzzles.game).into_iter().map(Some));
+                    for theme in choices {
+                        if ui.selectable_label(chosen == theme, name(theme)).clicked()
+                            && chosen != theme
+                        {
+                            out.push(Command::SetPuzzleTheme(theme));
+                        }
+                    }
+                })
+                .response
+                .on_hover_text(i18n.t("puzzle.theme_hint"));
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                if ui
+                    .button(i18n.t("game.rules"))
+                    .on_hover_text("F1")
+                    .clicked()
+                {
+                    out.push(Command::Open(Open::Rules(
+                        run.puzzle().game,
+                        RulesTab::KeyPoints,
+                    )));
+                }
+            });
+        });
+    });
+}
+
+/// "White to play and win material."
+pub fn task_text(i18n: &I18n, run: &PuzzleRun) -> String {
+    let side = side_name(i18n, run.solver());
+    let key = match run.puzzle().goal {
+        Goal::Material => "puzzle.goal.material",
+        Goal::Win => "puzzle.goal.win",
+        Goal::Draw => "puzzle.goal.draw",
+    };
+    i18n.format(key, &[("side", &side)])
+}
+
+fn panel_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Command>) {
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.spacing_mut().item_spacing.y = 8.0;
+            ui.set_max_width(ui.available_width());
+            task_ui(ui, view, run);
+            feedback_ui(ui, view, run, out);
+            rating_ui(ui, view, run.puzzle().game);
+            own_ui(ui, view, out);
+        });
+}
+
+fn task_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun) {
+    let i18n = view.i18n;
+    let puzzle = run.puzzle();
+    section(ui, theme::card(), theme::accent().gamma_multiply(0.6), |ui| {
+        ui.horizontal(|ui| {
+            stone_icon(ui, run.solver(), 18.0);
+            wrapped_label(
+                ui,
+                RichText::new(task_text(i18n, run))
+                    .size(17.0)
+                    .strong()
+                    .color(theme::accent_dark()),
+            );
+        });
+        let rating = view.puzzles.rating_of(puzzle).rating.round();
+        let about = if puzzle.number >= crate::app::puzzles::progress::OWN_FIRST {
+            i18n.format(
+                "puzzle.own_about",
+                &[("game", &game_name(i18n, puzzle.game))],
+            )
+        } else {
+            i18n.format("puzzle.about", &[("id", &puzzle.id()), ("rating", &rating)])
+        };
+        ui.label(RichText::new(about).small().color(theme::muted()));
+        if run.accepts_input() {
+            let state = run.session().game().state();
+            let key = match state.decision() {
+                Some(Decision::Capture { .. }) => "puzzle.find_capture",
+                Some(Decision::Yield) => "puzzle.find_yield",
+                _ if run.played() == 0 => "puzzle.find_first",
+                _ => "puzzle.find_next",
+            };
+            wrapped_label(ui, RichText::new(i18n.t(key)));
+        } else if run.phase() == Phase::Solving {
+            ui.horizontal(|ui| {
+                ui.add(egui::Spinner::new().size(14.0));
+                ui.label(
+                    RichText::new(i18n.t("puzzle.opponent_replies"))
+                        .italics()
+                        .color(theme::muted()),
+                );
+            });
+        }
+    });
+}
+
+/// What the last try did, the solution's steps, the idea once solved, and the buttons.
+fn feedback_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Command>) {
+    let i18n = view.i18n;
+    let story = run.session().story().map(|s| story_text(i18n, &s));
+    match run.phase() {
+        Phase::Solving => {
+            if run.played() > 0
+                && let Some(story) = story
+            {
+                section(
+                    ui,
+                    theme::good().gamma_multiply(0.1),
+                    theme::good().gamma_multiply(0.5),
+                    |ui| {
+                        ui.label(
+                            RichText::new(i18n.t("puzzle.right"))
+                                .strong()
+                                .color(theme::good()),
+                        );
+                        wrapped_label(ui, RichText::new(story).color(theme::ink()));
+                    },
+                );
+            }
+        }
+        Phase::Refuting { wrong } | Phase::Refuted { wrong } => {
+            section(
+                ui,
+                theme::warn().gamma_multiply(0.1),
+                theme::warn().gamma_multiply(0.5),
+                |ui| {
+                    ui.label(
+                        RichText::new(i18n.t("puzzle.wrong"))
+                            .strong()
+                            .color(theme::warn()),
+                    );
+                    let mut text = i18n.format(
+                        "puzzle.wrong_text",
+                        &[("action", &action_text(i18n, wrong))],
+                    );
+                    if matches!(run.phase(), Phase::Refuted { .. })
+                        && let Some(story) = story
+                    {
+                        text = format!("{text} {story}");
+                    }
+                    wrapped_label(ui, RichText::new(text).color(theme::ink()));
+                    if run.computer_busy() {
+                        ui.add(egui::Spinner::new().size(14.0));
+                    } else if ui
+                        .add(theme::primary_button(i18n.t("puzzle.show_solution")))
+                        .clicked()
+                    {
+                        out.push(Command::ShowPuzzleSolution);
+                    }
+                },
+            );
+        }
+        Phase::Solution => {
+            section(
+                ui,
+                theme::info().gamma_multiply(0.1),
+                theme::info().gamma_multiply(0.5),
+                |ui| {
+                    ui.label(
+                        RichText::new(i18n.t("puzzle.solution"))
+                            .strong()
+                            .color(theme::info()),
+                    );
+                    if let Some(story) = story.filter(|_| run.played() > 0) {
+                        wrapped_label(ui, RichText::new(story).color(theme::ink()));
+                    }
+                    if let Some(next) = run.next_step() {
+                        let text = i18n.format(
+                            "puzzle.next_step_is",
+                            &[("action", &action_text(i18n, next))],
+                        );
+                        wrapped_label(ui, RichText::new(text));
+                        if ui
+                            .add(theme::primary_button(i18n.t("puzzle.next_step")))
+                            .clicked()
+                        {
+                            out.push(Command::PuzzleSolutionStep);
+                        }
+                    }
+                },
+            );
+        }
+        Phase::Solved => {
+            let (color, headline) = if run.failed() {
+                (theme::info(), i18n.t("puzzle.solution_shown"))
+            } else {
+                (theme::good(), i18n.t("puzzle.solved"))
+            };
+            section(
+                ui,
+                color.gamma_multiply(0.1),
+                color.gamma_multiply(0.5),
+                |ui| {
+                    ui.label(RichText::new(headline).strong().color(color));
+                    wrapped_label(ui, RichText::new(idea_text(i18n, run)).color(theme::ink()));
+                    if let Some(story) = story {
+                        wrapped_label(ui, RichText::new(story).color(theme::muted()));
+                    }
+                },
+            );
+        }
+    }
+    if matches!(run.phase(), Phase::Solved)
+        && ui
+            .add(theme::primary_button(i18n.t("puzzle.next")))
+            .clicked()
+    {
+        out.push(Command::NextPuzzle);
+    }
+}
+
+/// The idea of a solved puzzle, from its themes and goal.
+pub fn idea_text(i18n: &I18n, run: &PuzzleRun) -> String {
+    let puzzle = run.puzzle();
+    let ideas: Vec<String> = puzzle
+        .themes
+        .iter()
+        .map(|t| i18n.t(&keys::puzzle_idea(t)).to_string())
+        .collect();
+    let goal = i18n.t(&keys::puzzle_goal_idea(puzzle.goal));
+    if ideas.is_empty() {
+        goal.to_string()
+    } else {
+        format!("{goal} {}", ideas.join(" "))
+    }
+}
+
+/// The solver's rating in `game`, its history, the streak and the counts.
+fn rating_ui(ui: &mut egui::Ui, view: &View, game: GameId) {
+    let i18n = view.i18n;
+    let solver = view.puzzles.solver(game);
+    section(ui, theme::card(), theme::line(), |ui| {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(i18n.t("puzzle.your_rating")).color(theme::muted()));
+            ui.label(
+                RichText::new(format!("{:.0}", solver.rating.rating))
+                    .size(24.0)
+                    .strong()
+                    .color(theme::ink()),
+            );
+            if let [.., before, after] = solver.history[..] {
+                let change = (after - before).round();
+                let (text, color) = if change >= 0.0 {
+                    (format!("+{change:.0}"), theme::good())
+                } else {
+                    (format!("{change:.0}"), theme::warn())
+                };
+                ui.label(RichText::new(text).strong().color(color));
+            }
+        });
+        ui.label(
+            RichText::new(i18n.format(
+                "puzzle.counts",
+                &[
+                    ("streak", &solver.streak),
+                    ("best", &solver.best_streak),
+                    ("solved", &solver.solved),
+                    ("failed", &solver.failed),
+                ],
+            ))
+            .small()
+            .color(theme::muted()),
+        );
+        history_ui(ui, i18n, &solver);
+    });
+}
+
+/// The rating after each puzzle, as a line.
+fn history_ui(ui: &mut egui::Ui, i18n: &I18n, solver: &Solver) {
+    let width = ui.available_width();
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 70.0), Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 4.0, theme::paper());
+    let points: Vec<f64> = std::iter::once(crate::learn::puzzles::glicko::START_RATING)
+        .chain(solver.history.iter().copied())
+        .collect();
+    let label = i18n.t("puzzle.history");
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, label));
+    if points.len() < 2 {
+        painter.text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            i18n.t("puzzle.history_empty"),
+            egui::FontId::proportional(12.0),
+            theme::muted(),
+        );
+        return;
+    }
+    let (low, high) = points
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(l, h), &p| (l.min(p), h.max(p)));
+    let span = (high - low).max(50.0);
+    let inner = rect.shrink(6.0);
+    let at = |i: usize, r: f64| {
+        egui::pos2(
+            inner.left() + inner.width() * i as f32 / (points.len() - 1) as f32,
+            inner.bottom() - inner.height() * ((r - low) / span) as f32,
+        )
+    };
+    let line: Vec<egui::Pos2> = points.iter().enumerate().map(|(i, &r)| at(i, r)).collect();
+    painter.add(egui::Shape::line(line, Stroke::new(2.0, theme::accent())));
+    painter.text(
+        inner.left_top(),
+        egui::Align2::LEFT_TOP,
+        format!("{high:.0}"),
+        egui::FontId::proportional(10.0),
+        theme::muted(),
+    );
+    painter.text(
+        inner.left_bottom(),
+        egui::Align2::LEFT_BOTTOM,
+        format!("{low:.0}"),
+        egui::FontId::proportional(10.0),
+        theme::muted(),
+    );
+}
+
+/// The puzzles from the player's own games still to try.
+fn own_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
+    let i18n = view.i18n;
+    let left = view.puzzles.own_left();
+    if left == 0 {
+        return;
+    }
+    let text = i18n.format("puzzle.own_left", &[("n", &left)]);
+    if ui.button(text).clicked() {
+        out.push(Command::OpenOwnPuzzles);
+    }
+}
+
+fn board_area_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Command>) {
+    let s = run.session();
+    let full = ui.available_rect_before_wrap();
+    let layout = board_layout(full, 0.0);
+    let flipped = view.board_flipped(s);
+    let (top_side, bottom_side) = plate_sides(flipped);
+    plate_ui(ui, view, s, top_side, layout.top_plate);
+    plate_ui(ui, view, s, bottom_side, layout.bottom_plate);
+    let now = ui.input(|i| i.time);
+    let mut scene = s.scene(now, flipped, view.settings.show_coordinates);
+    let enabled = run.accepts_input();
+    if !enabled {
+        scene.clickable.clear();
+        scene.eligible.clear();
+        scene.destinations.clear();
+        scene.selected = None;
+    }
+    if let Some(next) = run.next_step() {
+        scene.better = Some((next, theme::good()));
+    }
+    let preview = match (enabled, s.game().state().decision()) {
+        (true, Some(Decision::Place)) => s.to_act(),
+        _ => None,
+    };
+    let mut board_area = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(layout.board)
+            .layout(Layout::top_down(Align::Min)),
+    );
+    let input = board_ui(&mut board_area, &mut scene, layout.side, enabled, preview);
+    ui.allocate_rect(full, Sense::hover());
+    if let Some(p) = input.clicked {
+        out.push(Command::PuzzleClick(p));
+    }
+    if let Some((from, to)) = input.dropped {
+        out.push(Command::PuzzleDrag(from, to));
+    }
+}
+
+/// The home screen's Puzzles card: the solver's rating in the game chosen, the streak, and
+/// the way in.
+pub fn home_card_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
+    let i18n = view.i18n;
+    let game = view.puzzles.game;
+    let solver = view.puzzles.solver(game);
+    let count: usize = GameId::ALL.iter().map(|&g| embedded(g).puzzles.len()).sum();
+    theme::card_frame().show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(i18n.t("puzzle.title"))
+                    .size(18.0)
+                    .strong()
+                    .color(theme::ink()),
+            );
+            ui.label(
+                RichText::new(i18n.format(
+                    "puzzle.card",
+                    &[
+                        ("count", &count),
+                        ("game", &game_name(i18n, game)),
+                        ("rating", &format!("{:.0}", solver.rating.rating)),
+                        ("streak", &solver.streak),
+                    ],
+                ))
+                .color(theme::muted()),
+            );
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                let label = if view.puzzles.current.is_some() {
+                    i18n.t("puzzle.continue")
+                } else {
+                    i18n.t("puzzle.solve")
+                };
+                if ui.add(theme::primary_button(label)).clicked() {
+                    out.push(Command::OpenPuzzles(None));
+                }
+                let left = view.puzzles.own_left();
+                if left > 0
+                    && ui
+                        .button(i18n.format("puzzle.own_left", &[("n", &left)]))
+                        .clicked()
+                {
+                    out.push(Command::OpenOwnPuzzles);
+                }
+            });
+        });
+    });
+}

@@ -1,0 +1,164 @@
+//! `sanqi puzzles`: the built-in puzzles exported as JSON (at least 300 a game, every line
+//! legal, the first solver move of each unique), a file checked and its damage named in one
+//! line, a bad puzzle named by its id, and a small build that gives the same file on one or
+//! two threads and when resumed.
+
+mod common;
+
+use common::{cli_err, cli_ok};
+use sanqi::learn::puzzles::{Collection, Goal, Puzzle, Rating, Themes, embedded};
+use sanqi::rules::notation::parse_actions;
+use sanqi::rules::{Action, Game, GameId};
+
+fn asset(game: GameId) -> String {
+    format!(
+        "{}/assets/puzzles/{}.puzzles",
+        env!("CARGO_MANIFEST_DIR"),
+        game.id()
+    )
+}
+
+#[test]
+fn the_built_in_puzzles_export_as_json_with_legal_lines() {
+    for game in GameId::ALL {
+        let out = cli_ok(&["puzzles", "export", game.id()]);
+        let list: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let list = list.as_array().expect("an array");
+        assert!(list.len() >= 300, "{game}: {} puzzles", list.len());
+        // One object a line, between the brackets.
+        assert_eq!(out.lines().count(), list.len() + 2);
+        for p in list {
+            let id = p["id"].as_str().expect("an id");
+            assert_eq!(p["game"], game.id(), "{id}");
+            let strings = |key: &str| -> Vec<Action> {
+                p[key]
+                    .as_array()
+                    .expect("a list")
+                    .iter()
+                    .map(|a| Action::parse(a.as_str().expect("text")).expect("notation"))
+                    .collect()
+            };
+            let mut replay = Game::new(game);
+            for a in strings("moves").into_iter().chain(strings("solution")) {
+                replay.apply(a).unwrap_or_else(|e| panic!("{id}: {a}: {e}"));
+            }
+            assert!(p["rating"].as_i64().is_some(), "{id}");
+            assert!(p["themes"].is_array(), "{id}");
+        }
+    }
+}
+
+#[test]
+fn the_shipped_files_pass_the_quick_check_and_repeat_no_position() {
+    for game in GameId::ALL {
+        let out = cli_ok(&["puzzles", "check", &asset(game), "--quick"]);
+        assert!(out.contains("all sound"), "{out}");
+        assert!(embedded(game).problem.is_none());
+        assert!(embedded(game).set_aside.is_empty());
+    }
+}
+
+#[test]
+fn a_damaged_file_is_refused_in_one_line_and_a_bad_puzzle_is_named() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let damaged = dir.path().join("damaged.puzzles");
+    let mut bytes = std::fs::read(asset(GameId::Wudao)).expect("the shipped file");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x5A;
+    std::fs::write(&damaged, &bytes).expect("written");
+    let path = damaged.to_string_lossy().into_owned();
+    let err = cli_err(&["puzzles", "check", &path, "--quick"]);
+    assert!(err.ends_with("the puzzle file is damaged"), "{err}");
+    let err = cli_err(&["puzzles", "export", "wudao", "--file", &path]);
+    assert!(err.ends_with("the puzzle file is damaged"), "{err}");
+
+    // A sound file whose second puzzle's line breaks the rules.
+    let mut c = Collection::new(GameId::Flying);
+    let puzzle = |number: u32, line: &str| Puzzle {
+        number,
+        game: GameId::Flying,
+        moves: parse_actions("a1-a3 b5-b3").expect("notation"),
+        line: parse_actions(line).expect("notation"),
+        free: 0,
+        goal: Goal::Material,
+        themes: Themes::default(),
+        rating: Rating::default(),
+    };
+    c.puzzles.push(puzzle(1, "c1-c3"));
+    c.puzzles.push(puzzle(2, "c1-c5"));
+    let bad = dir.path().join("bad.puzzles");
+    std::fs::write(&bad, c.to_bytes()).expect("written");
+    let err = cli_err(&["puzzles", "check", &bad.to_string_lossy(), "--quick"]);
+    assert!(err.starts_with("puzzle F0002: "), "{err}");
+    assert!(err.contains("of the solution is illegal"), "{err}");
+}
+
+#[test]
+fn a_small_build_is_the_same_on_two_threads_and_when_resumed() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let records = dir.path().join("records");
+    let records_text = records.to_string_lossy().into_owned();
+    cli_ok(&[
+        "match",
+        "wudao",
+        "--black",
+        "easy",
+        "--white",
+        "hard",
+        "--games",
+        "6",
+        "--openings",
+        "--records",
+        &records_text,
+        "--quiet",
+    ]);
+    let build = |name: &str, count: &str, extra: &[&str]| -> Vec<u8> {
+        let out = dir.path().join(name);
+        let out_text = out.to_string_lossy().into_owned();
+        let mut args = vec![
+            "puzzles",
+            "build",
+            "wudao",
+            "--from",
+            &records_text,
+            "--out",
+            &out_text,
+            "--budgets",
+            "300,1200,2400",
+            "--count",
+            count,
+            "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        cli_ok(&args);
+        std::fs::read(&out).expect("a puzzle file")
+    };
+    let one = build("one.puzzles", "3", &[]);
+    let two = build("two.puzzles", "3", &["--threads", "2"]);
+    assert_eq!(one, two);
+    let read = Collection::read(Some(GameId::Wudao), &one).expect("a sound file");
+    assert!(read.set_aside.is_empty());
+    // A run stopped at one puzzle and resumed to three is the run made at once.
+    let _ = build("resumed.puzzles", "1", &[]);
+    assert_eq!(build("resumed.puzzles", "3", &["--resume"]), one);
+    // Resuming a finished run changes nothing; resuming with other arguments is refused.
+    assert_eq!(build("one.puzzles", "3", &["--resume"]), one);
+    let out = dir
+        .path()
+        .join("one.puzzles")
+        .to_string_lossy()
+        .into_owned();
+    let err = cli_err(&[
+        "puzzles",
+        "build",
+        "wudao",
+        "--from",
+        &records_text,
+        "--out",
+        &out,
+        "--resume",
+        "--seed",
+        "9",
+    ]);
+    assert!(err.contains("resume it with the same arguments"), "{err}");
+}
