@@ -1,58 +1,35 @@
 #!/usr/bin/env bash
-# Measures the AI ladder: each level against the one below it, for all three games, from
-# seeded random openings played with both colours. Results go to docs/ladder/ (one file per
-# pairing).
+# Measures every game's ladder with `sanqi ladder` and installs the results as the ratings the
+# app shows (assets/ladder/GAME.json); the tables of docs/LADDER.md are then printed by
+# scripts/ladder-report.py.
 #
-#   scripts/ladder.sh                 all pairings
-#   GAMES=40 scripts/ladder.sh        a quicker look
-#   ONLY=wudao scripts/ladder.sh      one game
-#   BIN=path/to/sanqi ...             use an already built binary
+#   scripts/ladder.sh                     all three games, as the shipped ladders were made
+#   ONLY=wudao scripts/ladder.sh          one game
+#   GAMES=40 WIDE=20 scripts/ladder.sh    a quicker look (then nothing is installed)
+#   BIN=path/to/sanqi ...                 use an already built binary
 #
-# Easy against Random, Medium against Easy and Hard against Medium play GAMES games (200)
-# at full budgets. Expert against Hard plays EXPERT_GAMES games (200) with every budget
-# scaled by EXPERT_SCALE (0.2, which keeps the ratio of the two levels' budgets). Master
-# against Expert plays MASTER_GAMES games (40) as the app plays them, Master on its clock
-# with MASTER_THREADS threads (2) and Expert on its nodes, every budget scaled by
-# MASTER_SCALE (1: full budgets). Flying games stop at MAX_ACTIONS actions (300) as draws.
-# THREADS games run at once (1); PIN pins the matches to cores (e.g. PIN=0); OUT names
-# another folder for the results.
+# A stopped run goes on where it stopped when started again (each game's file is kept in
+# docs/ladder/ with its log). THREADS games run at once (2); SEED seeds the openings and the
+# levels' choices (2026); TABLE is the Flying table Master consults (the data folder's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-games=${GAMES:-200}
-expert_games=${EXPERT_GAMES:-200}
-expert_scale=${EXPERT_SCALE:-0.2}
-master_games=${MASTER_GAMES:-40}
-master_scale=${MASTER_SCALE:-1}
-master_threads=${MASTER_THREADS:-2}
-max_actions=${MAX_ACTIONS:-300}
-threads=${THREADS:-1}
-out=${OUT:-docs/ladder}
-mkdir -p "$out"
 bin=${BIN:-target/fast-release/sanqi}
 if [ -z "${BIN:-}" ]; then
     cargo build --profile fast-release --quiet
 fi
-pin=()
-if [ -n "${PIN:-}" ]; then
-    pin=(nice -n 5 taskset -c "$PIN")
-fi
-run() {
-    local file=$1
-    shift
-    echo "== sanqi match $* --openings --seed 1 --threads $threads --quiet" | tee "$out/$file.txt"
-    "${pin[@]}" "$bin" match "$@" --openings --seed 1 --threads "$threads" --quiet \
-        | tee -a "$out/$file.txt"
-}
-for game in ${ONLY:-neihuang flying wudao}; do
-    limit=()
-    if [ "$game" = flying ]; then
-        limit=(--max-actions "$max_actions")
+seed=${SEED:-2026}
+threads=${THREADS:-2}
+out=docs/ladder
+mkdir -p "$out"
+for game in ${ONLY:-flying wudao neihuang}; do
+    # Flying's games are short: it affords twice the games of the other two.
+    if [ "$game" = flying ]; then games=${GAMES:-200}; wide=${WIDE:-100}; else games=${GAMES:-100}; wide=${WIDE:-50}; fi
+    file="$out/$game.json"
+    args=(ladder "$game" --games "$games" --wide-games "$wide" --threads "$threads" --seed "$seed" --out "$file")
+    if [ -n "${TABLE:-}" ]; then args+=(--table "$TABLE"); fi
+    if [ -e "$file" ]; then args+=(--resume); fi
+    "$bin" "${args[@]}" | tee "$out/$game.log"
+    if [ -z "${GAMES:-}${WIDE:-}" ]; then
+        cp "$file" "assets/ladder/$game.json"
     fi
-    run "$game-easy-random" "$game" --black easy --white random --games "$games"
-    run "$game-medium-easy" "$game" --black medium --white easy --games "$games"
-    run "$game-hard-medium" "$game" --black hard --white medium --games "$games" "${limit[@]}"
-    run "$game-expert-hard" "$game" --black expert --white hard --games "$expert_games" \
-        --budget-scale "$expert_scale" "${limit[@]}"
-    run "$game-master-expert" "$game" --black "master:threads=$master_threads" --white expert \
-        --games "$master_games" --budget-scale "$master_scale" "${limit[@]}"
 done

@@ -10,9 +10,11 @@ use sanqi::rules::GameId;
 
 /// Small budgets for every player, so that a ladder is played in moments: the levels keep
 /// their own ways of erring, on fewer nodes.
-const CHEAP: [&str; 12] = [
+const CHEAP: [&str; 18] = [
     "--player",
     "novice=novice:nodes=500",
+    "--player",
+    "casual=casual:nodes=500,depth=2",
     "--player",
     "easy=easy:nodes=500,depth=2",
     "--player",
@@ -20,7 +22,11 @@ const CHEAP: [&str; 12] = [
     "--player",
     "hard=hard:nodes=1000,depth=3",
     "--player",
+    "advanced=advanced:nodes=1200,depth=3",
+    "--player",
     "expert=expert:nodes=1500,depth=3",
+    "--player",
+    "elite=elite:nodes=1800,depth=3",
     "--master-nodes",
     "2000",
 ];
@@ -149,6 +155,21 @@ fn a_ladder_is_written_fitted_and_resumed() {
         &["--resume"],
     ));
     assert!(message.contains("nothing to resume"), "{message}");
+}
+
+#[test]
+fn a_ladder_never_replaces_a_folder_or_the_table_it_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let message = cli_err(&ladder_args("wudao", folder, &[]));
+    assert!(message.contains("not a regular file"), "{message}");
+    assert!(dir.path().is_dir());
+    let table = dir.path().join("t.sanqi-table");
+    std::fs::write(&table, b"a table").unwrap();
+    let table = table.to_str().unwrap();
+    let message = cli_err(&ladder_args("wudao", table, &["--table", table]));
+    assert!(message.contains("--table file it reads"), "{message}");
+    assert_eq!(std::fs::read(table).unwrap(), b"a table");
 }
 
 #[test]

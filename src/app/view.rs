@@ -8,8 +8,8 @@ use super::flying_table::{BuildState, TableState};
 use super::history::History;
 use super::i18n::I18n;
 use super::lessons::LessonProgress;
-use super::rating::AfterGame;
 use super::puzzles::PuzzleProgress;
+use super::rating::AfterGame;
 use super::session::Session;
 use super::settings::{
     COMPUTER_PLAYER, MAX_NAME_CHARS, Opponent, Settings, Setup, Stats, UNNAMED_PLAYER,

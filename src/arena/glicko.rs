@@ -20,6 +20,8 @@ pub const NEW_VOLATILITY: f64 = 0.06;
 /// The deviation never falls below this, so that a rating keeps following a player who
 /// improves.
 pub const MIN_DEVIATION: f64 = 45.0;
+/// Where someone with no history starts on Glicko's own scale (solvers and puzzles).
+pub const START_RATING: f64 = 1500.0;
 /// A rating is provisional while its deviation is above this.
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
@@ -34,12 +36,35 @@ pub struct Glicko {
     pub volatility: f64,
 }
 
+/// One result of a rating period: the opponent and the score against it (1 a win, 0.5 a
+/// draw, 0 a loss).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Game {
+    /// The opponent's rating.
+    pub opponent: Glicko,
+    /// The score against it.
+    pub score: f64,
+}
+
+/// Someone never rated, at the centre of Glicko's own scale: how a solver and a puzzle of
+/// no history start.
+impl Default for Glicko {
+    fn default() -> Glicko {
+        Glicko::new(START_RATING)
+    }
+}
+
 impl Glicko {
     /// Someone new, rated `rating` with the largest uncertainty.
     pub fn new(rating: f64) -> Glicko {
+        Glicko::with_deviation(rating, NEW_DEVIATION)
+    }
+
+    /// A rating known to within `deviation`, at the volatility of someone new.
+    pub fn with_deviation(rating: f64, deviation: f64) -> Glicko {
         Glicko {
             rating,
-            deviation: NEW_DEVIATION,
+            deviation,
             volatility: NEW_VOLATILITY,
         }
     }
@@ -66,22 +91,48 @@ impl Glicko {
         1.0 / (1.0 + (-g * (self.rating - opponent.rating) / SCALE).exp())
     }
 
-    /// The rating after a result `score` (1 a win, 0.5 a draw, 0 a loss) against `opponent`.
+    /// The rating after a result `score` (1 a win, 0.5 a draw, 0 a loss) against `opponent`,
+    /// as a period of its own.
     pub fn after(&self, opponent: &Glicko, score: f64) -> Glicko {
+        self.after_period(&[Game {
+            opponent: *opponent,
+            score,
+        }])
+    }
+
+    /// The rating after a period of `games` (none: only the deviation grows). A result that
+    /// would not be finite leaves the rating as it was.
+    pub fn after_period(&self, games: &[Game]) -> Glicko {
         let mu = self.rating / SCALE;
         let phi = self.deviation / SCALE;
-        let (mu_j, phi_j) = (opponent.rating / SCALE, opponent.deviation / SCALE);
-        let g = weight(phi_j);
-        let e = 1.0 / (1.0 + (-g * (mu - mu_j)).exp());
-        let v = 1.0 / (g * g * e * (1.0 - e)).max(1e-12);
-        let delta = v * g * (score - e);
-        let sigma = new_volatility(self.volatility, phi, v, delta);
+        if games.is_empty() {
+            let grown = (phi * phi + self.volatility * self.volatility).sqrt();
+            return self.with(mu, grown, self.volatility);
+        }
+        let (mut inverse_v, mut sum) = (0.0, 0.0);
+        for game in games {
+            let g = weight(game.opponent.deviation / SCALE);
+            let e = 1.0 / (1.0 + (-g * (mu - game.opponent.rating / SCALE)).exp());
+            inverse_v += g * g * e * (1.0 - e);
+            sum += g * (game.score - e);
+        }
+        let v = 1.0 / inverse_v.max(1e-12);
+        let sigma = new_volatility(self.volatility, phi, v, v * sum);
         let phi_star = (phi * phi + sigma * sigma).sqrt();
         let phi_new = 1.0 / (1.0 / (phi_star * phi_star) + 1.0 / v).sqrt();
-        let mu_new = mu + phi_new * phi_new * g * (score - e);
+        self.with(mu + phi_new * phi_new * sum, phi_new, sigma)
+    }
+
+    /// The rating of inner-scale `mu`, `phi` and volatility `sigma`, or this one where they
+    /// are not finite.
+    fn with(&self, mu: f64, phi: f64, sigma: f64) -> Glicko {
+        let rating = mu * SCALE;
+        if !rating.is_finite() || !phi.is_finite() || !sigma.is_finite() {
+            return *self;
+        }
         Glicko {
-            rating: mu_new * SCALE,
-            deviation: (phi_new * SCALE).clamp(MIN_DEVIATION, NEW_DEVIATION),
+            rating,
+            deviation: (phi * SCALE).clamp(MIN_DEVIATION, NEW_DEVIATION),
             volatility: sigma,
         }
     }
@@ -158,6 +209,28 @@ mod tests {
         assert!((after.rating - 1563.6).abs() < 0.5, "{after:?}");
         assert!(after.deviation < player.deviation);
         assert!((after.volatility - 0.06).abs() < 0.001, "{after:?}");
+    }
+
+    #[test]
+    fn glickmans_example_comes_out_as_published() {
+        // A 1500 (RD 200) player beats a 1400 (RD 30), loses to a 1550 (RD 100) and to a
+        // 1700 (RD 300): 1464.06, RD 151.52, volatility 0.05999.
+        let player = Glicko::with_deviation(1500.0, 200.0);
+        let games = [
+            (1400.0, 30.0, 1.0),
+            (1550.0, 100.0, 0.0),
+            (1700.0, 300.0, 0.0),
+        ]
+        .map(|(rating, deviation, score)| Game {
+            opponent: Glicko::with_deviation(rating, deviation),
+            score,
+        });
+        let after = player.after_period(&games);
+        assert!((after.rating - 1464.06).abs() < 0.05, "{after:?}");
+        assert!((after.deviation - 151.52).abs() < 0.05, "{after:?}");
+        assert!((after.volatility - 0.05999).abs() < 1e-4, "{after:?}");
+        let settled = Glicko::with_deviation(1500.0, 60.0);
+        assert!(settled.after_period(&[]).deviation > 60.0);
     }
 
     #[test]

@@ -8,13 +8,13 @@ use std::sync::Arc;
 
 use super::play::open_table;
 use super::{
-    ArgumentError, CliError, FileTask, game_argument, optional_text, parse_bounded, text,
-    write_line,
+    ArgumentError, CliError, game_argument, optional_text, parse_bounded, text, write_line,
 };
 use crate::ai::{Config, Level, Oracle};
 use crate::arena::ladder::{self, Ladder, LadderPlayer, Pairing};
 use crate::arena::{Flow, PlayerSpec};
 use crate::echo::quoted_path;
+use crate::files::output::{Input, Kind, Output, OutputError, Planned, plan};
 use crate::files::{self, ReadError};
 use crate::rules::GameId;
 
@@ -181,23 +181,42 @@ pub(super) fn ladder_command(
     let pairings = ladder::default_pairings(&players, games, wide_games, top_scale as u32);
     let command = command_line(args);
     let fresh = Ladder::new(game, seed, command, players, &pairings);
+    // The one check of every output: nothing but a regular file (or nothing) at --out, not
+    // the table it reads, in a folder that can be written; then each save replaces it whole.
+    let table = args.table.as_deref().map(Path::new);
+    let inputs: Vec<Input> = table
+        .map(|path| Input {
+            role: "--table",
+            path,
+        })
+        .into_iter()
+        .collect();
+    let kind = if args.resume {
+        Kind::Continue
+    } else {
+        Kind::New
+    };
+    plan(&inputs, &[Output::new("--out", &path, kind)]).map_err(|e| match e {
+        OutputError::Exists { .. } => CliError::Ladder(format!(
+            "{} exists: give --resume to go on with it, or another --out",
+            quoted_path(&path)
+        )),
+        e => e.into(),
+    })?;
+    let [output] = &plan(&inputs, &[Output::new("--out", &path, Kind::Replace)])?[..] else {
+        return Err(CliError::Ladder("no output was planned".into()));
+    };
     let mut ladder = if args.resume {
         resumed(&path, &fresh, game)?
     } else {
-        if path.exists() {
-            return Err(CliError::Ladder(format!(
-                "{} exists: give --resume to go on with it, or another --out",
-                quoted_path(&path)
-            )));
-        }
         fresh
     };
     // Master consults the Flying table where there is one, as in the app.
     let oracle: Option<Arc<dyn Oracle>> = (game == GameId::Flying)
-        .then(|| open_table(args.table.as_deref().map(Path::new), errors))
+        .then(|| open_table(table, errors))
         .flatten()
         .map(|t| t as Arc<dyn Oracle>);
-    save(&path, &mut ladder)?;
+    save(output, &mut ladder)?;
     for index in 0..ladder.pairings.len() {
         if ladder.pairings[index].done() {
             continue;
@@ -221,7 +240,7 @@ pub(super) fn ladder_command(
             |progress| {
                 let mut kept = ladder.clone();
                 kept.pairings[index] = progress.clone();
-                match save(&path, &mut kept) {
+                match save(output, &mut kept) {
                     Ok(()) => Flow::Continue,
                     Err(e) => {
                         failed = Some(e);
@@ -235,7 +254,7 @@ pub(super) fn ladder_command(
         }
         played.map_err(CliError::Match)?;
         ladder.pairings[index] = pairing;
-        save(&path, &mut ladder)?;
+        save(output, &mut ladder)?;
         write_line(out, &pairing_line(&ladder, &ladder.pairings[index]))?;
     }
     write_summary(&ladder, out)
@@ -270,13 +289,10 @@ fn resumed(path: &Path, fresh: &Ladder, game: GameId) -> Result<Ladder, CliError
 }
 
 /// Refits and writes the ladder atomically.
-fn save(path: &Path, ladder: &mut Ladder) -> Result<(), CliError> {
+fn save(output: &Planned, ladder: &mut Ladder) -> Result<(), CliError> {
     ladder.refit();
-    files::write_atomic(path, &ladder.to_bytes()).map_err(|error| CliError::File {
-        task: FileTask::Write,
-        path: path.to_path_buf(),
-        error,
-    })
+    output.write(&ladder.to_bytes())?;
+    Ok(())
 }
 
 /// The match player of ladder player `id`.

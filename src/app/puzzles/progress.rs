@@ -249,14 +249,13 @@ impl PuzzleProgress {
         let theirs = self.ratings.get(&id).copied().unwrap_or(puzzle.rating);
         let mine = solver.rating;
         let score = if solved { 1.0 } else { 0.0 };
-        solver.rating = mine.after_game(theirs, score);
+        solver.rating = mine.after(&theirs, score);
         solver.history.push(solver.rating.rating);
         if solver.history.len() > HISTORY_LEN {
             let extra = solver.history.len() - HISTORY_LEN;
             solver.history.drain(..extra);
         }
-        self.ratings
-            .insert(id, theirs.after_game(mine, 1.0 - score));
+        self.ratings.insert(id, theirs.after(&mine, 1.0 - score));
         true
     }
 
@@ -306,7 +305,7 @@ mod tests {
             free: 0,
             goal: Goal::Material,
             themes: Themes::default(),
-            rating: Rating::new(rating, 80.0),
+            rating: Rating::with_deviation(rating, 80.0),
         }
     }
 

@@ -15,7 +15,6 @@ use crate::app::settings::{ClockSetting, Opponent, Setup};
 use crate::learn::puzzles::Puzzle;
 use crate::rules::{Action, Game, Point, Side};
 
-
 /// What a puzzle needs from the app: the time, where the computer thinks, and the pause
 /// before the opponent's reply.
 #[derive(Clone)]
@@ -379,14 +378,12 @@ impl PuzzleRun {
             return;
         }
         let (state, history, quiet_turns) = self.session.search_input();
-        self.pending = Some(
-            self.computer.ask(
-                state,
-                history,
-                quiet_turns,
-                crate::app::sanqi::hint_config(),
-            ),
-        );
+        self.pending = Some(self.computer.ask(
+            state,
+            history,
+            quiet_turns,
+            crate::app::sanqi::hint_config(),
+        ));
     }
 
     /// Whether a turn of the solver's starts after `played` actions of the line.

@@ -129,47 +129,52 @@ fn panel_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Comma
 fn task_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun) {
     let i18n = view.i18n;
     let puzzle = run.puzzle();
-    section(ui, theme::card(), theme::accent().gamma_multiply(0.6), |ui| {
-        ui.horizontal(|ui| {
-            stone_icon(ui, run.solver(), 18.0);
-            wrapped_label(
-                ui,
-                RichText::new(task_text(i18n, run))
-                    .size(17.0)
-                    .strong()
-                    .color(theme::accent_dark()),
-            );
-        });
-        let rating = view.puzzles.rating_of(puzzle).rating.round();
-        let about = if puzzle.number >= crate::app::puzzles::progress::OWN_FIRST {
-            i18n.format(
-                "puzzle.own_about",
-                &[("game", &game_name(i18n, puzzle.game))],
-            )
-        } else {
-            i18n.format("puzzle.about", &[("id", &puzzle.id()), ("rating", &rating)])
-        };
-        ui.label(RichText::new(about).small().color(theme::muted()));
-        if run.accepts_input() {
-            let state = run.session().game().state();
-            let key = match state.decision() {
-                Some(Decision::Capture { .. }) => "puzzle.find_capture",
-                Some(Decision::Yield) => "puzzle.find_yield",
-                _ if run.played() == 0 => "puzzle.find_first",
-                _ => "puzzle.find_next",
-            };
-            wrapped_label(ui, RichText::new(i18n.t(key)));
-        } else if run.phase() == Phase::Solving {
+    section(
+        ui,
+        theme::card(),
+        theme::accent().gamma_multiply(0.6),
+        |ui| {
             ui.horizontal(|ui| {
-                ui.add(egui::Spinner::new().size(14.0));
-                ui.label(
-                    RichText::new(i18n.t("puzzle.opponent_replies"))
-                        .italics()
-                        .color(theme::muted()),
+                stone_icon(ui, run.solver(), 18.0);
+                wrapped_label(
+                    ui,
+                    RichText::new(task_text(i18n, run))
+                        .size(17.0)
+                        .strong()
+                        .color(theme::accent_dark()),
                 );
             });
-        }
-    });
+            let rating = view.puzzles.rating_of(puzzle).rating.round();
+            let about = if puzzle.number >= crate::app::puzzles::progress::OWN_FIRST {
+                i18n.format(
+                    "puzzle.own_about",
+                    &[("game", &game_name(i18n, puzzle.game))],
+                )
+            } else {
+                i18n.format("puzzle.about", &[("id", &puzzle.id()), ("rating", &rating)])
+            };
+            ui.label(RichText::new(about).small().color(theme::muted()));
+            if run.accepts_input() {
+                let state = run.session().game().state();
+                let key = match state.decision() {
+                    Some(Decision::Capture { .. }) => "puzzle.find_capture",
+                    Some(Decision::Yield) => "puzzle.find_yield",
+                    _ if run.played() == 0 => "puzzle.find_first",
+                    _ => "puzzle.find_next",
+                };
+                wrapped_label(ui, RichText::new(i18n.t(key)));
+            } else if run.phase() == Phase::Solving {
+                ui.horizontal(|ui| {
+                    ui.add(egui::Spinner::new().size(14.0));
+                    ui.label(
+                        RichText::new(i18n.t("puzzle.opponent_replies"))
+                            .italics()
+                            .color(theme::muted()),
+                    );
+                });
+            }
+        },
+    );
 }
 
 /// What the last try did, the solution's steps, the idea once solved, and the buttons.

@@ -99,13 +99,13 @@ pub fn rate(puzzle: &Puzzle, ladder: &dyn Ladder, tries: u32, seed: u64) -> Rati
         for t in 0..tries {
             let solved = solves(puzzle, &config, seed.wrapping_add(u64::from(t) * 7919));
             games.push(Played {
-                opponent: Rating::new(rating, LEVEL_DEVIATION),
+                opponent: Rating::with_deviation(rating, LEVEL_DEVIATION),
                 // The puzzle wins when the level fails.
                 score: if solved { 0.0 } else { 1.0 },
             });
         }
     }
-    let mut rated = Rating::default().after(&games);
+    let mut rated = Rating::default().after_period(&games);
     rated.rating = rated.rating.clamp(FLOOR, CEILING);
     rated
 }
