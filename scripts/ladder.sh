@@ -22,8 +22,8 @@ threads=${THREADS:-2}
 out=docs/ladder
 mkdir -p "$out"
 for game in ${ONLY:-flying wudao neihuang}; do
-    # Flying's games are short: it affords twice the games of the other two.
-    if [ "$game" = flying ]; then games=${GAMES:-200}; wide=${WIDE:-100}; else games=${GAMES:-100}; wide=${WIDE:-50}; fi
+    games=${GAMES:-200}
+    wide=${WIDE:-100}
     file="$out/$game.json"
     args=(ladder "$game" --games "$games" --wide-games "$wide" --threads "$threads" --seed "$seed" --out "$file")
     if [ -n "${TABLE:-}" ]; then args+=(--table "$TABLE"); fi

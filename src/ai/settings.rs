@@ -315,16 +315,16 @@ const fn deepening(weakness: [u32; 9]) -> [Row; 9] {
 const NEIHUANG: [Row; 9] = [
     (1, 0, 64, 2_000, 2_587),
     (1, 1, 64, 3_000, 943),
-    (2, 1, 32, 5_000, 608),
+    (2, 1, 32, 5_000, 760),
     (2, 2, 16, 8_000, 254),
     (3, 2, 8, 15_000, 137),
     (4, 3, 6, 30_000, 58),
-    (64, 4, 5, 25_000, 50),
+    (7, 4, 5, 40_000, 40),
     (64, 6, 4, 100_000, 30),
     (64, 6, 3, 400_000, 60),
 ];
 /// Wu Dao's ladder (docs/LADDER.md tells how each weakness was measured).
-const WUDAO: [Row; 9] = deepening([690, 482, 300, 238, 197, 167, 144, 135, 95]);
+const WUDAO: [Row; 9] = deepening([690, 482, 360, 238, 197, 167, 130, 125, 95]);
 /// Flying's ladder: reading one action further is worth far more there than in the other
 /// games (a pincer or an insertion seen or missed), so the levels deepen more slowly and
 /// weigh more candidates, and the strongest stays short of the full search, which draws

@@ -9,11 +9,12 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::{CliError, FileTask, game_argument, optional_text, parse_bounded, wrap, write_line};
+use super::{CliError, game_argument, optional_text, parse_bounded, wrap, write_line};
 use crate::echo::quoted_path;
-use crate::files::{MAX_FILE_SIZE, read_regular_file, write_atomic};
+use crate::files::output::{Input, Kind, Output, OutputError, Planned, plan};
+use crate::files::{MAX_FILE_SIZE, read_regular_file};
 use crate::learn::puzzles::build::{self, Spec, State, Tally};
-use crate::learn::puzzles::rate::{Provisional, RATING_TRIES_DEFAULT, rate};
+use crate::learn::puzzles::rate::{RATING_TRIES_DEFAULT, Rated, rate};
 use crate::learn::puzzles::verify::{Budgets, Verifier};
 use crate::learn::puzzles::{Collection, Puzzle, embedded};
 use crate::rules::GameId;
@@ -181,12 +182,31 @@ fn read_file(path: &Path, game: Option<GameId>) -> Result<Collection, CliError> 
         .map_err(|e| CliError::Learn(format!("{}: {e}", quoted_path(path))))
 }
 
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    write_atomic(path, bytes).map_err(|error| CliError::File {
-        task: FileTask::Write,
-        path: path.to_path_buf(),
-        error,
+/// Plans the outputs (`kind` for the puzzle file, the progress file replaced beside it where
+/// there is one) against the inputs, before any work: nothing but a regular file replaced,
+/// never an input, a folder that can be written. Returns them as planned, in that order.
+fn plan_outputs(
+    inputs: &[Input],
+    out: &Path,
+    kind: Kind,
+    progress: Option<&Path>,
+) -> Result<Vec<Planned>, CliError> {
+    let mut outputs = vec![Output::new("--out", out, kind)];
+    if let Some(progress) = progress {
+        outputs.push(Output::new("the progress file", progress, Kind::Replace));
+    }
+    plan(inputs, &outputs).map_err(|e| match e {
+        OutputError::Exists { .. } => CliError::Learn(format!(
+            "{e}: add --resume to go on with its run, or name a new file"
+        )),
+        e => e.into(),
     })
+}
+
+/// Writes a planned output whole, atomically.
+fn write_file(output: &Planned, bytes: &[u8]) -> Result<(), CliError> {
+    output.write(bytes)?;
+    Ok(())
 }
 
 fn budgets_argument(text: Option<&str>) -> Result<Budgets, CliError> {
@@ -229,6 +249,22 @@ fn build_command(
         None
     };
     let progress_file = progress_path(&out_path);
+    let table_input: Vec<Input> = args
+        .table
+        .as_deref()
+        .map(|path| Input {
+            role: "--table",
+            path: Path::new(path),
+        })
+        .into_iter()
+        .collect();
+    let kind = if args.resume { Kind::Continue } else { Kind::New };
+    plan_outputs(&table_input, &out_path, kind, Some(&progress_file))?;
+    // Checked; from here on each save replaces the files whole.
+    let planned = plan_outputs(&table_input, &out_path, Kind::Replace, Some(&progress_file))?;
+    let [out_file, progress_out] = &planned[..] else {
+        return Err(CliError::Learn("no output was planned".into()));
+    };
     let mut state = State {
         puzzles: Collection::new(game),
         ..State::default()
@@ -273,7 +309,7 @@ fn build_command(
         table: table
             .as_ref()
             .map(|t| t as &dyn crate::ai::analysis::ExactValues),
-        ladder: &Provisional,
+        ladder: &Rated,
         threads: threads as usize,
         tries,
     };
@@ -287,7 +323,7 @@ fn build_command(
         &mut state,
         &cancel,
         &mut |state| {
-            write_file(&out_path, &state.puzzles.to_bytes()).map_err(|e| e.to_string())?;
+            write_file(out_file, &state.puzzles.to_bytes()).map_err(|e| e.to_string())?;
             let t = state.tally;
             let progress = Progress {
                 game: game.id().to_string(),
@@ -302,7 +338,7 @@ fn build_command(
                 duplicates: t.duplicates,
             };
             let json = serde_json::to_vec_pretty(&progress).map_err(|e| e.to_string())?;
-            write_file(&progress_file, &json).map_err(|e| e.to_string())
+            write_file(progress_out, &json).map_err(|e| e.to_string())
         },
         &mut |state, total| {
             let now = Instant::now();
@@ -344,14 +380,26 @@ fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let tries = parse_bounded(optional_text(&args.tries)?, "--tries", 1, 20)?
         .unwrap_or(u64::from(RATING_TRIES_DEFAULT)) as u32;
     let seed = parse_bounded(optional_text(&args.seed)?, "--seed", 0, u64::MAX)?.unwrap_or(1);
+    // Rated in place unless --out names another file, which must not be the one read.
+    let inputs = match args.out {
+        Some(_) => vec![Input {
+            role: "puzzle",
+            path: &path,
+        }],
+        None => Vec::new(),
+    };
+    let planned = plan_outputs(&inputs, &out_path, Kind::Replace, None)?;
+    let [output] = &planned[..] else {
+        return Err(CliError::Learn("no output was planned".into()));
+    };
     let mut collection = read_file(&path, None)?;
     if let Some((id, why)) = collection.set_aside.first() {
         return Err(CliError::Learn(format!("puzzle {id}: {why}")));
     }
     for puzzle in &mut collection.puzzles {
-        puzzle.rating = rate(puzzle, &Provisional, tries, seed ^ u64::from(puzzle.number));
+        puzzle.rating = rate(puzzle, &Rated, tries, seed ^ u64::from(puzzle.number));
     }
-    write_file(&out_path, &collection.to_bytes())?;
+    write_file(output, &collection.to_bytes())?;
     let mean = collection
         .puzzles
         .iter()

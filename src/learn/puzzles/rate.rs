@@ -17,16 +17,19 @@ pub trait Ladder: Sync {
     fn levels(&self, game: GameId) -> Vec<(Config, f64)>;
 }
 
-/// The levels offered today with provisional ratings, until the rated ladder replaces them:
-/// 300 points a level from Easy at 1000.
-pub struct Provisional;
+/// The levels each game offers, with the ratings their ladder measured (`sanqi ladder`,
+/// embedded from `assets/ladder/`): a puzzle's rating is then on the scale the player's
+/// rating and the levels' are.
+pub struct Rated;
 
-impl Ladder for Provisional {
-    fn levels(&self, _game: GameId) -> Vec<(Config, f64)> {
-        Level::PLAYABLE
-            .into_iter()
-            .enumerate()
-            .map(|(i, level)| (level_config(level), 1000.0 + 300.0 * i as f64))
+impl Ladder for Rated {
+    fn levels(&self, game: GameId) -> Vec<(Config, f64)> {
+        Level::offered(game)
+            .iter()
+            .filter_map(|&level| {
+                let rating = crate::arena::ladder::rating_of(game, level)?;
+                Some((level_config(level), f64::from(rating)))
+            })
             .collect()
     }
 }
