@@ -110,6 +110,13 @@ shots() {
             WAIT=8 shot "hint-$game-$suffix" "hint-$game" "$lang" "$width" "$height" "$dir"
         done
         shot "blocked-$suffix" blocked "$lang" "$width" "$height" "$dir"
+        # A newcomer's first puzzle of each game: as it opens, refuted after a wrong try, and
+        # solved with its idea said.
+        for game in neihuang flying wudao; do
+            for moment in "" -wrong -solved; do
+                WAIT=6 shot "puzzle-$game$moment-$suffix" "puzzle-$game$moment" "$lang" "$width" "$height" "$dir"
+            done
+        done
         shot "play-on-$suffix" play-on "$lang" "$width" "$height" "$dir"
         shot "replace-record-$suffix" replace-record "$lang" "$width" "$height" "$dir"
         # The board's keyboard cursor: an arrow gives it the keyboard, two more move it.

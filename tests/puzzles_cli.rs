@@ -164,9 +164,18 @@ fn a_small_build_is_the_same_on_two_threads_and_when_resumed() {
     // A new run never replaces a file, and a rating never writes over the file it reads
     // under another name.
     let err = cli_err(&[
-        "puzzles", "build", "wudao", "--from", &records_text, "--out", &out,
+        "puzzles",
+        "build",
+        "wudao",
+        "--from",
+        &records_text,
+        "--out",
+        &out,
     ]);
-    assert!(err.contains("exists already") && err.contains("--resume"), "{err}");
+    assert!(
+        err.contains("exists already") && err.contains("--resume"),
+        "{err}"
+    );
     let linked = dir.path().join("linked.puzzles");
     std::fs::hard_link(dir.path().join("one.puzzles"), &linked).expect("a hard link");
     let linked = linked.to_string_lossy().into_owned();

@@ -21,7 +21,7 @@ use sanqi::app::{AiMode, AppOptions, Command, Launch, SanqiApp, Screen};
 use sanqi::rules::{Action, Decision, GameId, Point, Side};
 use window::{
     Window, WindowSpec, actions, apply, click, click_button, click_points, computer, drag, game,
-    has_text, home, point, start, window_with,
+    has_text, home, point, rated, start, window_with,
 };
 
 /// The default test window's options, for a test to change.
@@ -747,7 +747,7 @@ fn playing_on_from_a_record_against_the_computer() {
     h.run();
     click(&mut h, "Continue from here");
     click(&mut h, "The computer");
-    click(&mut h, "Hard");
+    click(&mut h, &rated("Hard", GameId::Wudao, Level::Hard));
     click(&mut h, "30 s");
     click(&mut h, "Play on");
     let s = h.state().session().expect("a game");
@@ -852,7 +852,7 @@ fn new_game_dialog_offers_every_choice() {
     click_button(&mut h, "Wu Dao Qi");
     click(&mut h, "The computer");
     click(&mut h, "White");
-    click(&mut h, "Expert");
+    click(&mut h, &rated("Expert", GameId::Wudao, Level::Expert));
     click(&mut h, "120 s");
     click(&mut h, "Start game");
     let s = h.state().session().expect("a game");
@@ -975,8 +975,9 @@ fn playing_on_with_a_friend_shows_the_level_last_chosen_greyed() {
     .expect("write");
     apply(&mut h, Command::OpenRecord(record));
     click(&mut h, "Continue from here");
+    let label = rated("Easy", GameId::Wudao, Level::Easy);
     let easy = h.get_by(|n| {
-        n.label().as_deref() == Some("Easy") && n.role() != egui::accesskit::Role::Label
+        n.label().as_deref() == Some(label.as_str()) && n.role() != egui::accesskit::Role::Label
     });
     assert!(easy.accesskit_node().is_disabled(), "greyed for a friend");
     assert_eq!(

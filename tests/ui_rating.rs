@@ -33,7 +33,9 @@ fn a_finished_game_against_the_computer_is_rated_and_home_shows_it() {
     play_and_resign(&mut h);
     assert!(has_text(&h, "You lose") || has_text(&h, "wins"));
     let label = h.get_by_label_contains("Your first rated game:");
-    let shown = label.accesskit_node().label().unwrap_or_default();
+    // A plain label keeps its text as the node's value.
+    let node = label.accesskit_node();
+    let shown = node.label().or_else(|| node.value()).unwrap_or_default();
     // A loss against Beginner from the start: below where a new player starts, provisional.
     let points: i64 = shown
         .trim_start_matches("Your first rated game: ")
@@ -111,12 +113,15 @@ fn a_clear_edge_offers_the_next_level_and_one_click_starts_it() {
     // Nothing changed by itself: the game on the screen is still against Beginner.
     assert!(h.query_by_label_contains("Play Novice").is_some());
     window::click_button(&mut h, &format!("Play Novice · {novice}"));
-    // A new game against Novice, the same side.
+    // A new game against Novice, the same side, and no actions yet.
     assert!(!has_text(&h, "is the next step up"));
-    assert!(
-        h.query_by_label_contains(&format!("Novice · {novice}"))
-            .is_some()
+    let session = h.state().session().expect("a game");
+    assert_eq!(
+        session.setup().opponent,
+        computer(Level::Novice, SideChoice::Black)
     );
+    assert!(window::actions(&h).is_empty());
+    assert!(has_text(&h, "Computer · Novice"));
 }
 
 #[test]

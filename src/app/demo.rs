@@ -373,9 +373,42 @@ impl Demo {
                 }
             }
         }
+        if matches!(self, Demo::Home | Demo::Result) {
+            // Five weeks of rated Flying games, from Novice to beating Easy, so that the rating,
+            // its graph and (after the result's game) the next level offered are shown.
+            let games = [
+                (Level::Novice, Outcome::Loss),
+                (Level::Novice, Outcome::Win),
+                (Level::Novice, Outcome::Win),
+                (Level::Novice, Outcome::Draw),
+                (Level::Novice, Outcome::Win),
+                (Level::Easy, Outcome::Loss),
+                (Level::Easy, Outcome::Win),
+                (Level::Easy, Outcome::Win),
+                (Level::Easy, Outcome::Win),
+                (Level::Easy, Outcome::Loss),
+                (Level::Easy, Outcome::Win),
+                (Level::Easy, Outcome::Win),
+                (Level::Easy, Outcome::Win),
+                (Level::Easy, Outcome::Win),
+                (Level::Easy, Outcome::Draw),
+                (Level::Easy, Outcome::Win),
+                (Level::Easy, Outcome::Win),
+                (Level::Easy, Outcome::Win),
+                (Level::Easy, Outcome::Win),
+                (Level::Easy, Outcome::Win),
+            ];
+            for (day, (level, outcome)) in (0u64..).zip(games) {
+                let time = DEMO_START + day * 2 * 86_400;
+                staging.stats.rate(GameId::Flying, level, outcome, time);
+            }
+        }
         staging
     }
 }
+
+/// When the demonstrations' rated games begin: 1 November 2026 (UTC).
+const DEMO_START: u64 = 1_793_491_200;
 
 /// `neihuang-3`, `house-2-done`: a course, a step's number from 1, and how far to go.
 fn parse_lesson(text: &str) -> Option<Demo> {

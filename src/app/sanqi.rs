@@ -49,17 +49,6 @@ mod puzzles;
 /// half a minute.
 pub const ANALYSIS_BUDGET: Budget = Budget::Time(Duration::from_millis(300));
 
-/// The player the hint button asks: Master's search and knowledge (and the Flying table,
-/// where there is one) without its clock, on a quarter of a million nodes of one thread, which
-/// answers in about a tenth of a second and never errs on purpose as the levels below do.
-pub fn hint_config() -> ai::Config {
-    let mut config = ai::Config::new(Level::Master);
-    config.set_nodes(250_000);
-    config.set_threads(1);
-    config.default_table_bits(19);
-    config
-}
-
 /// The Sanqi desktop app.
 pub struct SanqiApp {
     ctx: egui::Context,
@@ -496,7 +485,7 @@ impl SanqiApp {
             Command::Redo => self.change_session(|s, at| s.redo(at)),
             Command::Hint => {
                 if self.session.as_ref().is_some_and(Session::can_hint) && !self.exact_hint() {
-                    self.ask_computer(Purpose::Hint, hint_config());
+                    self.ask_computer(Purpose::Hint, ai::Config::hint());
                 }
             }
             Command::TogglePause => self.change_session(|s, _| s.toggle_pause()),

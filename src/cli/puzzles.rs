@@ -258,7 +258,11 @@ fn build_command(
         })
         .into_iter()
         .collect();
-    let kind = if args.resume { Kind::Continue } else { Kind::New };
+    let kind = if args.resume {
+        Kind::Continue
+    } else {
+        Kind::New
+    };
     plan_outputs(&table_input, &out_path, kind, Some(&progress_file))?;
     // Checked; from here on each save replaces the files whole.
     let planned = plan_outputs(&table_input, &out_path, Kind::Replace, Some(&progress_file))?;

@@ -163,6 +163,14 @@ pub fn computer(level: Level, side: SideChoice) -> Opponent {
     Opponent::Computer { level, side }
 }
 
+/// The label of `level`'s choice in `game`'s dialogs: its English name (`name`) and its rating.
+pub fn rated(name: &str, game: GameId, level: Level) -> String {
+    match sanqi::arena::ladder::rating_of(game, level) {
+        Some(rating) => format!("{name} · {rating}"),
+        None => name.to_string(),
+    }
+}
+
 /// Carries out a command, which must be accepted, and runs the frames that follow.
 pub fn apply(h: &mut Window, command: Command) {
     let done = h.state_mut().apply(command);

@@ -378,12 +378,11 @@ impl PuzzleRun {
             return;
         }
         let (state, history, quiet_turns) = self.session.search_input();
-        self.pending = Some(self.computer.ask(
-            state,
-            history,
-            quiet_turns,
-            crate::app::sanqi::hint_config(),
-        ));
+        self.pending =
+            Some(
+                self.computer
+                    .ask(state, history, quiet_turns, crate::ai::Config::hint()),
+            );
     }
 
     /// Whether a turn of the solver's starts after `played` actions of the line.
