@@ -373,10 +373,11 @@ impl Demo {
                 }
             }
         }
-        if matches!(self, Demo::Home | Demo::Result) {
-            // Five weeks of rated Flying games, from Novice to beating Easy, so that the rating,
-            // its graph and (after the result's game) the next level offered are shown.
-            let games = [
+        // Rated Flying games, so that the rating and its graph are shown: on Home five weeks
+        // from Novice to beating Easy; before the result's game (lost to Easy), a run of
+        // losses to Easy, after which the result offers the level below.
+        let rated: &[(Level, Outcome)] = match self {
+            Demo::Home => &[
                 (Level::Novice, Outcome::Loss),
                 (Level::Novice, Outcome::Win),
                 (Level::Novice, Outcome::Win),
@@ -391,17 +392,21 @@ impl Demo {
                 (Level::Easy, Outcome::Win),
                 (Level::Easy, Outcome::Win),
                 (Level::Easy, Outcome::Win),
+            ],
+            Demo::Result => &[
+                (Level::Easy, Outcome::Loss),
+                (Level::Easy, Outcome::Loss),
+                (Level::Easy, Outcome::Win),
+                (Level::Easy, Outcome::Loss),
+                (Level::Easy, Outcome::Loss),
                 (Level::Easy, Outcome::Draw),
-                (Level::Easy, Outcome::Win),
-                (Level::Easy, Outcome::Win),
-                (Level::Easy, Outcome::Win),
-                (Level::Easy, Outcome::Win),
-                (Level::Easy, Outcome::Win),
-            ];
-            for (day, (level, outcome)) in (0u64..).zip(games) {
-                let time = DEMO_START + day * 2 * 86_400;
-                staging.stats.rate(GameId::Flying, level, outcome, time);
-            }
+                (Level::Easy, Outcome::Loss),
+            ],
+            _ => &[],
+        };
+        for (day, &(level, outcome)) in (0u64..).zip(rated) {
+            let time = DEMO_START + day * 2 * 86_400;
+            staging.stats.rate(GameId::Flying, level, outcome, time);
         }
         staging
     }
