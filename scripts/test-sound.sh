@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Checks that Sanqi's sound really comes out: starts a private, headless PulseAudio server with
-# a null sink, records the sink's monitor with parec while `sanqi sound capture` plays, and
-# checks that the recording holds sound (a capture, then a tick through the same connection,
-# as the app plays one sound after another); then plays the same at volume 0 (the app muted)
-# and checks that the recording is silent.
+# Checks that `sanqi sound` really plays: starts a private, headless PulseAudio server with a
+# null sink, records the sink's monitor with parec while `sanqi sound capture tick` plays, and
+# checks that the recording holds the capture, and the tick after it rather than on top of it
+# (one sound after the other); then plays the capture at volume 0 (the app muted) and checks
+# that the recording is silent. (tests/sound.rs times the app's player itself.)
 #
 # Where no server can be started (no pulseaudio or parec, or the server will not start) it
 # says so in one line and exits 0. Nothing outside its own temporary folder is touched: the
@@ -73,14 +73,18 @@ record() {
     peak "$out"
 }
 
-# Two sounds through one connection, one stream after the other, as the app plays them.
+# Two sounds, the second as the first ends.
 loud=$(record capture tick --volume 80) || exit 1
 quiet=$(record capture --volume 0) || exit 1
-echo "capture at volume 80: peak $loud of 32768; at volume 0: peak $quiet"
-# The capture peaks at 0.85 of full scale times 0.64 (volume 80): about 17 800 as played,
-# 14 500 as the null sink's monitor gives it back.
+echo "capture then tick at volume 80: peak $loud of 32768; at volume 0: peak $quiet"
+# The capture peaks at 0.85 of full scale times 0.64 (volume 80): about 17 800; the tick at
+# 0.45 times 0.64, about 9 400. Played together they would reach about 27 000.
 if [ "$loud" -lt 8000 ]; then
     echo "error: the capture was not heard" >&2
+    exit 1
+fi
+if [ "$loud" -gt 22000 ]; then
+    echo "error: the tick was played over the capture, not after it" >&2
     exit 1
 fi
 if [ "$quiet" -gt 30 ]; then

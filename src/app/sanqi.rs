@@ -209,6 +209,11 @@ impl SanqiApp {
             options,
         };
         app.follow_theme();
+        if app.settings.sound {
+            // The sounds are made and the output reached now, so that the first one is as
+            // quick as the others.
+            app.player.prepare();
+        }
         if let Some(system) = &app.system_theme {
             system.refresh(ctx);
         }
@@ -543,6 +548,7 @@ impl SanqiApp {
                 self.settings.sound = *on;
                 self.save_settings();
                 if *on {
+                    self.player.prepare();
                     self.player.play(Sound::Place, self.settings.volume);
                 }
             }

@@ -92,6 +92,11 @@ impl Sound {
         Sound::ALL.into_iter().find(|s| s.id() == id)
     }
 
+    /// How long it sounds.
+    pub fn duration(self) -> std::time::Duration {
+        std::time::Duration::from_secs_f64(self.samples().len() as f64 / f64::from(SAMPLE_RATE))
+    }
+
     /// Its samples, made once for the whole program.
     fn samples(self) -> Arc<[f32]> {
         static MADE: OnceLock<Vec<Arc<[f32]>>> = OnceLock::new();
@@ -134,11 +139,23 @@ struct Voice {
     gain: f32,
 }
 
+/// What the player's thread is asked to do.
+enum Message {
+    /// Mix this sound in as soon as the output allows.
+    Play(Voice),
+    /// Make the sounds and reach the output now, so that the first sound is as quick as the
+    /// others.
+    Prepare,
+    /// Say, once every sound asked for has been heard, whether they could all be played.
+    Finish(Sender<Result<(), SoundError>>),
+}
+
 /// Plays sounds on a thread of its own, started with the first sound. [`Player::play`] never
-/// waits: a sound that cannot be played is dropped.
+/// waits: each sound starts within a few tens of milliseconds, mixed over any still
+/// sounding, and a sound that cannot be played is dropped.
 pub struct Player {
     output: Output,
-    sender: Option<Sender<Voice>>,
+    sender: Option<Sender<Message>>,
 }
 
 impl Player {
@@ -155,20 +172,32 @@ impl Player {
         if volume == 0 {
             return;
         }
-        let server = match &self.output {
-            Output::Off => return,
-            Output::Log(log) => {
-                if let Ok(mut log) = log.lock() {
-                    log.push((sound, volume));
-                }
-                return;
+        if let Output::Log(log) = &self.output {
+            if let Ok(mut log) = log.lock() {
+                log.push((sound, volume));
             }
-            Output::System => None,
-            Output::Server(path) => Some(path.clone()),
-        };
+            return;
+        }
         let voice = Voice {
             sound,
             gain: gain(volume),
+        };
+        self.send(Message::Play(voice));
+    }
+
+    /// Starts the player's thread, makes the sounds and reaches the output (without
+    /// playing anything or keeping the sound card busy), so that the first sound starts as
+    /// quickly as the ones after it.
+    pub fn prepare(&mut self) {
+        self.send(Message::Prepare);
+    }
+
+    /// Hands `message` to the player's thread, started if need be.
+    fn send(&mut self, message: Message) {
+        let server = match &self.output {
+            Output::Off | Output::Log(_) => return,
+            Output::System => None,
+            Output::Server(path) => Some(path.clone()),
         };
         let sender = self.sender.get_or_insert_with(|| {
             let (sender, receiver) = mpsc::channel();
@@ -179,9 +208,24 @@ impl Player {
             sender
         });
         // The thread ended (it could not start): stay silent.
-        if sender.send(voice).is_err() {
+        if sender.send(message).is_err() {
             self.output = Output::Off;
         }
+    }
+
+    /// Waits until every sound asked for has been heard; why one could not be played, if
+    /// one could not.
+    pub fn finish(&mut self) -> Result<(), SoundError> {
+        let Some(sender) = &self.sender else {
+            return Ok(());
+        };
+        let (reply, answer) = mpsc::channel();
+        if sender.send(Message::Finish(reply)).is_err() {
+            return Err(SoundError("the sound output could not start".into()));
+        }
+        answer
+            .recv()
+            .unwrap_or_else(|_| Err(SoundError("the sound output stopped".into())))
     }
 }
 
@@ -197,10 +241,10 @@ impl std::fmt::Display for SoundError {
 
 impl std::error::Error for SoundError {}
 
-/// Plays `sounds` one after the other at `volume` on this thread (through one connection, as
-/// the app plays its sounds) and returns once they have been heard: the command line's check
-/// of the sound output. `server` is a PulseAudio socket to use instead of the system's sound
-/// output.
+/// Plays `sounds` one after the other at `volume`, each as the one before ends, through a
+/// [`Player`] as the app plays them, and returns once they have been heard: the command
+/// line's check of the sound output. `server` is a PulseAudio socket to use instead of the
+/// system's sound output.
 pub fn play_and_wait(
     sounds: &[Sound],
     volume: u8,
@@ -209,48 +253,39 @@ pub fn play_and_wait(
     if volume == 0 || sounds.is_empty() {
         return Ok(());
     }
-    let mixers = sounds
-        .iter()
-        .map(|sound| {
-            let mut mixer = Mixer::default();
-            mixer.add(sound.samples(), gain(volume));
-            mixer
-        })
-        .collect();
-    play_through(server, mixers)
+    let mut player = Player::new(server.map_or(Output::System, Output::Server));
+    // The output is reached and running before the first sound, as the app's is by the time
+    // a game makes one.
+    player.prepare();
+    player.finish()?;
+    for &sound in sounds {
+        player.play(sound, volume);
+        std::thread::sleep(sound.duration());
+    }
+    player.finish()
 }
 
 #[cfg(all(unix, not(target_os = "macos")))]
-fn serve(server: Option<PathBuf>, receiver: Receiver<Voice>) {
+fn serve(server: Option<PathBuf>, receiver: Receiver<Message>) {
     pulse::serve(server, receiver);
 }
 
-#[cfg(all(unix, not(target_os = "macos")))]
-fn play_through(server: Option<PathBuf>, mixers: Vec<Mixer>) -> Result<(), SoundError> {
-    pulse::play_through(server, mixers)
-}
-
 #[cfg(windows)]
-fn serve(_server: Option<PathBuf>, receiver: Receiver<Voice>) {
+fn serve(_server: Option<PathBuf>, receiver: Receiver<Message>) {
     wasapi::serve(receiver);
 }
 
-#[cfg(windows)]
-fn play_through(_server: Option<PathBuf>, mixers: Vec<Mixer>) -> Result<(), SoundError> {
-    wasapi::play_through(mixers)
-}
-
-/// No sound output on this system: the sounds asked for are dropped.
+/// No sound output on this system: the sounds asked for are dropped, and whoever waits for
+/// them is told why.
 #[cfg(not(any(windows, all(unix, not(target_os = "macos")))))]
-fn serve(_server: Option<PathBuf>, receiver: Receiver<Voice>) {
-    while receiver.recv().is_ok() {}
-}
-
-#[cfg(not(any(windows, all(unix, not(target_os = "macos")))))]
-fn play_through(_server: Option<PathBuf>, _mixers: Vec<Mixer>) -> Result<(), SoundError> {
-    Err(SoundError(
-        "this system has no sound output Sanqi can use".into(),
-    ))
+fn serve(_server: Option<PathBuf>, receiver: Receiver<Message>) {
+    while let Ok(message) = receiver.recv() {
+        if let Message::Finish(reply) = message {
+            let _ = reply.send(Err(SoundError(
+                "this system has no sound output Sanqi can use".into(),
+            )));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -275,6 +310,25 @@ mod tests {
         assert_eq!(gain(0), 0.0);
         assert_eq!(gain(100), 1.0);
         assert!(gain(50) < 0.5 && gain(50) > 0.0);
+    }
+
+    /// (A server socket is only heeded where sound goes through PulseAudio.)
+    #[cfg(all(unix, not(target_os = "macos")))]
+    #[test]
+    fn finishing_without_a_server_says_why_and_never_waits_for_ever() {
+        let nowhere = std::env::temp_dir().join("sanqi-no-such-sound-server");
+        let mut player = Player::new(Output::Server(nowhere));
+        // Nothing asked for: nothing to wait for.
+        assert_eq!(player.finish(), Ok(()));
+        player.play(Sound::Place, 50);
+        let finished = player.finish();
+        assert!(
+            finished.as_ref().is_err_and(|e| e.0.contains("sound")),
+            "{finished:?}"
+        );
+        // The failure is told once; the player goes on trying with the next sound.
+        player.play(Sound::Tick, 50);
+        assert!(player.finish().is_err());
     }
 
     #[test]

@@ -2,72 +2,110 @@
 //! the `pulseaudio` crate's pure-Rust encoding of the native protocol over its Unix socket:
 //! no system library at build time or at run time.
 //!
-//! One stream is opened while sounds play and closed when they have ended, so that an idle
-//! app neither wakes up nor keeps the sound card busy. The server asks for samples as it
-//! needs them; the mixer gives them, silence included, and new sounds join the mix at the
-//! next request.
+//! One connection is kept for the life of the player, with one low-latency stream on it.
+//! While sounds play, the server asks for a few milliseconds of samples at a time and the
+//! mixer gives them, silence included, so a sound asked for joins the mix at the next request
+//! and is heard within the stream's short buffer, over whatever else is playing. Once nothing
+//! has played for a while the stream rests (corked, emptied of the silence it held), so that
+//! an idle app neither wakes up nor keeps the sound card busy; by then everything written has
+//! long been heard, so nothing is cut. Waking it needs no new stream, and while it exists the
+//! server keeps the sink at the short latency it asked for.
 
 use std::ffi::CString;
 use std::io::{self, Cursor, Read};
 use std::os::unix::net::UnixStream;
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError};
 use std::time::Duration;
 
 use pulseaudio::protocol::{self, Command, Prop, Props};
 
-use super::{Mixer, SAMPLE_RATE, SoundError, Voice};
+use super::{Message, Mixer, SAMPLE_RATE, Sound, SoundError};
 
 /// How long the server may keep us waiting before the connection is given up.
 const PATIENCE: Duration = Duration::from_secs(5);
-/// The length of the server's buffer for our stream: the delay before a sound is heard.
-const BUFFER_MS: u32 = 60;
-/// The silence played after the last sound before the stream closes.
-const TAIL_MS: u32 = 150;
+/// The whole latency asked of the server, stream and sink together: how long after it is
+/// mixed a sample is heard.
+const TARGET_MS: u32 = 20;
+/// The least the server asks for at a time: how long a new sound may wait to join the mix.
+const REQUEST_MS: u32 = 4;
+/// Silence asked for after the last sound that is more than the server and the sink can
+/// hold: by then the sound has been played to its end.
+const HEARD_MS: u32 = 4 * TARGET_MS;
+/// How long the stream stays open after the last sound has ended.
+const IDLE_MS: u32 = 1500;
 /// The length of the authentication cookie the protocol carries.
 const COOKIE_LENGTH: usize = 256;
+/// Bytes of one millisecond of our samples (mono, 16 bits).
+const BYTES_PER_MS: u32 = SAMPLE_RATE * 2 / 1000;
 
 /// Plays every sound received until the sending side hangs up. A sound that cannot be
-/// played (no server, a server that went away) is dropped, silently.
-pub fn serve(server: Option<PathBuf>, receiver: Receiver<Voice>) {
+/// played (no server, a server that went away) is dropped, silently; a
+/// [`Message::Finish`] hears why.
+pub fn serve(server: Option<PathBuf>, receiver: Receiver<Message>) {
     let mut connection: Option<Connection> = None;
     let mut mixer = Mixer::default();
-    while let Ok(voice) = receiver.recv() {
-        mixer.add(voice.sound.samples(), voice.gain);
-        if connection.is_none() {
-            connection = Connection::open(server.clone()).ok();
+    let mut failure: Option<String> = None;
+    let mut waiting: Vec<Sender<Result<(), SoundError>>> = Vec::new();
+    while let Ok(message) = receiver.recv() {
+        match message {
+            Message::Play(voice) => mixer.add(voice.sound.samples(), voice.gain),
+            // The sounds are made, and the stream opened now and played silent for a moment
+            // before it rests, as after any sound: the sink takes the stream's short latency
+            // from now on rather than with the first sound.
+            Message::Prepare => {
+                let _ = Sound::Place.samples();
+                if connection.as_ref().is_some_and(|c| c.stream.is_some()) {
+                    continue;
+                }
+            }
+            Message::Finish(reply) => {
+                let _ = reply.send(failure.take().map_or(Ok(()), |e| Err(SoundError(e))));
+                continue;
+            }
         }
-        let played = match &mut connection {
-            Some(c) => c.play(
-                &mut mixer,
-                || match receiver.try_recv() {
-                    Ok(voice) => Some(Some(voice)),
-                    Err(TryRecvError::Empty) => Some(None),
-                    Err(TryRecvError::Disconnected) => None,
-                },
-                false,
-            ),
-            None => Err(io_error("no sound server")),
-        };
-        if played.is_err() {
-            // Try again with the next sound; what was playing is dropped.
+        // A connection kept from earlier sounds may have been closed by the server since:
+        // then one new connection is tried before the sound is given up.
+        let mut played = Err(io_error("no sound server"));
+        for _ in 0..2 {
+            let reused = connection.is_some();
+            if connection.is_none() {
+                connection = match Connection::open(server.clone()) {
+                    Ok(c) => Some(c),
+                    Err(e) => {
+                        played = Err(e);
+                        break;
+                    }
+                };
+            }
+            if let Some(c) = &mut connection {
+                played = c.play(&mut mixer, &receiver, &mut waiting);
+            }
+            if played.is_ok() {
+                break;
+            }
             connection = None;
-            mixer = Mixer::default();
+            if !reused {
+                break;
+            }
+        }
+        match played {
+            Ok(()) => {
+                for reply in waiting.drain(..) {
+                    let _ = reply.send(Ok(()));
+                }
+            }
+            Err(e) => {
+                // What was playing is dropped; the next sound starts afresh.
+                mixer = Mixer::default();
+                let message = format!("the sound server failed: {e}");
+                for reply in waiting.drain(..) {
+                    let _ = reply.send(Err(SoundError(message.clone())));
+                }
+                failure = Some(message);
+            }
         }
     }
-}
-
-/// Plays what each mixer holds to its end, one after the other on one connection, and waits
-/// until the server has played them.
-pub fn play_through(server: Option<PathBuf>, mixers: Vec<Mixer>) -> Result<(), SoundError> {
-    let failed = |e: io::Error| SoundError(format!("the sound server failed: {e}"));
-    let mut connection = Connection::open(server).map_err(failed)?;
-    for mut mixer in mixers {
-        connection
-            .play(&mut mixer, || Some(None), true)
-            .map_err(failed)?;
-    }
-    Ok(())
 }
 
 fn io_error(message: &str) -> io::Error {
@@ -125,6 +163,8 @@ struct Connection {
     socket: UnixStream,
     version: u16,
     sequence: u32,
+    /// The channel of our playback stream, once opened.
+    stream: Option<u32>,
 }
 
 impl Connection {
@@ -137,6 +177,7 @@ impl Connection {
             socket,
             version: protocol::MAX_VERSION,
             sequence: 0,
+            stream: None,
         };
         connection.send(Command::Auth(protocol::AuthParams {
             version: protocol::MAX_VERSION,
@@ -176,7 +217,7 @@ impl Connection {
     }
 
     /// The reply to the command just sent (the server answers commands in order; what it
-    /// says about our streams meanwhile is of no use before the stream exists).
+    /// says about our streams meanwhile is of no use here).
     fn reply<T: protocol::CommandReply>(&mut self) -> io::Result<T> {
         loop {
             let (descriptor, packet) = self.packet()?;
@@ -198,40 +239,94 @@ impl Connection {
         }
     }
 
-    /// Waits until the server has played all it holds of the stream on `channel`.
-    fn drain(&mut self, channel: u32) -> io::Result<()> {
-        self.send(Command::DrainPlaybackStream(channel))?;
-        let drained = self.sequence;
+    /// Plays the mixer on our low-latency stream (opened, or woken from its rest), adding each
+    /// sound `receiver` brings as it comes, until nothing has played for [`IDLE_MS`] (or,
+    /// when the sender hangs up or a [`Message::Finish`] waits for the end, until the last
+    /// sound has been heard); then lets the stream rest. Whoever waits for the end is put in
+    /// `waiting`, to be told once this returns.
+    fn play(
+        &mut self,
+        mixer: &mut Mixer,
+        receiver: &Receiver<Message>,
+        waiting: &mut Vec<Sender<Result<(), SoundError>>>,
+    ) -> io::Result<()> {
+        let channel = match self.stream {
+            Some(channel) => {
+                // Woken: the server asks for the samples the rest emptied.
+                self.send(Command::CorkPlaybackStream(
+                    protocol::stream::CorkStreamParams {
+                        channel,
+                        cork: false,
+                    },
+                ))?;
+                channel
+            }
+            None => self.open_stream(mixer)?,
+        };
+        let mut chunk = Vec::new();
+        let mut idle = 0u32;
+        let mut hung_up = false;
         loop {
             let (descriptor, packet) = self.packet()?;
             if descriptor.channel != u32::MAX {
                 continue;
             }
             let mut cursor = Cursor::new(packet);
-            if let Ok((seq, Command::Reply | Command::Error(_))) =
-                protocol::read_command_message(&mut cursor, self.version)
-                && seq == drained
-            {
-                return Ok(());
+            let message = protocol::read_command_message(&mut cursor, self.version);
+            match message {
+                Ok((_, Command::Request(request))) if request.channel == channel => {
+                    // Every sound asked for since the last request joins the mix now.
+                    while !hung_up {
+                        match receiver.try_recv() {
+                            Ok(Message::Play(voice)) => {
+                                mixer.add(voice.sound.samples(), voice.gain);
+                            }
+                            Ok(Message::Finish(reply)) => waiting.push(reply),
+                            Ok(Message::Prepare) => {}
+                            Err(TryRecvError::Empty) => break,
+                            Err(TryRecvError::Disconnected) => hung_up = true,
+                        }
+                    }
+                    chunk.resize(request.length as usize, 0);
+                    mixer.fill_s16le(&mut chunk);
+                    protocol::write_memblock(&mut self.socket, channel, &chunk, 0)
+                        .map_err(protocol_error)?;
+                    if !mixer.is_idle() {
+                        idle = 0;
+                        continue;
+                    }
+                    idle = idle.saturating_add(request.length);
+                    // The server asks for samples as it plays them: once it has asked for
+                    // more than it holds since the last sound ended, that sound has been
+                    // played to its end.
+                    let heard = idle >= HEARD_MS * BYTES_PER_MS;
+                    if heard && (hung_up || !waiting.is_empty()) || idle >= IDLE_MS * BYTES_PER_MS {
+                        return self.rest(channel);
+                    }
+                }
+                Ok((_, Command::PlaybackStreamKilled(c))) if c == channel => {
+                    self.stream = None;
+                    return Err(io_error("the server ended the stream"));
+                }
+                Ok((_, Command::Error(e))) => return Err(io_error(&format!("{e:?}"))),
+                // Started, underflows, moves between sinks, replies we do not need: fine.
+                _ => {}
             }
         }
     }
 
-    /// Opens a stream, plays the mixer to its end (with whatever `more` adds meanwhile:
-    /// `Some(None)` for nothing new, `None` when no more will come), then closes the stream:
-    /// after a short silence, or with `drain` once the server has played everything (which
-    /// takes as long as the sound card's own buffer, up to seconds, during which no new sound
-    /// could start).
-    fn play(
-        &mut self,
-        mixer: &mut Mixer,
-        mut more: impl FnMut() -> Option<Option<Voice>>,
-        drain: bool,
-    ) -> io::Result<()> {
-        let bytes_per_ms = SAMPLE_RATE * 2 / 1000;
+    /// Opens our stream, asking for a short latency, and gives it the mixer's first samples;
+    /// its channel.
+    fn open_stream(&mut self, mixer: &mut Mixer) -> io::Result<u32> {
         let mut stream_props = Props::new();
         stream_props.set(Prop::MediaName, c"Sanqi");
         stream_props.set(Prop::MediaRole, c"game");
+        // The latency asked for is the whole way to the ear, the sink's own buffer included:
+        // the server makes the sink's that short for as long as the stream exists.
+        let flags = protocol::stream::StreamFlags {
+            adjust_latency: true,
+            ..protocol::stream::StreamFlags::default()
+        };
         self.send(Command::CreatePlaybackStream(
             protocol::PlaybackStreamParams {
                 sample_spec: protocol::SampleSpec {
@@ -242,60 +337,36 @@ impl Connection {
                 channel_map: protocol::ChannelMap::mono(),
                 sink_name: Some(CString::from(protocol::DEFAULT_SINK)),
                 buffer_attr: protocol::stream::BufferAttr {
-                    target_length: BUFFER_MS * bytes_per_ms,
-                    minimum_request_length: BUFFER_MS * bytes_per_ms / 4,
+                    target_length: TARGET_MS * BYTES_PER_MS,
+                    minimum_request_length: REQUEST_MS * BYTES_PER_MS,
                     ..protocol::stream::BufferAttr::default()
                 },
                 cvolume: Some(protocol::ChannelVolume::norm(1)),
                 props: stream_props,
+                flags,
                 ..protocol::PlaybackStreamParams::default()
             },
         ))?;
         let stream: protocol::CreatePlaybackStreamReply = self.reply()?;
-        let channel = stream.channel;
         let mut chunk = vec![0u8; stream.requested_bytes as usize];
         mixer.fill_s16le(&mut chunk);
-        protocol::write_memblock(&mut self.socket, channel, &chunk, 0).map_err(protocol_error)?;
-        let mut tail = TAIL_MS * bytes_per_ms;
-        let mut hung_up = false;
-        while tail > 0 {
-            let (descriptor, packet) = self.packet()?;
-            if descriptor.channel != u32::MAX {
-                continue;
-            }
-            let mut cursor = Cursor::new(packet);
-            let message = protocol::read_command_message(&mut cursor, self.version);
-            match message {
-                Ok((_, Command::Request(request))) if request.channel == channel => {
-                    while !hung_up {
-                        match more() {
-                            Some(Some(voice)) => mixer.add(voice.sound.samples(), voice.gain),
-                            Some(None) => break,
-                            None => hung_up = true,
-                        }
-                    }
-                    chunk.resize(request.length as usize, 0);
-                    mixer.fill_s16le(&mut chunk);
-                    protocol::write_memblock(&mut self.socket, channel, &chunk, 0)
-                        .map_err(protocol_error)?;
-                    if mixer.is_idle() {
-                        tail = tail.saturating_sub(request.length);
-                    } else {
-                        tail = TAIL_MS * bytes_per_ms;
-                    }
-                }
-                Ok((_, Command::PlaybackStreamKilled(c))) if c == channel => {
-                    return Err(io_error("the server ended the stream"));
-                }
-                Ok((_, Command::Error(e))) => return Err(io_error(&format!("{e:?}"))),
-                // Started, underflows, moves between sinks, replies we do not need: fine.
-                _ => {}
-            }
-        }
-        if drain {
-            self.drain(channel)?;
-        }
-        self.send(Command::DeletePlaybackStream(channel))?;
-        Ok(())
+        protocol::write_memblock(&mut self.socket, stream.channel, &chunk, 0)
+            .map_err(protocol_error)?;
+        self.stream = Some(stream.channel);
+        Ok(stream.channel)
+    }
+
+    /// Lets the stream rest between sounds: what it holds (silence by now) is dropped and it
+    /// is corked, so that the server asks nothing of us and the sound card may sleep. It
+    /// stays open, so that the next sound needs no new stream, and the sink keeps the short
+    /// latency it asked for.
+    fn rest(&mut self, channel: u32) -> io::Result<()> {
+        self.send(Command::FlushPlaybackStream(channel))?;
+        self.send(Command::CorkPlaybackStream(
+            protocol::stream::CorkStreamParams {
+                channel,
+                cork: true,
+            },
+        ))
     }
 }
