@@ -45,9 +45,9 @@ mod games;
 mod lessons;
 mod puzzles;
 
-/// What the analysis of a game spends on each position: a game of a hundred actions takes
-/// half a minute.
-pub const ANALYSIS_BUDGET: Budget = Budget::Time(Duration::from_millis(300));
+/// What the analysis of a game spends on each position: a node budget, so that the same
+/// game always gives the same figures (a game of a hundred actions takes about half a minute).
+pub const ANALYSIS_BUDGET: Budget = Budget::DEFAULT;
 
 /// The Sanqi desktop app.
 pub struct SanqiApp {
