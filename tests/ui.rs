@@ -194,6 +194,73 @@ fn the_keyboard_plays_on_the_board() {
     assert!(h.state().session().is_some_and(|s| s.is_paused()));
 }
 
+/// Presses `keys` one after another within one frame, as quick presses (12 ms apart) arrive
+/// between two frames.
+fn presses_in_one_frame(h: &mut Window, keys: &[Key]) {
+    for &key in keys {
+        for pressed in [true, false] {
+            h.input_mut().events.push(egui::Event::Key {
+                key,
+                physical_key: None,
+                pressed,
+                repeat: false,
+                modifiers: Modifiers::NONE,
+            });
+        }
+    }
+    h.step();
+    h.run();
+}
+
+#[test]
+fn quick_presses_in_review_each_count() {
+    let (dir, _time, mut h) = home();
+    let record = r#"{"format":"sanqi-record","version":1,"game":"flying",
+        "actions":["a1-a2","a5-a4","a2-a1","a4-a5","a1-a2","a5-a4","a2-a1"]}"#;
+    window::open_record(&mut h, dir.path(), record);
+    let review = |h: &Window| h.state().session().and_then(|s| s.review());
+    assert_eq!(review(&h), Some(7));
+    presses_in_one_frame(&mut h, &[Key::ArrowLeft; 3]);
+    assert_eq!(review(&h), Some(4), "three presses, three steps back");
+    presses_in_one_frame(&mut h, &[Key::ArrowRight, Key::ArrowRight, Key::ArrowLeft]);
+    assert_eq!(review(&h), Some(5), "in the order they came");
+    presses_in_one_frame(&mut h, &[Key::Home, Key::ArrowRight]);
+    assert_eq!(review(&h), Some(1));
+}
+
+#[test]
+fn quick_presses_move_the_boards_cursor_each() {
+    let (_dir, _time, mut h) = game(GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    // An arrow gives the board the keyboard, its cursor on the centre.
+    h.key_press(Key::ArrowRight);
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(actions(&h), ["c3"]);
+    presses_in_one_frame(&mut h, &[Key::ArrowLeft, Key::ArrowLeft, Key::ArrowUp]);
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(actions(&h), ["c3", "a4"]);
+}
+
+#[test]
+fn quick_undos_each_take_back_an_action() {
+    let (_dir, _time, mut h) = game(GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    click_points(&mut h, "c3 b2 d4");
+    for _ in 0..2 {
+        h.input_mut().events.push(egui::Event::Key {
+            key: Key::Z,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: Modifiers::COMMAND,
+        });
+    }
+    h.step();
+    h.run();
+    assert_eq!(actions(&h), ["c3"]);
+}
+
 #[test]
 fn moving_with_the_keyboard_picks_up_and_puts_down() {
     let (_dir, _time, mut h) = game(GameId::Flying, Opponent::Human, ClockSetting::Off);

@@ -119,7 +119,12 @@ impl Session {
     /// In review mode: the number of actions at the end of the next turn (`forward`) or the
     /// previous one; where it is already at an end of the game, that end.
     pub fn review_step(&self, forward: bool) -> usize {
-        let n = self.shown_len();
+        self.review_step_from(self.shown_len(), forward)
+    }
+
+    /// The number of actions at the end of the turn after (`forward`) or before the position
+    /// after `n` actions; where that is an end of the game, that end.
+    pub fn review_step_from(&self, n: usize, forward: bool) -> usize {
         let boundaries = self.turn_boundaries();
         let found = if forward {
             boundaries.iter().copied().find(|&b| b > n)
