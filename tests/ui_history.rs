@@ -163,7 +163,7 @@ fn the_filters_keep_one_game_or_one_opponent() {
     assert_eq!(listed(&h), ["easy.json", "friends.json", "watched.json"]);
     assert!(has_text(&h, "3 games"));
     click_button(&mut h, "Square Flying Chess");
-    assert!(has_text(&h, "1 games"));
+    assert!(has_text(&h, "1 game") && !has_text(&h, "1 games"));
     assert!(has_text(&h, "Review · friends.json"));
     assert!(!has_text(&h, "Review · easy.json"));
     click_button(&mut h, "All");
@@ -171,7 +171,7 @@ fn the_filters_keep_one_game_or_one_opponent() {
     h.get_by_label("Opponent:").click();
     h.run();
     click_button(&mut h, "Computer · Easy");
-    assert!(has_text(&h, "1 games"));
+    assert!(has_text(&h, "1 game") && !has_text(&h, "1 games"));
     assert!(has_text(&h, "Review · easy.json"));
     assert!(!has_text(&h, "Review · watched.json"));
 }
@@ -328,4 +328,38 @@ fn a_long_history_is_listed_at_once_from_its_cache_and_only_its_rows_in_sight_ar
         Some(EntryState::Ready(summary)) => assert_eq!(summary.actions, 2),
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn dates_are_shown_in_local_time_and_counts_in_the_singular_for_one() {
+    // The test window's zone is eight hours ahead of UTC.
+    let (dir, _time, mut h) = WindowSpec::default().open();
+    write_record(dir.path(), "easy.json", "wudao", &["c3"], VS_EASY);
+    open_history(&mut h);
+    assert!(has_text(&h, "2025-03-01 18:00"), "local time");
+    assert!(!has_text(&h, "UTC"));
+    assert!(has_text(&h, "1 game"));
+    assert!(!has_text(&h, "1 games"));
+    assert!(has_text(&h, "1 move"));
+    assert!(!has_text(&h, "1 moves"));
+}
+
+#[test]
+fn a_game_played_as_white_is_reviewed_from_whites_side() {
+    let (dir, _time, mut h) = WindowSpec::default().open();
+    let as_white = r#"{"black":{"name":"Computer","level":"easy"},"white":{"name":"Player"},
+        "date":"2025-03-01T10:00:00Z"}"#;
+    let below = |h: &Window, low: &str, high: &str| {
+        h.get_by_label(low).rect().center().y > h.get_by_label(high).rect().center().y
+    };
+    let path = write_record(dir.path(), "white.json", "wudao", &["c3", "d4"], as_white);
+    apply(&mut h, Command::OpenRecord(path));
+    assert!(
+        below(&h, "e5", "a1"),
+        "White's side (row 5) is below, as it was played"
+    );
+    // A game played as Black stays as it was.
+    let path = write_record(dir.path(), "black.json", "wudao", &["c3", "d4"], VS_EASY);
+    apply(&mut h, Command::OpenRecord(path));
+    assert!(below(&h, "a1", "e5"));
 }

@@ -33,6 +33,7 @@ pub mod icon;
 pub mod keys;
 pub mod launch;
 pub mod lessons;
+pub mod local_time;
 pub mod overlay;
 pub mod puzzles;
 pub mod rating;

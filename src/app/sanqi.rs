@@ -1028,6 +1028,7 @@ impl SanqiApp {
                 .filter(|a| self.session.as_ref().is_some_and(|s| a.is_for(s.game()))),
             table: &table,
             history: &self.history,
+            zone: self.options.zone,
         };
         let lesson_rules = match (self.screen, self.lesson.as_ref(), self.puzzle.as_ref()) {
             (Screen::Learn, Some(lesson), _) => Some(rules_page(lesson)),

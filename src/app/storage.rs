@@ -758,18 +758,6 @@ pub struct UtcTime {
     pub second: u8,
 }
 
-/// A moment as a date and time in UTC, "2026-12-01 10:57 UTC" (the same in every language).
-pub fn date_text(when: std::time::SystemTime) -> String {
-    let Ok(since) = when.duration_since(std::time::UNIX_EPOCH) else {
-        return String::new();
-    };
-    let t = UtcTime::from_unix_seconds(i64::try_from(since.as_secs()).unwrap_or(i64::MAX));
-    format!(
-        "{:04}-{:02}-{:02} {:02}:{:02} UTC",
-        t.year, t.month, t.day, t.hour, t.minute
-    )
-}
-
 impl UtcTime {
     /// The time `seconds` after 1970-01-01 00:00:00 UTC (before it if negative).
     pub fn from_unix_seconds(seconds: i64) -> UtcTime {
@@ -832,15 +820,6 @@ impl UtcTime {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_read_as_the_settings_show_them() {
-        let at = |secs| UNIX_EPOCH + std::time::Duration::from_secs(secs);
-        assert_eq!(date_text(at(0)), "1970-01-01 00:00 UTC");
-        // 2026-12-01 10:57:20 UTC; 2024-02-29 23:59 UTC (a leap day).
-        assert_eq!(date_text(at(1_796_122_640)), "2026-12-01 10:57 UTC");
-        assert_eq!(date_text(at(1_709_251_140)), "2024-02-29 23:59 UTC");
-    }
 
     #[test]
     fn utc_dates() {
