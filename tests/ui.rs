@@ -610,6 +610,52 @@ fn corrupt_settings_file_gives_defaults_and_one_notice() {
 }
 
 #[test]
+fn settings_that_could_not_be_set_aside_are_never_written_over() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let settings = dir.path().join("settings.json");
+    std::fs::write(&settings, b"{ this is not json").expect("write");
+    // Every name it could be set aside under, for the next minute, is taken.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_secs();
+    for second in now.saturating_sub(1)..now + 60 {
+        for n in 1..=100 {
+            let name = if n == 1 {
+                format!("settings.corrupt-{second}.json")
+            } else {
+                format!("settings.corrupt-{second}-{n}.json")
+            };
+            std::fs::write(dir.path().join(name), b"taken").expect("write");
+        }
+    }
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    assert!(has_text(&h, "settings.json could not be read"));
+    assert!(
+        has_text(&h, "so it is left as it is and nothing is saved over it"),
+        "the notice says what becomes of it"
+    );
+    // A change of setting is not saved over it, and not reported again.
+    click(&mut h, "中文");
+    assert_eq!(h.state().language(), Language::Chinese);
+    assert!(!has_text(&h, "保存失败"));
+    // Nor is anything written when the window closes.
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.step();
+    drop(h);
+    assert_eq!(
+        std::fs::read(&settings).expect("still there"),
+        b"{ this is not json"
+    );
+}
+
+#[test]
 fn game_in_progress_is_continued_after_a_restart() {
     let (dir, time, mut h) = game(GameId::Flying, Opponent::Human, ClockSetting::S60);
     click_points(&mut h, "a1 a3 e5 e2");

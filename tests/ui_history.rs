@@ -331,6 +331,42 @@ fn a_long_history_is_listed_at_once_from_its_cache_and_only_its_rows_in_sight_ar
 }
 
 #[test]
+fn a_records_folder_that_cannot_be_read_says_so_instead_of_no_games() {
+    let (dir, _time, mut h) = WindowSpec::default().open();
+    // A file where the records folder should be: even the superuser cannot list it.
+    std::fs::write(records(dir.path()), b"not a folder").expect("written");
+    open_history(&mut h);
+    assert!(h.state().history().unreadable().is_some());
+    assert!(has_text(&h, "The game history cannot be read"), "said");
+    assert!(!has_text(&h, "No games yet"));
+    // Once it is a folder again, the history is simply empty.
+    std::fs::remove_file(records(dir.path())).expect("removed");
+    std::fs::create_dir(records(dir.path())).expect("a folder");
+    open_history(&mut h);
+    assert!(h.state().history().unreadable().is_none());
+    assert!(has_text(&h, "No games yet"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_records_folder_without_the_right_to_read_it_says_so() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, _time, mut h) = WindowSpec::default().open();
+    let folder = records(dir.path());
+    std::fs::create_dir_all(&folder).expect("a folder");
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o000)).expect("mode 000");
+    if std::fs::read_dir(&folder).is_ok() {
+        // The superuser reads any folder: the folder that is a file tests the same path.
+        eprintln!("a folder of mode 000 is readable here (superuser): skipped");
+    } else {
+        open_history(&mut h);
+        assert!(has_text(&h, "The game history cannot be read"), "said");
+        assert!(!has_text(&h, "No games yet"));
+    }
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).expect("mode 755");
+}
+
+#[test]
 fn dates_are_shown_in_local_time_and_counts_in_the_singular_for_one() {
     // The test window's zone is eight hours ahead of UTC.
     let (dir, _time, mut h) = WindowSpec::default().open();

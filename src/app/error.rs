@@ -197,6 +197,9 @@ pub fn store_error(i18n: &I18n, error: &StoreError) -> String {
             i18n.format("error.no_free_name", &[("path", &shown_path(dir))])
         }
         StoreError::Encode(why) => i18n.format("error.encode", &[("detail", &detail(why))]),
+        StoreError::LeftAsItIs { path } => {
+            i18n.format("error.left_as_it_is", &[("path", &shown_path(path))])
+        }
         StoreError::NotSetAside { reason, error } => {
             let why = match error {
                 Some(error) => system(i18n, error),
@@ -386,6 +389,9 @@ mod tests {
             },
             StoreError::NoFreeName { dir: path.clone() },
             StoreError::Encode("key must be a string".to_string()),
+            StoreError::LeftAsItIs {
+                path: path.join("settings.json"),
+            },
             StoreError::NotSetAside {
                 reason: Box::new(StoreError::NotAnObject),
                 error: Some(failure),

@@ -733,8 +733,9 @@ impl SanqiApp {
     }
 
     fn report_save_error(&mut self, error: StoreError) {
-        // An unwritable folder is announced once at start; don't repeat it for every save.
-        if self.store.is_writable() {
+        // An unwritable folder is announced once at start, and so is a file left as it is
+        // (its notice says that nothing is saved over it): don't repeat them for every save.
+        if self.store.is_writable() && !matches!(error, StoreError::LeftAsItIs { .. }) {
             self.add_banner(Banner::Error(AppError::Save(error)));
         }
     }

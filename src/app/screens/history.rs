@@ -12,6 +12,7 @@ use crate::app::command::{Command, Open};
 use crate::app::error::store_error;
 use crate::app::history::{Ending, Entry, EntryState, Opponents, Summary};
 use crate::app::i18n::I18n;
+use crate::app::storage::StoreError;
 use crate::app::text::{game_name, side_name};
 use crate::app::theme;
 use crate::app::view::{View, recorded_player_label};
@@ -149,6 +150,13 @@ impl HistoryScreen {
             .iter()
             .filter(|e| self.keeps(e))
             .collect();
+        if let Some(failure) = view.history.unreadable() {
+            let reason = store_error(i18n, &StoreError::Io(failure.clone()));
+            let text = i18n.format("history.unreadable", &[("reason", &reason)]);
+            ui.add_space(20.0);
+            ui.add(egui::Label::new(RichText::new(text).color(theme::warn())).wrap());
+            return;
+        }
         if kept.is_empty() {
             let key = if view.history.entries().is_empty() {
                 "history.empty"
