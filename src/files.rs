@@ -22,6 +22,8 @@
 //! - [`output`] is how a command writes what it was asked to write: its outputs are checked
 //!   before it does any work (no special file, no input, no other output, a folder that takes
 //!   files) and then written by the writers above.
+//! - [`interrupt`]: a command interrupted in the middle of one of these writes finishes it
+//!   first, so that no temporary file is left behind.
 //! - On Windows all of them refuse a file name that Windows cannot hold, such as `CON` or
 //!   `game.` ([`windows_names`]), before touching the disk.
 
@@ -33,8 +35,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
+pub mod interrupt;
 pub mod output;
 pub mod windows_names;
+use interrupt::Writing;
 pub use windows_names::NameProblem;
 use windows_names::path_problem_here;
 
@@ -340,6 +344,8 @@ pub fn write_atomic_with(
         .to_string_lossy()
         .into_owned();
     sweep_once(dir);
+    // An interruption waits until the temporary file has its final name or is gone.
+    let _writing = Writing::begin()?;
     let temp = temp_path(dir, &name);
     // The temporary file stays open, and so locked, until it has its final name.
     let result = write_new_file_with(&temp, fill).and_then(|file| {
@@ -446,6 +452,8 @@ fn via_temporary<T>(
     place: impl FnOnce(&Path) -> T,
 ) -> io::Result<T> {
     sweep_once(dir);
+    // An interruption waits until the temporary name is removed.
+    let _writing = Writing::begin()?;
     let temp = temp_path(dir, name);
     let file = write_new_file_with(&temp, |out| out.write_all(bytes)).inspect_err(|_| {
         let _ = fs::remove_file(&temp);
@@ -632,6 +640,8 @@ fn process_is_gone(id: u32) -> bool {
 /// Creates a file that must not exist yet, writes `bytes` and flushes them to disk. A file
 /// left incomplete by an error is removed.
 pub(crate) fn write_new_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    // An interruption waits until the file is whole, or removed.
+    let _writing = Writing::begin()?;
     write_new_file_with(path, |out| out.write_all(bytes)).map(drop)
 }
 
