@@ -381,6 +381,16 @@ fn dates_are_shown_in_local_time_and_counts_in_the_singular_for_one() {
 }
 
 #[test]
+fn a_record_of_the_computers_greedy_player_names_its_level() {
+    let (dir, _time, mut h) = WindowSpec::default().open();
+    let greedy = r#"{"black":{"name":"Player"},"white":{"name":"Computer","level":"greedy"},
+        "date":"2025-03-01T10:00:00Z"}"#;
+    write_record(dir.path(), "greedy.json", "wudao", &["c3", "d4"], greedy);
+    open_history(&mut h);
+    assert!(has_text(&h, "You (Black) against Computer · Greedy"));
+}
+
+#[test]
 fn a_game_played_as_white_is_reviewed_from_whites_side() {
     let (dir, _time, mut h) = WindowSpec::default().open();
     let as_white = r#"{"black":{"name":"Computer","level":"easy"},"white":{"name":"Player"},
