@@ -633,7 +633,7 @@ fn settings_that_could_not_be_set_aside_are_never_written_over() {
     let mut h = harness(dir.path(), options(&time));
     assert!(has_text(&h, "settings.json could not be read"));
     assert!(
-        has_text(&h, "so it is left as it is and nothing is saved over it"),
+        has_text(&h, "It is left as it is, nothing is saved over it"),
         "the notice says what becomes of it"
     );
     // A change of setting is not saved over it, and not reported again.

@@ -339,6 +339,10 @@ fn a_records_folder_that_cannot_be_read_says_so_instead_of_no_games() {
     assert!(h.state().history().unreadable().is_some());
     assert!(has_text(&h, "The game history cannot be read"), "said");
     assert!(!has_text(&h, "No games yet"));
+    assert!(
+        !has_text(&h, "0 games"),
+        "no count of records that are not known"
+    );
     // Once it is a folder again, the history is simply empty.
     std::fs::remove_file(records(dir.path())).expect("removed");
     std::fs::create_dir(records(dir.path())).expect("a folder");

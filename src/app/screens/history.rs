@@ -135,7 +135,10 @@ impl HistoryScreen {
         }
         let folder = i18n.format("records.folder", &[("path", &view.records_dir.display())]);
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(line).strong().color(theme::ink()));
+            // No count of a folder that could not be read: its records are not known.
+            if view.history.unreadable().is_none() {
+                ui.label(RichText::new(line).strong().color(theme::ink()));
+            }
             ui.label(RichText::new(folder).small().color(theme::muted()));
         });
         ui.add_space(4.0);
