@@ -12,15 +12,18 @@
 //!   file or nothing: the bytes go to a temporary file in the same folder, which is flushed
 //!   to disk and renamed over the old one, so a reader sees the old file or the new one,
 //!   never a torn one. It never opens the old file, so a FIFO left where the file should be
-//!   is simply replaced. Every file Sanqi writes goes through it: the app's store, records,
-//!   the Flying table and its checkpoints. On Windows, too, `fs::rename` replaces the old
-//!   file (`SetFileInformationByHandle` with POSIX semantics on Windows 10 1607 and later,
-//!   else `MoveFileExW` with `MOVEFILE_REPLACE_EXISTING`).
+//!   is simply replaced. A symbolic link is followed: the file it leads to is replaced and
+//!   the link stays ([`link_destination`]). Every file Sanqi writes goes through it: the
+//!   app's store, records, the Flying table and its checkpoints. On Windows, too,
+//!   `fs::rename` replaces the old file (`SetFileInformationByHandle` with POSIX semantics
+//!   on Windows 10 1607 and later, else `MoveFileExW` with `MOVEFILE_REPLACE_EXISTING`).
 //! - [`write_new`] and [`write_new_numbered`] write a whole file under a name that must be
 //!   free, never replacing one.
 //! - [`output`] is how a command writes what it was asked to write: its outputs are checked
 //!   before it does any work (no special file, no input, no other output, a folder that takes
 //!   files) and then written by the writers above.
+//! - [`interrupt`]: a command interrupted in the middle of one of these writes finishes it
+//!   first, so that no temporary file is left behind.
 //! - On Windows all of them refuse a file name that Windows cannot hold, such as `CON` or
 //!   `game.` ([`windows_names`]), before touching the disk.
 
@@ -32,8 +35,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
+pub mod interrupt;
 pub mod output;
 pub mod windows_names;
+use interrupt::Writing;
 pub use windows_names::NameProblem;
 use windows_names::path_problem_here;
 
@@ -329,6 +334,9 @@ pub fn write_atomic_with(
     if let Some(problem) = path_problem_here(path) {
         return Err(io::Error::new(io::ErrorKind::InvalidFilename, problem));
     }
+    // A link stays a link: the file it leads to is the one replaced.
+    let destination = link_destination(path)?;
+    let path = destination.as_path();
     let dir = folder_of(path);
     let name = path
         .file_name()
@@ -336,6 +344,8 @@ pub fn write_atomic_with(
         .to_string_lossy()
         .into_owned();
     sweep_once(dir);
+    // An interruption waits until the temporary file has its final name or is gone.
+    let _writing = Writing::begin()?;
     let temp = temp_path(dir, &name);
     // The temporary file stays open, and so locked, until it has its final name.
     let result = write_new_file_with(&temp, fill).and_then(|file| {
@@ -353,6 +363,39 @@ pub fn write_atomic_with(
             Err(e)
         }
     }
+}
+
+/// How many links [`link_destination`] follows before it calls them a loop (Linux's own
+/// limit).
+const MAX_LINKS: usize = 40;
+
+/// Where a write to `path` lands: `path` itself, or, if it is a symbolic link, the path it
+/// leads to (through every link of a chain, each relative to the folder of the link that
+/// names it), whether or not a file is there yet. A chain that goes round in a loop is an
+/// error. Only the last part of the path is followed: the folders above it are the
+/// system's to resolve.
+pub fn link_destination(path: &Path) -> io::Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&current) {
+            Ok(metadata) if metadata.file_type().is_symlink() => {
+                let target = fs::read_link(&current)?;
+                current = if target.is_absolute() {
+                    target
+                } else {
+                    folder_of(&current).join(target)
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    // The system's own error for a loop, as opening the path would give it.
+    #[cfg(unix)]
+    let code = libc::ELOOP;
+    // ERROR_CANT_RESOLVE_FILENAME
+    #[cfg(not(unix))]
+    let code = 1921;
+    Err(io::Error::from_raw_os_error(code))
 }
 
 /// The folder a file is in: `.` for a bare name.
@@ -409,6 +452,8 @@ fn via_temporary<T>(
     place: impl FnOnce(&Path) -> T,
 ) -> io::Result<T> {
     sweep_once(dir);
+    // An interruption waits until the temporary name is removed.
+    let _writing = Writing::begin()?;
     let temp = temp_path(dir, name);
     let file = write_new_file_with(&temp, |out| out.write_all(bytes)).inspect_err(|_| {
         let _ = fs::remove_file(&temp);
@@ -595,6 +640,8 @@ fn process_is_gone(id: u32) -> bool {
 /// Creates a file that must not exist yet, writes `bytes` and flushes them to disk. A file
 /// left incomplete by an error is removed.
 pub(crate) fn write_new_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    // An interruption waits until the file is whole, or removed.
+    let _writing = Writing::begin()?;
     write_new_file_with(path, |out| out.write_all(bytes)).map(drop)
 }
 

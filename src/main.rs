@@ -14,6 +14,8 @@ fn main() {
         return;
     }
     sanqi::platform::attach_console();
+    // Ctrl+C or `kill` in the middle of writing a file waits for the write to end.
+    sanqi::files::interrupt::finish_writes_first();
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let code = sanqi::cli::run(&args, &mut stdout.lock(), &mut stderr.lock());

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{cli_err, cli_ok};
+use common::{cli_err, cli_ok, program};
 use sanqi::ai::Level;
 use sanqi::arena::ladder::Ladder;
 use sanqi::rules::GameId;
@@ -135,6 +135,16 @@ fn a_ladder_is_written_fitted_and_resumed() {
     );
     let message = cli_err(&ladder_args("neihuang", out, &["--resume"]));
     assert!(message.contains("another game"), "{message}");
+    // Counts whose sum would overflow (and read as a few games) are damage too.
+    let mut huge = ladder.clone();
+    (
+        huge.pairings[0].wins,
+        huge.pairings[0].draws,
+        huge.pairings[0].losses,
+    ) = (1 << 63, 1 << 63, 2);
+    std::fs::write(&path, huge.to_bytes()).unwrap();
+    let message = cli_err(&ladder_args("wudao", out, &["--resume"]));
+    assert!(message.contains("damaged"), "{message}");
     let mut damaged = bytes.clone();
     let at = damaged.len() / 2;
     damaged[at] ^= 0x01;
@@ -191,4 +201,54 @@ fn bad_ladder_arguments_are_refused_in_one_line() {
         let message = cli_err(args);
         assert!(message.contains(expected), "{args:?}: {message}");
     }
+}
+
+#[test]
+fn a_ladder_whose_file_could_pass_the_limit_is_refused_before_any_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.json");
+    // Settings long enough that the file, which holds them twice, passes 1 MiB.
+    let long = format!("novice=novice:{}", vec!["nodes=500"; 60_000].join(","));
+    let args = ladder_args("wudao", path.to_str().unwrap(), &["--player", &long]);
+    let message = cli_err(&args);
+    assert!(message.contains("could grow past 1 MiB"), "{message}");
+    assert!(!path.exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_ladder_interrupted_leaves_its_file_whole_and_no_temporary_file() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("w.json");
+    let (mut command, _home) = program();
+    let mut args = ladder_args("wudao", path.to_str().unwrap(), &[]);
+    args[3] = "40";
+    let mut child = command
+        .args(&args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the program runs");
+    // Interrupted as it writes its file after a pair of games.
+    let started = std::time::Instant::now();
+    while !path.exists() {
+        assert!(started.elapsed().as_secs() < 60, "no file was written");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(30));
+    let pid = libc::pid_t::try_from(child.id()).expect("a process id");
+    // SAFETY: sends SIGTERM to the process this test started.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let status = child.wait().expect("it ends");
+    assert!(
+        status.signal() == Some(libc::SIGTERM) || status.success(),
+        "{status:?}"
+    );
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["w.json"], "nothing left beside it");
+    Ladder::from_bytes(&std::fs::read(&path).unwrap()).expect("a whole ladder");
 }

@@ -461,6 +461,21 @@ fn messages_name_what_the_user_gave() {
 }
 
 #[test]
+fn training_says_nothing_on_stderr_unless_something_goes_wrong() {
+    // Not a terminal: no progress lines that would come before an error (on a full disk,
+    // say), which is then the one line on stderr. The epochs are on stdout.
+    let (dir, data) = folder_with_data();
+    let weights = dir.path().join("w.weights");
+    let (code, out, err) = run_program(
+        &["train", "wudao", "--data", s(&data), "--out", s(&weights)],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err, "");
+    assert!(out.starts_with("epoch 1: "), "{out}");
+}
+
+#[test]
 fn outputs_are_checked_before_any_work() {
     let (dir, data) = folder_with_data();
     // The program itself, so that its progress lines would show on its stderr.

@@ -203,7 +203,8 @@ fn looks_like_a_key(text: &str, namespaces: &BTreeSet<String>) -> bool {
 /// Every key built by `sanqi::app::keys`, each family with every value its parts take.
 fn built_keys() -> BTreeSet<String> {
     let mut built = BTreeSet::new();
-    for level in Level::PLAYABLE.into_iter().chain([Level::Random]) {
+    // Every level, the reference players too: a record may name any of them.
+    for level in Level::ALL {
         built.insert(keys::level(level));
     }
     for label in Label::ALL {

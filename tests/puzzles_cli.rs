@@ -183,3 +183,34 @@ fn a_small_build_is_the_same_on_two_threads_and_when_resumed() {
     assert!(err.contains("is the puzzle file it reads"), "{err}");
     assert_eq!(std::fs::read(&out).expect("kept"), one);
 }
+
+#[test]
+fn a_flying_build_that_cannot_start_says_only_why() {
+    // No table in the isolated data folder: its note would come before the real error.
+    let dir = tempfile::tempdir().expect("a folder");
+    let records = dir.path().join("records");
+    std::fs::create_dir(&records).expect("a folder");
+    std::fs::write(
+        records.join("a.json"),
+        r#"{"format":"sanqi-record","version":1,"game":"flying","actions":["c1-c3"]}"#,
+    )
+    .expect("written");
+    let records = records.to_string_lossy().into_owned();
+    let taken = dir.path().join("taken.puzzles");
+    std::fs::write(&taken, "").expect("written");
+    let taken = taken.to_string_lossy().into_owned();
+    let err = cli_err(&[
+        "puzzles", "build", "flying", "--from", &records, "--out", &taken,
+    ]);
+    assert!(err.contains("exists already"), "{err}");
+    let missing = dir
+        .path()
+        .join("new.puzzles")
+        .to_string_lossy()
+        .into_owned();
+    let args = [
+        "puzzles", "build", "flying", "--from", &records, "--out", &missing,
+    ];
+    let err = cli_err(&[&args[..], &["--resume"]].concat());
+    assert!(err.contains("nothing to resume"), "{err}");
+}

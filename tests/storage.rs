@@ -849,3 +849,48 @@ fn notices_stay_on_one_line_whatever_the_file_holds() {
         assert!(text.contains("x\\ny\\r\\u{1b}[2J"), "{text}");
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn files_that_are_links_stay_links_and_their_targets_are_written() {
+    let dir = temp_dir();
+    let elsewhere = temp_dir();
+    let store = Store::at(dir.path());
+    let settings_target = elsewhere.path().join("my-settings.json");
+    fs::write(&settings_target, b"{}").expect("written");
+    let settings_link = dir.path().join(SETTINGS_FILE);
+    std::os::unix::fs::symlink(&settings_target, &settings_link).expect("a link");
+    // A link that leads to another link, relative to its folder, and one to no file yet.
+    let puzzles_target = elsewhere.path().join("puzzles-real.json");
+    let middle = elsewhere.path().join("puzzles-middle.json");
+    std::os::unix::fs::symlink("puzzles-real.json", &middle).expect("a link");
+    let puzzles_link = dir.path().join("puzzles.json");
+    std::os::unix::fs::symlink(&middle, &puzzles_link).expect("a link");
+
+    let settings = custom_settings();
+    store.save_settings(&settings).expect("saved");
+    store
+        .save_puzzles(&sanqi::app::puzzles::PuzzleProgress::default())
+        .expect("saved");
+
+    for link in [&settings_link, &puzzles_link, &middle] {
+        let kind = fs::symlink_metadata(link).expect("still there").file_type();
+        assert!(kind.is_symlink(), "{} is still a link", link.display());
+    }
+    assert_eq!(store.load_settings().value, settings);
+    assert!(
+        fs::read_to_string(&settings_target)
+            .expect("the target")
+            .contains("\"version\"")
+    );
+    assert!(
+        fs::symlink_metadata(&puzzles_target)
+            .expect("written")
+            .is_file()
+    );
+    // Nothing was left beside the links or their targets.
+    for folder in [dir.path(), elsewhere.path()] {
+        let names = file_names(folder);
+        assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+    }
+}

@@ -93,7 +93,9 @@ fn neihuang_placement_pulls_yield_and_a_capture_by_a_square() {
     // Black completes the square a3 b3 a4 b4 and captures one piece.
     click(&mut h, "b5");
     click(&mut h, "b4");
-    assert!(has_text(&h, "Black: capture 1 more piece"));
+    // Nothing is taken yet in this turn: one piece to take, not "one more".
+    assert!(has_text(&h, "Black: capture 1 piece (any White piece)"));
+    assert!(!has_text(&h, "more piece"));
     let decision = h
         .state()
         .session()
@@ -194,6 +196,73 @@ fn the_keyboard_plays_on_the_board() {
     assert!(h.state().session().is_some_and(|s| s.is_paused()));
 }
 
+/// Presses `keys` one after another within one frame, as quick presses (12 ms apart) arrive
+/// between two frames.
+fn presses_in_one_frame(h: &mut Window, keys: &[Key]) {
+    for &key in keys {
+        for pressed in [true, false] {
+            h.input_mut().events.push(egui::Event::Key {
+                key,
+                physical_key: None,
+                pressed,
+                repeat: false,
+                modifiers: Modifiers::NONE,
+            });
+        }
+    }
+    h.step();
+    h.run();
+}
+
+#[test]
+fn quick_presses_in_review_each_count() {
+    let (dir, _time, mut h) = home();
+    let record = r#"{"format":"sanqi-record","version":1,"game":"flying",
+        "actions":["a1-a2","a5-a4","a2-a1","a4-a5","a1-a2","a5-a4","a2-a1"]}"#;
+    window::open_record(&mut h, dir.path(), record);
+    let review = |h: &Window| h.state().session().and_then(|s| s.review());
+    assert_eq!(review(&h), Some(7));
+    presses_in_one_frame(&mut h, &[Key::ArrowLeft; 3]);
+    assert_eq!(review(&h), Some(4), "three presses, three steps back");
+    presses_in_one_frame(&mut h, &[Key::ArrowRight, Key::ArrowRight, Key::ArrowLeft]);
+    assert_eq!(review(&h), Some(5), "in the order they came");
+    presses_in_one_frame(&mut h, &[Key::Home, Key::ArrowRight]);
+    assert_eq!(review(&h), Some(1));
+}
+
+#[test]
+fn quick_presses_move_the_boards_cursor_each() {
+    let (_dir, _time, mut h) = game(GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    // An arrow gives the board the keyboard, its cursor on the centre.
+    h.key_press(Key::ArrowRight);
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(actions(&h), ["c3"]);
+    presses_in_one_frame(&mut h, &[Key::ArrowLeft, Key::ArrowLeft, Key::ArrowUp]);
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(actions(&h), ["c3", "a4"]);
+}
+
+#[test]
+fn quick_undos_each_take_back_an_action() {
+    let (_dir, _time, mut h) = game(GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    click_points(&mut h, "c3 b2 d4");
+    for _ in 0..2 {
+        h.input_mut().events.push(egui::Event::Key {
+            key: Key::Z,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: Modifiers::COMMAND,
+        });
+    }
+    h.step();
+    h.run();
+    assert_eq!(actions(&h), ["c3"]);
+}
+
 #[test]
 fn moving_with_the_keyboard_picks_up_and_puts_down() {
     let (_dir, _time, mut h) = game(GameId::Flying, Opponent::Human, ClockSetting::Off);
@@ -277,7 +346,7 @@ fn clock_running_out_forfeits_neihuang_captures() {
             Action::Timeout => {}
         }
     }
-    assert!(has_text(&h, "Black: capture 1 more piece"));
+    assert!(has_text(&h, "Black: capture 1 piece"));
     assert!(has_text(
         &h,
         "Black completed the square a3–b4: take 1 white piece."
@@ -541,6 +610,52 @@ fn corrupt_settings_file_gives_defaults_and_one_notice() {
 }
 
 #[test]
+fn settings_that_could_not_be_set_aside_are_never_written_over() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let settings = dir.path().join("settings.json");
+    std::fs::write(&settings, b"{ this is not json").expect("write");
+    // Every name it could be set aside under, for the next minute, is taken.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_secs();
+    for second in now.saturating_sub(1)..now + 60 {
+        for n in 1..=100 {
+            let name = if n == 1 {
+                format!("settings.corrupt-{second}.json")
+            } else {
+                format!("settings.corrupt-{second}-{n}.json")
+            };
+            std::fs::write(dir.path().join(name), b"taken").expect("write");
+        }
+    }
+    let time = ManualTime::new();
+    let mut h = harness(dir.path(), options(&time));
+    assert!(has_text(&h, "settings.json could not be read"));
+    assert!(
+        has_text(&h, "It is left as it is, nothing is saved over it"),
+        "the notice says what becomes of it"
+    );
+    // A change of setting is not saved over it, and not reported again.
+    click(&mut h, "中文");
+    assert_eq!(h.state().language(), Language::Chinese);
+    assert!(!has_text(&h, "保存失败"));
+    // Nor is anything written when the window closes.
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.step();
+    drop(h);
+    assert_eq!(
+        std::fs::read(&settings).expect("still there"),
+        b"{ this is not json"
+    );
+}
+
+#[test]
 fn game_in_progress_is_continued_after_a_restart() {
     let (dir, time, mut h) = game(GameId::Flying, Opponent::Human, ClockSetting::S60);
     click_points(&mut h, "a1 a3 e5 e2");
@@ -708,7 +823,7 @@ fn opening_a_record_asks_before_it_replaces_the_game_in_progress() {
         &h,
         "Open old.json in place of the game in progress?"
     ));
-    assert!(has_text(&h, "Square Flying Chess · 1 actions played"));
+    assert!(has_text(&h, "Square Flying Chess · 1 action played"));
     // No: the game waits as it was.
     click(&mut h, "Cancel");
     assert_eq!(actions(&h), ["a1-a3"]);

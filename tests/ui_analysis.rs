@@ -5,7 +5,8 @@
 #[path = "common/window.rs"]
 mod window;
 
-use sanqi::ai::analysis::Label;
+use sanqi::ai::analysis::{Budget, Label};
+use sanqi::app::ANALYSIS_BUDGET;
 use sanqi::app::i18n::Language;
 use window::{click_button, has_text, open_record, wait_for_report, window};
 
@@ -13,6 +14,9 @@ use window::{click_button, has_text, open_record, wait_for_report, window};
 /// by the search at any budget tried (500 to 100 000 nodes).
 const BLUNDER: &str = r#"{"format":"sanqi-record","version":1,"game":"flying",
     "actions":["c1-c3","d5-d3","e1-e3"]}"#;
+
+/// Another game, to open in between.
+const OTHER: &str = r#"{"format":"sanqi-record","version":1,"game":"wudao","actions":["c3"]}"#;
 
 #[test]
 fn analysis_labels_a_known_blunder_and_shows_the_better_move() {
@@ -65,4 +69,27 @@ fn an_analysis_can_be_cancelled_and_the_window_keeps_answering() {
     click_button(&mut h, "« 开局");
     click_button(&mut h, "前进 ›");
     assert_eq!(h.state().session().and_then(|s| s.review()), Some(1));
+}
+
+#[test]
+fn the_same_game_analysed_twice_gives_the_same_figures() {
+    // A budget of nodes, which no clock cuts short however busy the machine is.
+    assert!(
+        matches!(ANALYSIS_BUDGET, Budget::Nodes(_)),
+        "{ANALYSIS_BUDGET:?}"
+    );
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut h = window(dir.path(), Language::English);
+    let mut reports = Vec::new();
+    for _ in 0..2 {
+        // Another game in between: its analysis is gone, and the game is analysed anew.
+        open_record(&mut h, dir.path(), OTHER);
+        assert!(h.state().analysis().is_none());
+        open_record(&mut h, dir.path(), BLUNDER);
+        click_button(&mut h, "Analyse the game");
+        wait_for_report(&mut h);
+        let report = h.state().analysis().and_then(|a| a.report()).cloned();
+        reports.push(report.expect("a report"));
+    }
+    assert_eq!(reports[0], reports[1]);
 }

@@ -125,7 +125,7 @@ fn playing_on_from_a_record_keeps_the_game_set_aside() {
     click_button(&mut h, "Continue from here");
     assert!(has_text(
         &h,
-        "The game you set aside (Square Flying Chess · 1 actions played) will be kept as a record"
+        "The game you set aside (Square Flying Chess · 1 action played) will be kept as a record"
     ));
     click_button(&mut h, "Play on");
     assert_eq!(

@@ -51,6 +51,7 @@ fn a_finished_game_against_the_computer_is_rated_and_home_shows_it() {
     // Home says it, with its margin, and draws nothing before a second game.
     apply(&mut h, Command::GoHome);
     assert!(has_text(&h, &format!("Your rating: {points} ±")));
+    assert!(has_text(&h, "(1 rated game)"), "one game, in the singular");
     assert!(h.query_by_label_contains("Your rating over").is_none());
     // A second game: the graph appears, and the rating's change is said.
     apply(

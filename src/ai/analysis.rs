@@ -3,9 +3,14 @@
 //!
 //! [`analyse`] does the work on the caller's thread (the command line); [`Analyser`] runs it
 //! on a thread of its own, with progress and a cancel that takes effect at once (the app).
-//! Positions are searched by Master's search on a node or time budget; in Flying, an
-//! [`ExactValues`] source (the solved table) gives exact values instead, and the labels then
-//! follow from the values alone.
+//! Positions are searched by Master's search on a node budget (by default) or a time budget;
+//! in Flying, an [`ExactValues`] source (the solved table) gives exact values instead, and the
+//! labels then follow from the values alone.
+//!
+//! On a node budget an analysis is reproducible: one search thread, a seed fixed per
+//! position, one engine whose tables are filled in the same order every time, and no clock
+//! that could cut a search short on a busy machine. The same game gives the same figures.
+//! A time budget gives what the machine managed in that time, which differs from run to run.
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -244,14 +249,23 @@ pub enum Budget {
 }
 
 impl Budget {
-    /// The budget used when none is asked for.
-    pub const DEFAULT: Budget = Budget::Time(Duration::from_millis(500));
+    /// The budget used when none is asked for, by the app and the command line: half a
+    /// million nodes a position, which labels a game within an action or so of a million
+    /// (what a third of a second gives a fast machine; docs/AI.md, "Analysis of a game"),
+    /// the same on every machine and in every run.
+    pub const DEFAULT: Budget = Budget::Nodes(500_000);
 
-    fn config(self) -> Config {
+    /// The configuration of the search: Master on one thread.
+    pub fn config(self) -> Config {
         let mut config = Config::new(Level::Master);
         match self {
             Budget::Time(t) => config.set_movetime(t),
-            Budget::Nodes(n) => config.set_nodes(n),
+            Budget::Nodes(n) => {
+                config.set_nodes(n);
+                // No clock: the nodes alone end the search, however busy the machine, or
+                // its figures would depend on the load (a cancel still stops it at once).
+                config.set_limit(Duration::from_secs(3600));
+            }
         }
         config.set_threads(1);
         config
@@ -708,6 +722,31 @@ mod tests {
         assert_eq!(report.summary[1].counts[Label::Blunder as usize], 1);
         // Half the expected result lost: (1 − ½)⁴ of it kept.
         assert!((report.summary[1].accuracy - 6.25).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_default_budget_is_nodes_that_no_clock_cuts_short() {
+        assert!(matches!(Budget::DEFAULT, Budget::Nodes(_)));
+        for game in GameId::ALL {
+            let params = Budget::DEFAULT.config().params(game);
+            assert_eq!(params.movetime, 0, "{game}");
+            assert!(params.limit >= 3_600_000, "{game}: {}", params.limit);
+            assert_eq!(params.threads, 1, "{game}");
+        }
+    }
+
+    #[test]
+    fn a_game_analysed_twice_gives_the_same_report() {
+        let mut game = Game::new(GameId::Neihuang);
+        let moves = "d4 a3 d2 b5 a2 a1 b3 e3 d3 d1 e2 a4";
+        for action in crate::rules::notation::parse_actions(moves).expect("notation") {
+            game.apply(action).expect("legal");
+        }
+        let cancel = AtomicBool::new(false);
+        let run = || analyse(&game, Budget::Nodes(3_000), None, &cancel, &mut |_| {});
+        let first = run().expect("analysed");
+        assert_eq!(first.positions.len(), game.len() + 1);
+        assert_eq!(run().expect("analysed"), first);
     }
 
     #[test]

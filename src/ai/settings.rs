@@ -643,6 +643,11 @@ impl Config {
         self.set("movetime", movetime.as_millis().min(3_600_000) as i64);
     }
 
+    /// Sets the most a turn that plays on nodes may take (the safety net of `limit`).
+    pub fn set_limit(&mut self, limit: Duration) {
+        self.set("limit", limit.as_millis().clamp(1, 3_600_000) as i64);
+    }
+
     /// The number of threads this configuration sets, if it sets one.
     pub fn threads(&self) -> Option<usize> {
         self.overridden("threads").map(|n| n as usize)

@@ -968,10 +968,25 @@ pub fn board_ui(
             };
             m.set_focus_lock_filter(keys.id, arrows_only);
         });
-        for key in ARROWS {
-            if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
-                cursor = cursor_step(cursor, key, scene.flipped);
-            }
+        // Every press of the frame moves the cursor, in the order they came.
+        let presses = ui.input_mut(|i| {
+            let mut presses = Vec::new();
+            i.events.retain(|event| match event {
+                egui::Event::Key {
+                    key,
+                    pressed: true,
+                    modifiers,
+                    ..
+                } if ARROWS.contains(key) && modifiers.matches_logically(egui::Modifiers::NONE) => {
+                    presses.push(*key);
+                    false
+                }
+                _ => true,
+            });
+            presses
+        });
+        for key in presses {
+            cursor = cursor_step(cursor, key, scene.flipped);
         }
         if enabled && keys.clicked() && !keys.clicked_by(egui::PointerButton::Primary) {
             input.clicked = Some(cursor);

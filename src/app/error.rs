@@ -117,6 +117,25 @@ fn full_stop(i18n: &I18n, mut text: String) -> String {
 /// A store notice in the interface language.
 pub fn store_notice(i18n: &I18n, notice: &StoreNotice) -> String {
     match notice {
+        // Left where it was: said without "kept as" the file's own name.
+        StoreNotice::SetAside {
+            file,
+            reason: StoreError::NotSetAside { reason, error },
+            ..
+        } => {
+            let why = match error {
+                Some(error) => system(i18n, error),
+                None => i18n.t("error.no_free_name_aside").to_string(),
+            };
+            i18n.format(
+                "notice.left_as_it_is",
+                &[
+                    ("file", file),
+                    ("reason", &store_error(i18n, reason)),
+                    ("error", &why),
+                ],
+            )
+        }
         StoreNotice::SetAside {
             file,
             moved_to,
@@ -197,6 +216,9 @@ pub fn store_error(i18n: &I18n, error: &StoreError) -> String {
             i18n.format("error.no_free_name", &[("path", &shown_path(dir))])
         }
         StoreError::Encode(why) => i18n.format("error.encode", &[("detail", &detail(why))]),
+        StoreError::LeftAsItIs { path } => {
+            i18n.format("error.left_as_it_is", &[("path", &shown_path(path))])
+        }
         StoreError::NotSetAside { reason, error } => {
             let why = match error {
                 Some(error) => system(i18n, error),
@@ -386,6 +408,9 @@ mod tests {
             },
             StoreError::NoFreeName { dir: path.clone() },
             StoreError::Encode("key must be a string".to_string()),
+            StoreError::LeftAsItIs {
+                path: path.join("settings.json"),
+            },
             StoreError::NotSetAside {
                 reason: Box::new(StoreError::NotAnObject),
                 error: Some(failure),
@@ -426,6 +451,28 @@ mod tests {
             }
             assert_ne!(en, zh, "{error:?} is not translated");
         }
+    }
+
+    #[test]
+    fn a_file_left_as_it_is_is_said_to_be_left_and_not_kept_under_its_own_name() {
+        let notice = StoreNotice::SetAside {
+            file: "settings.json".to_string(),
+            moved_to: std::path::PathBuf::from("/data/settings.json"),
+            reason: StoreError::NotSetAside {
+                reason: Box::new(StoreError::NotAnObject),
+                error: None,
+            },
+        };
+        for language in Language::ALL {
+            let text = store_notice(&I18n::new(language), &notice);
+            assert!(!text.contains("/data/settings.json"), "{text}");
+            assert!(!text.contains('{') && !text.contains("error."), "{text}");
+        }
+        let english = store_notice(&I18n::new(Language::English), &notice);
+        assert!(
+            english.contains("It is left as it is, nothing is saved over it"),
+            "{english}"
+        );
     }
 
     #[test]

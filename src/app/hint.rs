@@ -437,8 +437,13 @@ pub fn text(i18n: &I18n, r: &HintReason) -> String {
     } else if let Some(avoids) = &r.avoids {
         let opponent = side_name(i18n, avoids.side);
         let what = gain_text(i18n, Whose::Allowed, avoids.gain, opponent);
+        let key = if avoids.alternatives == 1 {
+            "hint.safe_only_other"
+        } else {
+            "hint.safe"
+        };
         i18n.format(
-            "hint.safe",
+            key,
             &[
                 ("action", &action),
                 ("side", &opponent),
@@ -468,10 +473,12 @@ pub fn text(i18n: &I18n, r: &HintReason) -> String {
         .parity
         .filter(|&(empty, _)| quiet && empty > 0)
         .map(|(empty, last)| {
-            i18n.format(
-                "hint.parity",
-                &[("n", &empty), ("side", &side_name(i18n, last))],
-            )
+            let key = if empty == 1 {
+                "hint.parity_one"
+            } else {
+                "hint.parity"
+            };
+            i18n.format(key, &[("n", &empty), ("side", &side_name(i18n, last))])
         });
     // Chinese sentences follow each other without a space.
     let gap = match i18n.language() {

@@ -15,13 +15,14 @@
 
 use std::collections::BTreeMap;
 use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
 use super::storage::{StoreError, UtcTime, is_record_name, read_record_file, write_atomic};
-use crate::files::{self, NewFileError};
+use crate::files::{self, IoFailure, NewFileError};
 use crate::rules::records::{Player, Record};
 use crate::rules::{Game, GameId, Point, Side};
 
@@ -299,6 +300,9 @@ pub struct History {
     deleted: Option<Deleted>,
     /// Whether the folder has been listed since the history was made.
     listed: bool,
+    /// Why the folder could not be listed the last time, if it could not (a folder that is
+    /// not there yet simply holds no records).
+    unreadable: Option<IoFailure>,
 }
 
 impl History {
@@ -314,6 +318,7 @@ impl History {
             entries: Vec::new(),
             deleted: None,
             listed: false,
+            unreadable: None,
         }
     }
 
@@ -330,6 +335,12 @@ impl History {
     /// Whether the folder was listed (the list is not just empty because nobody looked).
     pub fn is_listed(&self) -> bool {
         self.listed
+    }
+
+    /// Why the records folder could not be listed, if it could not: its records are not
+    /// known, which is not the same as there being none.
+    pub fn unreadable(&self) -> Option<&IoFailure> {
+        self.unreadable.as_ref()
     }
 
     /// How many records are still to be read.
@@ -350,10 +361,15 @@ impl History {
     pub fn refresh(&mut self) {
         self.load_cache();
         self.listed = true;
-        let Ok(listing) = fs::read_dir(&self.folder) else {
-            self.entries.clear();
-            return;
+        let listing = match fs::read_dir(&self.folder) {
+            Ok(listing) => listing,
+            Err(e) => {
+                self.unreadable = (e.kind() != io::ErrorKind::NotFound).then(|| e.into());
+                self.entries.clear();
+                return;
+            }
         };
+        self.unreadable = None;
         let mut entries = Vec::new();
         for item in listing.filter_map(Result::ok) {
             let file_name = item.file_name();

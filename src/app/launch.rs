@@ -10,6 +10,7 @@ use super::demo::Demo;
 use super::file_chooser::system_chooser_available;
 use super::i18n::Language;
 use super::lessons::LessonProgress;
+use super::local_time::Zone;
 use super::puzzles::PuzzleProgress;
 use super::settings::{SavedGame, Settings, Stats, ThemeChoice};
 use super::storage::{Store, StoreNotice};
@@ -47,6 +48,8 @@ pub struct AppOptions {
     /// Whether the system's light or dark preference is read where egui does not hear it
     /// (the desktop portal on Linux).
     pub system_theme: bool,
+    /// The zone dates are shown in: the system's local time, or a fixed one (tests).
+    pub zone: Zone,
 }
 
 impl Default for AppOptions {
@@ -62,6 +65,7 @@ impl Default for AppOptions {
             sound: Output::System,
             theme: None,
             system_theme: true,
+            zone: Zone::Local,
         }
     }
 }

@@ -33,6 +33,7 @@ pub mod icon;
 pub mod keys;
 pub mod launch;
 pub mod lessons;
+pub mod local_time;
 pub mod overlay;
 pub mod puzzles;
 pub mod rating;
@@ -54,7 +55,7 @@ pub use banners::Banner;
 pub use command::Command;
 pub use computer::AiMode;
 pub use launch::{AppOptions, DEFAULT_WINDOW_SIZE, Launch, MIN_WINDOW_SIZE};
-pub use sanqi::SanqiApp;
+pub use sanqi::{ANALYSIS_BUDGET, SanqiApp};
 pub use screens::Screen;
 
 /// The window's title.

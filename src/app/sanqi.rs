@@ -45,9 +45,9 @@ mod games;
 mod lessons;
 mod puzzles;
 
-/// What the analysis of a game spends on each position: a game of a hundred actions takes
-/// half a minute.
-pub const ANALYSIS_BUDGET: Budget = Budget::Time(Duration::from_millis(300));
+/// What the analysis of a game spends on each position: a node budget, so that the same
+/// game always gives the same figures (a game of a hundred actions takes about half a minute).
+pub const ANALYSIS_BUDGET: Budget = Budget::DEFAULT;
 
 /// The Sanqi desktop app.
 pub struct SanqiApp {
@@ -739,8 +739,9 @@ impl SanqiApp {
     }
 
     fn report_save_error(&mut self, error: StoreError) {
-        // An unwritable folder is announced once at start; don't repeat it for every save.
-        if self.store.is_writable() {
+        // An unwritable folder is announced once at start, and so is a file left as it is
+        // (its notice says that nothing is saved over it): don't repeat them for every save.
+        if self.store.is_writable() && !matches!(error, StoreError::LeftAsItIs { .. }) {
             self.add_banner(Banner::Error(AppError::Save(error)));
         }
     }
@@ -1034,6 +1035,7 @@ impl SanqiApp {
                 .filter(|a| self.session.as_ref().is_some_and(|s| a.is_for(s.game()))),
             table: &table,
             history: &self.history,
+            zone: self.options.zone,
         };
         let lesson_rules = match (self.screen, self.lesson.as_ref(), self.puzzle.as_ref()) {
             (Screen::Learn, Some(lesson), _) => Some(rules_page(lesson)),

@@ -26,12 +26,18 @@
 //! [`StoreNotice::SetAside`] says so. A missing file simply means the defaults, with no
 //! notice. If the folder cannot be created or written, the app still runs: loads give the
 //! defaults, saves fail with a [`StoreError`], and [`Store::startup_notices`] holds one
-//! [`StoreNotice::NotWritable`].
+//! [`StoreNotice::NotWritable`]. **Nothing that could not be read is written over**: a file
+//! that could not be used and could not be renamed aside either stays as it is, and the
+//! store refuses to save over it for as long as it runs ([`StoreError::LeftAsItIs`]).
+//!
+//! A file that is a symbolic link stays one: the file it leads to is the one replaced.
 
+use std::collections::BTreeSet;
 use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
@@ -212,6 +218,12 @@ pub enum StoreError {
     },
     /// The data could not be encoded as JSON; the encoder's description.
     Encode(String),
+    /// A file was not written (or removed) because the one already there could not be used,
+    /// nor renamed aside, and was left as it is: writing would lose it.
+    LeftAsItIs {
+        /// The file.
+        path: PathBuf,
+    },
     /// An unusable file could not be renamed aside and was left where it was.
     NotSetAside {
         /// Why it could not be used.
@@ -264,13 +276,18 @@ impl fmt::Display for StoreError {
                 )
             }
             StoreError::Encode(why) => write!(f, "could not encode the data: {}", detail(why)),
+            StoreError::LeftAsItIs { path } => write!(
+                f,
+                "{} could not be used, so it is left as it is and not written over",
+                quoted_path(path)
+            ),
             StoreError::NotSetAside { reason, error } => {
                 write!(f, "{reason}; it could not be renamed aside (")?;
                 match error {
                     Some(error) => error.fmt(f)?,
                     None => f.write_str("no free name")?,
                 }
-                f.write_str(") and was left as it is")
+                f.write_str("), so it is left as it is and nothing is saved over it")
             }
         }
     }
@@ -287,6 +304,9 @@ pub struct Store {
     writable: bool,
     records: PathBuf,
     startup: Vec<StoreNotice>,
+    /// The names of the files that could not be used and were left where they are: never
+    /// written over (shared by the store's clones).
+    left_as_it_is: Arc<Mutex<BTreeSet<String>>>,
 }
 
 impl Store {
@@ -310,6 +330,7 @@ impl Store {
                     dir: None,
                     reason: StoreError::NoHomeFolder,
                 }],
+                left_as_it_is: Arc::default(),
             },
         }
     }
@@ -334,6 +355,7 @@ impl Store {
                 writable: true,
                 records,
                 startup: Vec::new(),
+                left_as_it_is: Arc::default(),
             },
             Err(e) => Store {
                 startup: vec![StoreNotice::NotWritable {
@@ -343,6 +365,7 @@ impl Store {
                 dir: Some(dir),
                 writable: false,
                 records,
+                left_as_it_is: Arc::default(),
             },
         }
     }
@@ -398,6 +421,9 @@ impl Store {
     /// Removes the saved game (when a game ends or is abandoned). No saved game is fine.
     pub fn clear_game(&self) -> Result<(), StoreError> {
         let path = self.writable_path(GAME_FILE)?;
+        if self.is_left_as_it_is(GAME_FILE) {
+            return Err(StoreError::LeftAsItIs { path });
+        }
         match fs::remove_file(&path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
@@ -544,6 +570,9 @@ impl Store {
 
     fn save<T: Serialize>(&self, name: &str, value: &T) -> Result<(), StoreError> {
         let path = self.writable_path(name)?;
+        if self.is_left_as_it_is(name) {
+            return Err(StoreError::LeftAsItIs { path });
+        }
         let mut bytes =
             serde_json::to_vec_pretty(value).map_err(|e| StoreError::Encode(e.to_string()))?;
         bytes.push(b'\n');
@@ -598,7 +627,16 @@ impl Store {
         from
     }
 
-    /// Renames `dir/name` to `dir/<stem>.corrupt-<unix-seconds>.json`.
+    /// Whether `name` could not be used nor set aside, and so is never written over.
+    fn is_left_as_it_is(&self, name: &str) -> bool {
+        self.left_as_it_is
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .contains(name)
+    }
+
+    /// Renames `dir/name` to `dir/<stem>.corrupt-<unix-seconds>.json`. If that fails, the
+    /// file stays where it is and is never written over.
     fn set_aside(&self, dir: &Path, name: &str, reason: StoreError) -> StoreNotice {
         let from = dir.join(name);
         let mut last_error = None;
@@ -620,6 +658,10 @@ impl Store {
                 }
             }
         }
+        self.left_as_it_is
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(name.to_string());
         StoreNotice::SetAside {
             file: name.to_string(),
             moved_to: from,
@@ -758,18 +800,6 @@ pub struct UtcTime {
     pub second: u8,
 }
 
-/// A moment as a date and time in UTC, "2026-12-01 10:57 UTC" (the same in every language).
-pub fn date_text(when: std::time::SystemTime) -> String {
-    let Ok(since) = when.duration_since(std::time::UNIX_EPOCH) else {
-        return String::new();
-    };
-    let t = UtcTime::from_unix_seconds(i64::try_from(since.as_secs()).unwrap_or(i64::MAX));
-    format!(
-        "{:04}-{:02}-{:02} {:02}:{:02} UTC",
-        t.year, t.month, t.day, t.hour, t.minute
-    )
-}
-
 impl UtcTime {
     /// The time `seconds` after 1970-01-01 00:00:00 UTC (before it if negative).
     pub fn from_unix_seconds(seconds: i64) -> UtcTime {
@@ -832,15 +862,6 @@ impl UtcTime {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_read_as_the_settings_show_them() {
-        let at = |secs| UNIX_EPOCH + std::time::Duration::from_secs(secs);
-        assert_eq!(date_text(at(0)), "1970-01-01 00:00 UTC");
-        // 2026-12-01 10:57:20 UTC; 2024-02-29 23:59 UTC (a leap day).
-        assert_eq!(date_text(at(1_796_122_640)), "2026-12-01 10:57 UTC");
-        assert_eq!(date_text(at(1_709_251_140)), "2024-02-29 23:59 UTC");
-    }
 
     #[test]
     fn utc_dates() {

@@ -97,8 +97,9 @@ fn fmt1(i18n: &I18n, key: &str, name: &str, value: &dyn Display) -> String {
     i18n.format(key, &[(name, value)])
 }
 
-/// What the side to act must do now, such as "White: remove one Black piece".
-pub fn instruction(i18n: &I18n, state: &State) -> String {
+/// What the side to act must do now, such as "White: remove one Black piece". `taken` says
+/// whether the side has already captured in this turn: the pieces still owed are then "more".
+pub fn instruction(i18n: &I18n, state: &State, taken: bool) -> String {
     let (Some(side), Some(decision)) = (state.to_act(), state.decision()) else {
         return String::new();
     };
@@ -111,10 +112,11 @@ pub fn instruction(i18n: &I18n, state: &State) -> String {
         Decision::Move => fill(&i18n.help(state.game()).move_instruction, &args),
         Decision::Capture { owed } => {
             let n = owed;
-            let key = if n == 1 {
-                "do.capture_one"
-            } else {
-                "do.capture_many"
+            let key = match (taken, n == 1) {
+                (true, true) => "do.capture_one",
+                (true, false) => "do.capture_many",
+                (false, true) => "do.capture_first_one",
+                (false, false) => "do.capture_first_many",
             };
             i18n.format(key, &[("side", &me), ("enemy", &enemy), ("n", &n)])
         }
@@ -170,7 +172,8 @@ pub fn result_headline(
     }
 }
 
-/// Why a game ended: "White has 3 pieces left", "Draw by repetition", "Board full: 14 – 11".
+/// Why a game ended: "White has 3 pieces left", "Draw by repetition", "Board full: Black 14,
+/// White 11".
 pub fn result_reason(i18n: &I18n, status: Status, resigned: Option<Side>) -> String {
     if let Some(loser) = resigned {
         return fmt1(i18n, "reason.resigned", "side", &side_name(i18n, loser));
@@ -181,7 +184,12 @@ pub fn result_reason(i18n: &I18n, status: Status, resigned: Option<Side>) -> Str
             let loser = side_name(i18n, winner.other());
             match reason {
                 WinReason::Reduced { pieces } => {
-                    i18n.format("reason.reduced", &[("side", &loser), ("n", &pieces)])
+                    let key = if pieces == 1 {
+                        "reason.reduced_one"
+                    } else {
+                        "reason.reduced"
+                    };
+                    i18n.format(key, &[("side", &loser), ("n", &pieces)])
                 }
                 WinReason::NoPieces => fmt1(i18n, "reason.no_pieces", "side", &loser),
                 WinReason::NoMoves => fmt1(i18n, "reason.no_moves", "side", &loser),
@@ -269,9 +277,36 @@ mod tests {
         let i18n = I18n::new(Language::English);
         let state = State::start(GameId::Neihuang);
         assert_eq!(
-            instruction(&i18n, &state),
+            instruction(&i18n, &state, false),
             "Black: place a piece on an empty point"
         );
+    }
+
+    #[test]
+    fn a_games_end_names_the_sides_and_counts_one_piece_in_the_singular() {
+        use crate::rules::WinReason;
+        let en = I18n::new(Language::English);
+        let won = |reason| Status::Won {
+            winner: Side::White,
+            reason,
+        };
+        let full = won(WinReason::BoardFull {
+            black: 11,
+            white: 14,
+        });
+        assert_eq!(
+            result_reason(&en, full, None),
+            "Board full: Black 11, White 14"
+        );
+        let zh = I18n::new(Language::Chinese);
+        assert_eq!(
+            result_reason(&zh, full, None),
+            "棋盘已满：黑方 11 子，白方 14 子"
+        );
+        let one = won(WinReason::Reduced { pieces: 1 });
+        assert_eq!(result_reason(&en, one, None), "Black has 1 piece left");
+        let two = won(WinReason::Reduced { pieces: 2 });
+        assert_eq!(result_reason(&en, two, None), "Black has 2 pieces left");
     }
 
     #[test]

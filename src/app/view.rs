@@ -8,6 +8,7 @@ use super::flying_table::{BuildState, TableState};
 use super::history::History;
 use super::i18n::I18n;
 use super::lessons::LessonProgress;
+use super::local_time::Zone;
 use super::puzzles::PuzzleProgress;
 use super::rating::AfterGame;
 use super::session::Session;
@@ -65,6 +66,8 @@ pub struct View<'a> {
     pub table: &'a TableView,
     /// The game history.
     pub history: &'a History,
+    /// The zone dates are shown in.
+    pub zone: Zone,
 }
 
 /// The Flying table as the settings show it.
@@ -96,13 +99,17 @@ impl View<'_> {
     pub fn unfinished_text(&self) -> Option<String> {
         let game = self.unfinished()?;
         let i18n = self.i18n;
-        let actions = i18n.format("home.actions_played", &[("n", &game.actions)]);
+        let actions = actions_played(i18n, game.actions);
         Some(format!("{} · {actions}", game_name(i18n, game.setup.game)))
     }
 
-    /// Whether the board of `s` is drawn from White's side.
+    /// Whether the board of `s` is drawn from White's side: the person's side below, in the
+    /// review of a record too (as the game was played).
     pub fn board_flipped(&self, s: &Session) -> bool {
-        let white_below = s.human_side() == Some(Side::White);
+        let person = s
+            .human_side()
+            .or_else(|| s.recorded_players().and_then(|(_, side)| side));
+        let white_below = person == Some(Side::White);
         white_below != self.settings.flip_board
     }
 
@@ -131,6 +138,16 @@ impl View<'_> {
             },
         }
     }
+}
+
+/// How many actions a game has had: "1 action played", "4 actions played".
+pub fn actions_played(i18n: &I18n, actions: usize) -> String {
+    let key = if actions == 1 {
+        "home.actions_played_one"
+    } else {
+        "home.actions_played"
+    };
+    i18n.format(key, &[("n", &actions)])
 }
 
 /// A record's player as the interface names them: "Computer · Hard" (a level this build does

@@ -26,6 +26,9 @@ pub const ANCHOR: Level = Level::Greedy;
 pub const ANCHOR_RATING: f64 = 1000.0;
 /// The most a ladder file may weigh.
 pub const MAX_FILE_SIZE: u64 = 1 << 20;
+/// The most games a pairing may plan (`sanqi ladder --games` and `--wide-games` go up to
+/// this): a file's counts beyond it are damage, and their sums never overflow.
+pub const MAX_PLANNED: u64 = 1_000_000;
 
 /// A player of the ladder: a level's id and the configuration it plays with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,9 +61,21 @@ pub struct Pairing {
 }
 
 impl Pairing {
-    /// Games played.
+    /// Games played (the counts of a checked ladder are small; others never overflow here).
     pub fn games(&self) -> u64 {
-        self.wins + self.draws + self.losses
+        self.wins
+            .saturating_add(self.draws)
+            .saturating_add(self.losses)
+    }
+
+    /// Whether the counts hold together: at most [`MAX_PLANNED`] games planned, and the
+    /// results, added without overflow, at most the games planned.
+    fn sound(&self) -> bool {
+        let played = self
+            .wins
+            .checked_add(self.draws)
+            .and_then(|n| n.checked_add(self.losses));
+        self.planned <= MAX_PLANNED && played.is_some_and(|n| n <= self.planned)
     }
 
     /// `a`'s score, from 0 to 1 (0.5 before any game).
@@ -202,6 +217,29 @@ impl Ladder {
         bytes
     }
 
+    /// The most the file of this ladder can weigh however its pairings go: every count at
+    /// its largest and every rating written at its longest. A ladder whose largest file
+    /// passes [`MAX_FILE_SIZE`] could be written and then not read back.
+    pub fn largest_file_size(&self) -> u64 {
+        let mut largest = self.clone();
+        for p in &mut largest.pairings {
+            (p.wins, p.draws, p.losses) = (p.planned, p.planned, p.planned);
+        }
+        // The longest number JSON writes, as the ratings' text could be at most.
+        let longest = -2.225_073_858_507_201_4e-308;
+        largest.ratings = self
+            .players
+            .iter()
+            .map(|p| LadderRating {
+                id: p.id.clone(),
+                rating: longest,
+                low: longest,
+                high: longest,
+            })
+            .collect();
+        largest.to_bytes().len() as u64
+    }
+
     /// The ladder in `bytes`, checked.
     pub fn from_bytes(bytes: &[u8]) -> Result<Ladder, LadderError> {
         let value: serde_json::Value =
@@ -242,7 +280,7 @@ impl Ladder {
             && self
                 .pairings
                 .iter()
-                .all(|p| known(&p.a) && known(&p.b) && p.a != p.b && p.games() <= p.planned)
+                .all(|p| known(&p.a) && known(&p.b) && p.a != p.b && p.sound())
             && self
                 .ratings
                 .iter()
@@ -559,6 +597,41 @@ mod tests {
             Ladder::from_bytes(newer.as_bytes()),
             Err(LadderError::Version(9))
         );
+    }
+
+    #[test]
+    fn counts_that_would_overflow_or_pass_the_plan_are_damage() {
+        let mut ladder = sample();
+        // Sums that wrap round to a small number of games.
+        let half = 1 << 63;
+        (
+            ladder.pairings[0].wins,
+            ladder.pairings[0].draws,
+            ladder.pairings[0].losses,
+        ) = (half, half, 2);
+        assert_eq!(ladder.pairings[0].games(), u64::MAX);
+        assert_eq!(
+            Ladder::from_bytes(&ladder.to_bytes()),
+            Err(LadderError::Damaged)
+        );
+        let mut ladder = sample();
+        ladder.pairings[1].planned = MAX_PLANNED + 2;
+        assert_eq!(
+            Ladder::from_bytes(&ladder.to_bytes()),
+            Err(LadderError::Damaged)
+        );
+    }
+
+    #[test]
+    fn the_largest_file_is_never_smaller_than_the_file_at_the_end() {
+        let ladder = sample();
+        let mut ended = ladder.clone();
+        for p in &mut ended.pairings {
+            (p.wins, p.draws, p.losses) = (p.planned, 0, 0);
+        }
+        ended.refit();
+        assert!(ladder.largest_file_size() >= ended.to_bytes().len() as u64);
+        assert!(ladder.largest_file_size() < MAX_FILE_SIZE);
     }
 
     #[test]

@@ -22,10 +22,11 @@ pub struct AnalyseArgs {
     /// The game record to analyse
     #[arg(value_name = "RECORD.json")]
     record: OsString,
-    /// The search's time per position, in milliseconds (1 to 3600000)
+    /// The search's time per position, in milliseconds (1 to 3600000), instead of nodes
+    /// (the figures then vary from run to run)
     #[arg(long, value_name = "MS", allow_hyphen_values = true)]
     movetime: Option<OsString>,
-    /// The search's positions per position, instead of a time (reproducible)
+    /// The search's positions per position [default: 500000]
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     nodes: Option<OsString>,
     /// The Flying table [default: the one in the data folder]
@@ -37,9 +38,10 @@ pub struct AnalyseArgs {
 /// characters.
 pub(super) fn help() -> String {
     let text = format!(
-        "analyse: the engine (Master, one thread) searches each position for --movetime MS \
-         ({default} ms unless told) or --nodes N (reproducible). Each action is labelled by the \
-         evaluation its side lost against the engine's choice, in pieces: best up to \
+        "analyse: the engine (Master, one thread) searches each position for --nodes N \
+         ({default} unless told), so that the same record always gives the same figures, or \
+         for --movetime MS, which gives what the machine manages in that time. Each action is \
+         labelled by the evaluation its side lost against the engine's choice, in pieces: best up to \
          {BEST_LOSS}, good up to {GOOD_LOSS}, inaccuracy up to {INACCURACY_LOSS}, mistake up to \
          {MISTAKE_LOSS}, blunder beyond; a forced win counts as {DECIDED_PIECES} pieces. In \
          Flying, with the table (in the data folder, or --table FILE), values are exact: a move \
@@ -49,15 +51,15 @@ pub(super) fn help() -> String {
          its actions with a choice, of (1 - L)^{ACCURACY_POWER}, where L is the share of the \
          expected result the action lost (the evaluation read through a logistic curve of \
          {ACCURACY_SCALE_PIECES} pieces; exact values count as 1, 1/2 and 0).",
-        default = default_movetime_ms(),
+        default = default_nodes(),
     );
     wrap(&text)
 }
 
-fn default_movetime_ms() -> u128 {
+fn default_nodes() -> u64 {
     match Budget::DEFAULT {
-        Budget::Time(t) => t.as_millis(),
-        Budget::Nodes(_) => 0,
+        Budget::Nodes(n) => n,
+        Budget::Time(_) => 0,
     }
 }
 

@@ -125,12 +125,18 @@ pub(super) fn ladder_command(
     errors: &mut dyn Write,
 ) -> Result<(), CliError> {
     let game = game_argument(&args.game)?;
-    let games = parse_bounded(optional_text(&args.games)?, "--games", 2, 1_000_000)?.unwrap_or(200);
+    let games = parse_bounded(
+        optional_text(&args.games)?,
+        "--games",
+        2,
+        ladder::MAX_PLANNED,
+    )?
+    .unwrap_or(200);
     let wide_games = parse_bounded(
         optional_text(&args.wide_games)?,
         "--wide-games",
         0,
-        1_000_000,
+        ladder::MAX_PLANNED,
     )?
     .unwrap_or(games / 2);
     let seed = parse_bounded(optional_text(&args.seed)?, "--seed", 0, u64::MAX)?.unwrap_or(1);
@@ -181,6 +187,15 @@ pub(super) fn ladder_command(
     let pairings = ladder::default_pairings(&players, games, wide_games, top_scale as u32);
     let command = command_line(args);
     let fresh = Ladder::new(game, seed, command, players, &pairings);
+    // Never a file that --resume would refuse: one that could grow past the limit (a long
+    // command or long settings of the players) is refused before any game.
+    if fresh.largest_file_size() > ladder::MAX_FILE_SIZE {
+        return Err(CliError::Ladder(format!(
+            "the ladder's file could grow past {}, which --resume does not read: give shorter \
+             --player settings",
+            files::size_text(ladder::MAX_FILE_SIZE)
+        )));
+    }
     // The one check of every output: nothing but a regular file (or nothing) at --out, not
     // the table it reads, in a folder that can be written; then each save replaces it whole.
     let table = args.table.as_deref().map(Path::new);
@@ -288,10 +303,18 @@ fn resumed(path: &Path, fresh: &Ladder, game: GameId) -> Result<Ladder, CliError
     Ok(kept)
 }
 
-/// Refits and writes the ladder atomically.
+/// Refits and writes the ladder atomically; never a file that --resume would refuse.
 fn save(output: &Planned, ladder: &mut Ladder) -> Result<(), CliError> {
     ladder.refit();
-    output.write(&ladder.to_bytes())?;
+    let bytes = ladder.to_bytes();
+    if bytes.len() as u64 > ladder::MAX_FILE_SIZE {
+        return Err(CliError::Ladder(format!(
+            "{} would grow past {}, which --resume does not read",
+            quoted_path(output.given()),
+            files::size_text(ladder::MAX_FILE_SIZE)
+        )));
+    }
+    output.write(&bytes)?;
     Ok(())
 }
 

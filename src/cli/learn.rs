@@ -3,7 +3,7 @@
 //! commands take.
 
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -401,6 +401,10 @@ pub(super) fn train_command(args: &TrainArgs, out: &mut dyn Write) -> Result<(),
     let started = Instant::now();
     let paths: Vec<&Path> = data_paths.iter().map(PathBuf::as_path).collect();
     let mut lines = Vec::new();
+    // A long run shows its progress on a terminal, on one line rewritten as it goes and
+    // cleared before anything else is said, so that an error stays one line. The epochs are
+    // printed on stdout once the weights are written.
+    let mut progress = ProgressLine::on_terminal();
     let trained = crate::learn::train(game, &paths, &options, |e| {
         lines.push(format!(
             "epoch {}: training loss {:.5}, held out {:.5} (against the results alone {:.5}), {:.1} s",
@@ -410,10 +414,10 @@ pub(super) fn train_command(args: &TrainArgs, out: &mut dyn Write) -> Result<(),
             e.held_out_result,
             started.elapsed().as_secs_f64()
         ));
-        // Printed as it goes: a long run shows its progress.
-        let _ = writeln!(std::io::stderr(), "{}", lines.last().map_or("", String::as_str));
-    })
-    .map_err(|e| match e {
+        progress.show(lines.last().map_or("", String::as_str));
+    });
+    progress.clear();
+    let trained = trained.map_err(|e| match e {
         TrainError::Data { path, error } => data_error(&path, game, &error, "nothing was trained"),
         e => CliError::Learn(e.to_string()),
     })?;
@@ -445,6 +449,44 @@ pub(super) fn train_command(args: &TrainArgs, out: &mut dyn Write) -> Result<(),
             quoted_path(&curve_written)
         ),
     )
+}
+
+/// A line of progress on a terminal's standard error, rewritten in place; nothing where
+/// standard error is not a terminal (a log, a pipe), which then holds only what went wrong.
+struct ProgressLine {
+    terminal: bool,
+    /// The width of the line shown, in characters (0: none).
+    shown: usize,
+}
+
+impl ProgressLine {
+    fn on_terminal() -> ProgressLine {
+        ProgressLine {
+            terminal: std::io::stderr().is_terminal(),
+            shown: 0,
+        }
+    }
+
+    /// Shows `text` in place of the line shown before.
+    fn show(&mut self, text: &str) {
+        if !self.terminal {
+            return;
+        }
+        let width = text.chars().count();
+        let pad = self.shown.saturating_sub(width);
+        let _ = write!(std::io::stderr(), "\r{text}{:pad$}", "");
+        let _ = std::io::stderr().flush();
+        self.shown = width;
+    }
+
+    /// Clears the line shown, if any.
+    fn clear(&mut self) {
+        if self.terminal && self.shown > 0 {
+            let _ = write!(std::io::stderr(), "\r{:width$}\r", "", width = self.shown);
+            let _ = std::io::stderr().flush();
+            self.shown = 0;
+        }
+    }
 }
 
 /// A decimal number from `min` to `max`, if given.

@@ -243,11 +243,6 @@ fn build_command(
             "no recorded games were found in --from".into(),
         ));
     }
-    let table = if game == GameId::Flying {
-        super::analyse::open_table(args.table.as_deref(), errors)?
-    } else {
-        None
-    };
     let progress_file = progress_path(&out_path);
     let table_input: Vec<Input> = args
         .table
@@ -304,6 +299,13 @@ fn build_command(
             duplicates: saved.duplicates,
         };
     }
+    // Only once everything asked for is known to be usable: a note about the table before
+    // an error that stops the command would make two lines of one failure.
+    let table = if game == GameId::Flying {
+        super::analyse::open_table(args.table.as_deref(), errors)?
+    } else {
+        None
+    };
     let spec = Spec {
         game,
         sources,

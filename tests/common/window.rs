@@ -20,6 +20,7 @@ use egui_kittest::{Harness, Node};
 use sanqi::ai::Level;
 use sanqi::app::clock::ManualTime;
 use sanqi::app::i18n::Language;
+use sanqi::app::local_time::Zone;
 use sanqi::app::settings::{ClockSetting, Opponent, Setup, SideChoice};
 use sanqi::app::storage::Store;
 use sanqi::app::{AiMode, AppOptions, Command, SanqiApp};
@@ -106,6 +107,8 @@ impl WindowSpec {
             sound: Output::Off,
             theme: None,
             system_theme: false,
+            // Dates read the same on every machine: Beijing's time, eight hours ahead of UTC.
+            zone: Zone::Fixed(8 * 3600),
         }
     }
 }

@@ -8,7 +8,7 @@ use super::{Dialog, Stay};
 use crate::app::command::{Command, Question};
 use crate::app::text::{game_name, side_name};
 use crate::app::theme;
-use crate::app::view::View;
+use crate::app::view::{View, actions_played};
 use crate::app::widgets::{dialog_buttons, modal_ui, wrapped_label};
 
 /// A question with a button that does it and one that does not.
@@ -72,7 +72,7 @@ impl ConfirmDialog {
                 let game = view
                     .live_session()
                     .map(|s| {
-                        let actions = i18n.format("home.actions_played", &[("n", &s.game().len())]);
+                        let actions = actions_played(i18n, s.game().len());
                         format!("{} · {actions}", game_name(i18n, s.setup().game))
                     })
                     .unwrap_or_default();

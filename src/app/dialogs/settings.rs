@@ -10,7 +10,6 @@ use crate::app::flying_table::{BuildState, TableState};
 use crate::app::i18n::I18n;
 use crate::app::i18n::Language;
 use crate::app::settings::{ClockSetting, Opponent, ThemeChoice};
-use crate::app::storage::date_text;
 use crate::app::text::{clock_name, duration_text, shown_path};
 use crate::app::theme;
 use crate::app::view::View;
@@ -193,7 +192,9 @@ fn phase_text(i18n: &I18n, phase: Phase) -> String {
         Phase::Preparing => i18n.t("table.phase_preparing").to_string(),
         Phase::Resuming => i18n.t("table.phase_resuming").to_string(),
         Phase::CountingMoves => i18n.t("table.phase_counting").to_string(),
+        Phase::Distance(1) => i18n.t("table.phase_results_one").to_string(),
         Phase::Distance(n) => i18n.format("table.phase_results", &[("n", &n)]),
+        Phase::FlipDistance(1) => i18n.t("table.phase_flips_one").to_string(),
         Phase::FlipDistance(n) => i18n.format("table.phase_flips", &[("n", &n)]),
         Phase::Checkpointing => i18n.t("table.phase_checkpoint").to_string(),
         Phase::Writing => i18n.t("table.phase_writing").to_string(),
@@ -232,7 +233,10 @@ fn table_ui(ui: &mut egui::Ui, view: &View, commands: &mut Vec<Command>) {
     let can_build = match &table.state {
         TableState::Ready(ready) => {
             let mb = (ready.bytes + 500_000) / 1_000_000;
-            let when = ready.written.map(date_text).unwrap_or_default();
+            let when = ready
+                .written
+                .map(|w| view.zone.system_time_text(w))
+                .unwrap_or_default();
             ui.label(i18n.format("table.built", &[("size", &mb), ("when", &when)]));
             small(
                 ui,

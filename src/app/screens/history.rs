@@ -12,6 +12,7 @@ use crate::app::command::{Command, Open};
 use crate::app::error::store_error;
 use crate::app::history::{Ending, Entry, EntryState, Opponents, Summary};
 use crate::app::i18n::I18n;
+use crate::app::storage::StoreError;
 use crate::app::text::{game_name, side_name};
 use crate::app::theme;
 use crate::app::view::{View, recorded_player_label};
@@ -119,7 +120,12 @@ impl HistoryScreen {
                 .labelled_by(label.id);
         });
         let kept = entries.iter().filter(|e| self.keeps(e)).count();
-        let mut line = i18n.format("history.count", &[("n", &kept)]);
+        let key = if kept == 1 {
+            "history.count_one"
+        } else {
+            "history.count"
+        };
+        let mut line = i18n.format(key, &[("n", &kept)]);
         let unread = view.history.unread();
         if unread > 0 {
             line = format!(
@@ -129,7 +135,10 @@ impl HistoryScreen {
         }
         let folder = i18n.format("records.folder", &[("path", &view.records_dir.display())]);
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(line).strong().color(theme::ink()));
+            // No count of a folder that could not be read: its records are not known.
+            if view.history.unreadable().is_none() {
+                ui.label(RichText::new(line).strong().color(theme::ink()));
+            }
             ui.label(RichText::new(folder).small().color(theme::muted()));
         });
         ui.add_space(4.0);
@@ -144,6 +153,13 @@ impl HistoryScreen {
             .iter()
             .filter(|e| self.keeps(e))
             .collect();
+        if let Some(failure) = view.history.unreadable() {
+            let reason = store_error(i18n, &StoreError::Io(failure.clone()));
+            let text = i18n.format("history.unreadable", &[("reason", &reason)]);
+            ui.add_space(20.0);
+            ui.add(egui::Label::new(RichText::new(text).color(theme::warn())).wrap());
+            return;
+        }
         if kept.is_empty() {
             let key = if view.history.entries().is_empty() {
                 "history.empty"
@@ -276,7 +292,7 @@ fn row_ui(ui: &mut egui::Ui, view: &View, entry: &Entry, scale: f32, out: &mut V
                 scene.pieces[p.index()] = summary.piece_at(p);
             }
             picture_ui(&mut board_ui, &scene, board_size);
-            summary_ui(&mut text_ui, i18n, summary);
+            summary_ui(&mut text_ui, view, summary);
             actions_ui(&mut buttons_ui, i18n, entry, true, out);
         }
         EntryState::Damaged(error) => {
@@ -308,7 +324,8 @@ fn one_line(ui: &mut egui::Ui, text: RichText) {
 }
 
 /// What a record was: the game and its date, who played, the result and its length.
-fn summary_ui(ui: &mut egui::Ui, i18n: &I18n, summary: &Summary) {
+fn summary_ui(ui: &mut egui::Ui, view: &View, summary: &Summary) {
+    let i18n = view.i18n;
     ui.horizontal(|ui| {
         ui.label(
             RichText::new(game_name(i18n, summary.game))
@@ -317,7 +334,7 @@ fn summary_ui(ui: &mut egui::Ui, i18n: &I18n, summary: &Summary) {
         );
         one_line(
             ui,
-            RichText::new(date_text(&summary.date)).color(theme::muted()),
+            RichText::new(view.zone.iso_text(&summary.date)).color(theme::muted()),
         );
     });
     one_line(
@@ -325,7 +342,12 @@ fn summary_ui(ui: &mut egui::Ui, i18n: &I18n, summary: &Summary) {
         RichText::new(players_text(i18n, summary)).color(theme::ink()),
     );
     let (result, color) = result_text(i18n, summary);
-    let length = i18n.format("history.length", &[("n", &summary.turns)]);
+    let key = if summary.turns == 1 {
+        "history.length_one"
+    } else {
+        "history.length"
+    };
+    let length = i18n.format(key, &[("n", &summary.turns)]);
     ui.horizontal(|ui| {
         ui.label(RichText::new(result).strong().color(color));
         one_line(
@@ -378,14 +400,6 @@ fn actions_ui(
         }
         button(ui, "history.delete", Command::DeleteRecord(path.clone()));
     });
-}
-
-/// A record's date as the list shows it: `2026-11-29 14:32 UTC`.
-pub fn date_text(iso: &str) -> String {
-    match (iso.get(0..10), iso.get(11..16)) {
-        (Some(day), Some(time)) => format!("{day} {time} UTC"),
-        _ => iso.to_string(),
-    }
 }
 
 /// Who played, from the person's point of view against the computer.
@@ -477,16 +491,5 @@ fn opponents_name(i18n: &I18n, opponents: &Opponents) -> String {
         }
         Opponents::Watch => i18n.t("history.watched").to_string(),
         Opponents::Unknown => i18n.t("history.players_unknown").to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::date_text;
-
-    #[test]
-    fn dates_read_as_a_day_and_a_time() {
-        assert_eq!(date_text("2026-11-29T14:32:05Z"), "2026-11-29 14:32 UTC");
-        assert_eq!(date_text("odd"), "odd");
     }
 }

@@ -13,7 +13,7 @@ use crate::app::rating::PlayerRating;
 use crate::app::settings::{Opponent, Tally};
 use crate::app::text::{game_name, level_name, level_rated, side_name};
 use crate::app::theme;
-use crate::app::view::{Resumable, View};
+use crate::app::view::{Resumable, View, actions_played};
 use crate::app::widgets::{accessible_name, top_bar};
 use crate::rules::{GameId, State};
 
@@ -304,7 +304,7 @@ fn continue_card_ui(ui: &mut egui::Ui, view: &View, game: Resumable, out: &mut V
                         "{} · {} · {}",
                         game_name(i18n, game.setup.game),
                         opponent,
-                        i18n.format("home.actions_played", &[("n", &game.actions)])
+                        actions_played(i18n, game.actions)
                     ))
                     .color(theme::ink()),
                 );
@@ -381,10 +381,11 @@ fn stats_ui(ui: &mut egui::Ui, view: &View, game: GameId) {
 fn rating_ui(ui: &mut egui::Ui, view: &View, game: GameId, rating: &PlayerRating) {
     let i18n = view.i18n;
     let now = &rating.now;
-    let key = if now.is_provisional() {
-        "stats.rating_provisional"
-    } else {
-        "stats.rating"
+    let key = match (now.is_provisional(), rating.games == 1) {
+        (true, true) => "stats.rating_provisional_one",
+        (true, false) => "stats.rating_provisional",
+        (false, true) => "stats.rating_one",
+        (false, false) => "stats.rating",
     };
     let line = i18n.format(
         key,

@@ -174,7 +174,7 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
         });
         reserved(ui, 2.0, 15.0, |ui| {
             let size = text_size(ui, 15.0);
-            let text = RichText::new(instruction(i18n, state)).size(size);
+            let text = RichText::new(instruction(i18n, state, s.captured_this_turn())).size(size);
             wrapped_label(ui, text.color(theme::accent_dark()));
         });
         ui.separator();

@@ -116,10 +116,26 @@ impl Session {
         Some((shown, boundaries.len() - 1))
     }
 
+    /// Whether the side to act in the position shown has already captured in this turn (its
+    /// last action took a piece it was owed), so that what it still owes is "more".
+    pub fn captured_this_turn(&self) -> bool {
+        let n = self.shown_len();
+        n > 0
+            && matches!(
+                self.game.state_after(n - 1).decision(),
+                Some(Decision::Capture { .. })
+            )
+    }
+
     /// In review mode: the number of actions at the end of the next turn (`forward`) or the
     /// previous one; where it is already at an end of the game, that end.
     pub fn review_step(&self, forward: bool) -> usize {
-        let n = self.shown_len();
+        self.review_step_from(self.shown_len(), forward)
+    }
+
+    /// The number of actions at the end of the turn after (`forward`) or before the position
+    /// after `n` actions; where that is an end of the game, that end.
+    pub fn review_step_from(&self, n: usize, forward: bool) -> usize {
         let boundaries = self.turn_boundaries();
         let found = if forward {
             boundaries.iter().copied().find(|&b| b > n)
@@ -379,6 +395,43 @@ mod tests {
             .collect();
         s.play_through(&actions);
         s
+    }
+
+    #[test]
+    fn the_pieces_still_owed_are_more_only_once_one_was_taken() {
+        use crate::app::i18n::{I18n, Language};
+        use crate::app::text::instruction;
+        use crate::rules::neihuang::{self, Phase};
+        use crate::rules::{Point, State, board};
+        let bits = |points: &str| {
+            points
+                .split_whitespace()
+                .filter_map(Point::parse)
+                .fold(0, |acc, p| acc | board::bit(p))
+        };
+        // Black's c3-c2 completes two squares (b1–c2 and c1–d2): two captures owed.
+        let start = neihuang::State::from_parts(
+            [bits("c3 b2 d2 b1 c1 d1"), bits("a5 b5 e5 a4 b4 e4")],
+            [0, 0],
+            Phase::Movement,
+            Side::Black,
+        )
+        .map(State::Neihuang)
+        .expect("a position");
+        let setup = Setup {
+            game: GameId::Neihuang,
+            opponent: Opponent::Human,
+            clock: ClockSetting::Off,
+        };
+        let game = Game::from_state(start);
+        let mut s = Session::new(setup, None, game, ManualTime::new().source());
+        let en = I18n::new(Language::English);
+        let said = |s: &Session| instruction(&en, s.shown_state(), s.captured_this_turn());
+        assert!(!s.captured_this_turn());
+        s.play_through(&[Action::parse("c3-c2").expect("an action")]);
+        assert_eq!(said(&s), "Black: capture 2 pieces (any White pieces)");
+        s.play_through(&[Action::parse("xa5").expect("an action")]);
+        assert_eq!(said(&s), "Black: capture 1 more piece (any White piece)");
     }
 
     #[test]
