@@ -393,6 +393,98 @@ impl ThemeChoice {
     pub const ALL: [ThemeChoice; 3] = [ThemeChoice::System, ThemeChoice::Light, ThemeChoice::Dark];
 }
 
+/// How the board is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardStyle {
+    /// Wood with a grain, its lines and letters in a dark brown.
+    #[default]
+    Wood,
+    /// A flat, light board with thick black lines: the most contrast.
+    Plain,
+}
+
+impl BoardStyle {
+    /// Every choice, in the order the settings offer them.
+    pub const ALL: [BoardStyle; 2] = [BoardStyle::Wood, BoardStyle::Plain];
+}
+
+/// How the pieces are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PieceStyle {
+    /// Black and white stones.
+    #[default]
+    Stones,
+    /// Dark blue pieces marked with a diamond and light amber ones marked with a ring: told
+    /// apart by their marks and their lightness as well as their colour.
+    Marked,
+}
+
+impl PieceStyle {
+    /// Every choice, in the order the settings offer them.
+    pub const ALL: [PieceStyle; 2] = [PieceStyle::Stones, PieceStyle::Marked];
+}
+
+/// How quickly pieces move, flip and disappear when animations are on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AnimationSpeed {
+    /// Half as long as usual.
+    Fast,
+    /// The usual pace.
+    #[default]
+    Normal,
+    /// Twice as long as usual.
+    Slow,
+}
+
+impl AnimationSpeed {
+    /// Every choice, in the order the settings offer them.
+    pub const ALL: [AnimationSpeed; 3] = [
+        AnimationSpeed::Fast,
+        AnimationSpeed::Normal,
+        AnimationSpeed::Slow,
+    ];
+
+    /// How much longer than usual an animation (and the pause between the computer's
+    /// actions) lasts.
+    pub const fn pace(self) -> f64 {
+        match self {
+            AnimationSpeed::Fast => 0.5,
+            AnimationSpeed::Normal => 1.0,
+            AnimationSpeed::Slow => 2.0,
+        }
+    }
+}
+
+/// How large the interface's text is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TextSize {
+    /// The usual size.
+    #[default]
+    Normal,
+    /// A sixth larger.
+    Large,
+    /// A third larger.
+    Largest,
+}
+
+impl TextSize {
+    /// Every choice, in the order the settings offer them.
+    pub const ALL: [TextSize; 3] = [TextSize::Normal, TextSize::Large, TextSize::Largest];
+
+    /// How much larger than usual the text is drawn.
+    pub const fn scale(self) -> f32 {
+        match self {
+            TextSize::Normal => 1.0,
+            TextSize::Large => 1.16,
+            TextSize::Largest => 1.32,
+        }
+    }
+}
+
 /// The volume when the settings do not say.
 pub const DEFAULT_VOLUME: u8 = 70;
 
@@ -441,6 +533,14 @@ pub struct Settings {
     pub volume: u8,
     /// Light, dark, or as the system prefers.
     pub theme: ThemeChoice,
+    /// How the board is drawn.
+    pub board_style: BoardStyle,
+    /// How the pieces are drawn.
+    pub piece_style: PieceStyle,
+    /// How quickly the animations play (when [`Settings::animations`] are on).
+    pub animation_speed: AnimationSpeed,
+    /// How large the text is.
+    pub text_size: TextSize,
 }
 
 impl Default for Settings {
@@ -460,6 +560,10 @@ impl Default for Settings {
             sound: true,
             volume: DEFAULT_VOLUME,
             theme: ThemeChoice::System,
+            board_style: BoardStyle::Wood,
+            piece_style: PieceStyle::Stones,
+            animation_speed: AnimationSpeed::Normal,
+            text_size: TextSize::Normal,
         }
     }
 }
@@ -474,6 +578,11 @@ impl Settings {
     /// The computer's level last chosen, the one a new choice starts from (Medium before any).
     pub fn usual_level(&self) -> Level {
         self.last_setup.opponent.level().unwrap_or(Level::Medium)
+    }
+
+    /// The animations' speed, or `None` when they are off.
+    pub fn animation(&self) -> Option<AnimationSpeed> {
+        self.animations.then_some(self.animation_speed)
     }
 
     /// The pace of a watched game, within [`WATCH_PACE_MS`] whatever the file says.
@@ -651,7 +760,36 @@ impl Tally {
             .saturating_add(self.draws)
     }
 
-    fn add(&mut self, other: Tally) {
+    /// One game that ended so.
+    pub const fn of(outcome: Outcome) -> Tally {
+        match outcome {
+            Outcome::Win => Tally {
+                wins: 1,
+                losses: 0,
+                draws: 0,
+            },
+            Outcome::Loss => Tally {
+                wins: 0,
+                losses: 1,
+                draws: 0,
+            },
+            Outcome::Draw => Tally {
+                wins: 0,
+                losses: 0,
+                draws: 1,
+            },
+        }
+    }
+
+    /// The share of the points won (a draw is half a point), from 0 to 1; `None` before
+    /// any game.
+    pub fn score(&self) -> Option<f64> {
+        let games = self.games();
+        (games > 0).then(|| (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(games))
+    }
+
+    /// Adds another's counts to these.
+    pub fn add(&mut self, other: Tally) {
         self.wins = self.wins.saturating_add(other.wins);
         self.losses = self.losses.saturating_add(other.losses);
         self.draws = self.draws.saturating_add(other.draws);
@@ -669,6 +807,14 @@ pub enum Outcome {
     Draw,
 }
 
+/// How a side is named in the statistics' keys.
+fn side_key(side: Side) -> &'static str {
+    match side {
+        Side::Black => "black",
+        Side::White => "white",
+    }
+}
+
 /// Results of finished games, per game and opponent.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -679,6 +825,9 @@ pub struct Stats {
     pub tallies: BTreeMap<String, Tally>,
     /// The person's rating in each game, keyed by the game's id (see [`super::rating`]).
     pub ratings: BTreeMap<String, PlayerRating>,
+    /// The same games as [`Stats::tallies`] by the side the person played, keyed
+    /// `game/side`, such as `wudao/white` (counted from the version that added it on).
+    pub sides: BTreeMap<String, Tally>,
 }
 
 impl Default for Stats {
@@ -687,6 +836,7 @@ impl Default for Stats {
             version: STATS_VERSION,
             tallies: BTreeMap::new(),
             ratings: BTreeMap::new(),
+            sides: BTreeMap::new(),
         }
     }
 }
@@ -711,6 +861,22 @@ impl Stats {
             Outcome::Draw => &mut tally.draws,
         };
         *count = count.saturating_add(1);
+    }
+
+    /// Counts a finished game against the computer by the side the person played (as
+    /// [`Stats::record`] counts it by level).
+    pub fn record_side(&mut self, game: GameId, side: Side, outcome: Outcome) {
+        let key = format!("{}/{}", game.id(), side_key(side));
+        let tally = self.sides.entry(key).or_default();
+        tally.add(Tally::of(outcome));
+    }
+
+    /// The person's results in one game against the computer when playing `side`.
+    pub fn side_tally(&self, game: GameId, side: Side) -> Tally {
+        self.sides
+            .get(&format!("{}/{}", game.id(), side_key(side)))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// The person's rating in `game`, if a game of theirs has been rated.

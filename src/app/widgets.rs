@@ -448,6 +448,73 @@ pub fn top_bar(ui: &mut egui::Ui, id: &str, margin: [i8; 2], add: impl FnOnce(&m
         .show(ui, add);
 }
 
+/// Rings the control that has the keyboard, once the keyboard brought it there (Tab, Shift+Tab
+/// or an arrow key), in both themes: egui shows focus only as the look of a pressed control,
+/// too faint to follow. A click puts the ring away until the keyboard moves again, as a
+/// browser's focus ring does.
+pub fn focus_ring(ctx: &egui::Context) {
+    let by_keyboard_id = egui::Id::unique("sanqi_focus_by_keyboard");
+    let (keyed, pointed) = ctx.input(|i| {
+        let keyed = i.events.iter().any(|e| {
+            matches!(
+                e,
+                egui::Event::Key {
+                    key: egui::Key::Tab
+                        | egui::Key::ArrowUp
+                        | egui::Key::ArrowDown
+                        | egui::Key::ArrowLeft
+                        | egui::Key::ArrowRight,
+                    pressed: true,
+                    ..
+                }
+            )
+        });
+        (keyed, i.pointer.any_pressed())
+    });
+    let mut by_keyboard = ctx
+        .data(|d| d.get_temp::<bool>(by_keyboard_id))
+        .unwrap_or(false);
+    if keyed {
+        by_keyboard = true;
+    } else if pointed {
+        by_keyboard = false;
+    }
+    ctx.data_mut(|d| d.insert_temp(by_keyboard_id, by_keyboard));
+    if let Some(rect) = focus_ring_rect(ctx).filter(|_| by_keyboard) {
+        let layer = ctx
+            .memory(|m| m.focused())
+            .and_then(|id| ctx.read_response(id))
+            .map_or(egui::LayerId::background(), |r| r.layer_id);
+        let painter = ctx.layer_painter(layer);
+        let radius = egui::CornerRadius::same(7);
+        // A halo in the background's colour keeps the ring apart from what it surrounds.
+        painter.rect_stroke(
+            rect.expand(1.0),
+            radius,
+            egui::Stroke::new(5.0, theme::paper()),
+            egui::StrokeKind::Outside,
+        );
+        painter.rect_stroke(
+            rect,
+            radius,
+            egui::Stroke::new(FOCUS_RING_WIDTH, theme::focus_ring()),
+            egui::StrokeKind::Outside,
+        );
+    }
+}
+
+/// The width of the ring around the control that has the keyboard.
+pub const FOCUS_RING_WIDTH: f32 = 2.5;
+
+/// Where the ring around the control that has the keyboard goes: around the part of it in
+/// sight, a little apart from it.
+pub fn focus_ring_rect(ctx: &egui::Context) -> Option<egui::Rect> {
+    let id = ctx.memory(|m| m.focused())?;
+    let response = ctx.read_response(id)?;
+    let rect = response.rect.intersect(response.interact_rect.expand(2.0));
+    rect.is_positive().then(|| rect.expand(2.0))
+}
+
 /// Gives a button a fuller accessible name than its visible text.
 pub fn accessible_name(response: &egui::Response, name: &str) {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));

@@ -1,7 +1,7 @@
 //! The Records screen: the game history, newest first. Each record is a row with a small board
 //! of its final position, the game and its date, who played, the result and its length, and
 //! what can be done with it: review, analyse, export, delete (which can be undone while the
-//! screen is open). Filters keep one game or one opponent; a file that cannot be read is a
+//! screen is open). Filters keep one game, one opponent or one result; a file that cannot be read is a
 //! row of one line that says so. Only the rows in sight are drawn, so a long history scrolls
 //! as quickly as a short one.
 
@@ -34,6 +34,55 @@ fn row_scale(width: f32) -> f32 {
     (width / 900.0).clamp(1.0, 1.35)
 }
 
+/// Which results the history keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultFilter {
+    /// Games the person won against the computer.
+    Won,
+    /// Games the person lost against the computer.
+    Lost,
+    /// Drawn games.
+    Drawn,
+    /// Games not finished.
+    Unfinished,
+}
+
+impl ResultFilter {
+    /// Every choice, in the order the filter offers them.
+    pub const ALL: [ResultFilter; 4] = [
+        ResultFilter::Won,
+        ResultFilter::Lost,
+        ResultFilter::Drawn,
+        ResultFilter::Unfinished,
+    ];
+
+    /// Whether a record that `summary` sums up passes. Won and lost are the person's against
+    /// the computer: a game between two people or watched has no side of the person's.
+    pub fn keeps(self, summary: &Summary) -> bool {
+        match (self, summary.ending) {
+            (ResultFilter::Won, Ending::Won { winner, .. }) => {
+                summary.person_side() == Some(winner)
+            }
+            (ResultFilter::Lost, Ending::Won { winner, .. }) => {
+                summary.person_side() == Some(winner.other())
+            }
+            (ResultFilter::Drawn, Ending::Drawn)
+            | (ResultFilter::Unfinished, Ending::Unfinished) => true,
+            _ => false,
+        }
+    }
+
+    /// Its name in the filter.
+    fn name(self, i18n: &I18n) -> &str {
+        i18n.t(match self {
+            ResultFilter::Won => "history.result_won",
+            ResultFilter::Lost => "history.result_lost",
+            ResultFilter::Drawn => "history.result_drawn",
+            ResultFilter::Unfinished => "history.result_unfinished",
+        })
+    }
+}
+
 /// The Records screen and its filters.
 #[derive(Default)]
 pub struct HistoryScreen {
@@ -41,6 +90,8 @@ pub struct HistoryScreen {
     game: Option<GameId>,
     /// Only the records of games against these opponents, if set.
     opponents: Option<Opponents>,
+    /// Only the records of games that ended so, if set.
+    result: Option<ResultFilter>,
 }
 
 impl HistoryScreen {
@@ -78,12 +129,13 @@ impl HistoryScreen {
                         .opponents
                         .as_ref()
                         .is_none_or(|o| *o == summary.opponents())
+                    && self.result.is_none_or(|r| r.keeps(summary))
             }
-            None => self.game.is_none() && self.opponents.is_none(),
+            None => self.game.is_none() && self.opponents.is_none() && self.result.is_none(),
         }
     }
 
-    /// The game's and the opponent's filters, and how many records they keep.
+    /// The game's, the opponent's and the result's filters, and how many records they keep.
     fn filters_ui(&mut self, ui: &mut egui::Ui, view: &View) {
         let i18n = view.i18n;
         let entries = view.history.entries();
@@ -113,6 +165,23 @@ impl HistoryScreen {
                     for o in present {
                         let name = opponents_name(i18n, &o);
                         ui.selectable_value(&mut self.opponents, Some(o), name);
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            ui.add_space(12.0);
+            let label = ui
+                .label(RichText::new(i18n.t("history.result")).color(theme::muted()))
+                .on_hover_text(i18n.t("history.result_hint"));
+            let shown = self
+                .result
+                .map_or_else(|| i18n.t("history.all"), |r| r.name(i18n));
+            egui::ComboBox::from_id_salt("history_result")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.result, None, i18n.t("history.all"));
+                    for r in ResultFilter::ALL {
+                        ui.selectable_value(&mut self.result, Some(r), r.name(i18n));
                     }
                 })
                 .response

@@ -239,6 +239,13 @@ fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
                 if ui.button(i18n.t("home.history")).clicked() {
                     out.push(Command::OpenHistory);
                 }
+                if ui
+                    .button(i18n.t("stats.title"))
+                    .on_hover_text(i18n.t("stats.open_hint"))
+                    .clicked()
+                {
+                    out.push(Command::OpenStats(None));
+                }
                 if ui.button(i18n.t("home.rules")).clicked() {
                     out.push(Command::Open(Open::Rules(
                         GameId::ALL[0],

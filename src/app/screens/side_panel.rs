@@ -139,6 +139,12 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                     .strong()
                     .color(theme::info()),
             );
+            wrapped_label(
+                ui,
+                RichText::new(i18n.t("panel.review_keys"))
+                    .small()
+                    .color(theme::muted()),
+            );
         }
         ui.horizontal(|ui| {
             stone_icon(ui, side, text_size(ui, 22.0));
