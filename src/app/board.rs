@@ -895,7 +895,7 @@ fn with_alpha(c: Color32, alpha: f32) -> Color32 {
 }
 
 /// The colours of a piece: its rim, its body and the highlight the light makes on it.
-fn piece_colours(pieces: PieceStyle, side: Side) -> (Color32, Color32, Color32) {
+pub fn piece_colours(pieces: PieceStyle, side: Side) -> (Color32, Color32, Color32) {
     match (pieces, side) {
         (PieceStyle::Stones, Side::Black) => (
             Color32::from_rgb(0x08, 0x08, 0x0A),
@@ -991,6 +991,11 @@ pub fn paint_stone(painter: &egui::Painter, center: Pos2, radius: Vec2, side: Si
     ));
 }
 
+/// The colour of the light diamond on a marked dark piece.
+pub const MARK_ON_DARK: Color32 = Color32::from_rgb(0xF4, 0xF7, 0xFC);
+/// The colour of the dark ring on a marked light piece.
+pub const MARK_ON_LIGHT: Color32 = Color32::from_rgb(0x4A, 0x2E, 0x06);
+
 /// The mark of a marked piece, which tells the sides apart without their colours: a light
 /// diamond on the dark piece, a dark ring on the light one.
 fn paint_mark(painter: &egui::Painter, center: Pos2, radius: Vec2, side: Side, alpha: f32) {
@@ -1005,7 +1010,7 @@ fn paint_mark(painter: &egui::Painter, center: Pos2, radius: Vec2, side: Side, a
             ];
             painter.add(Shape::convex_polygon(
                 diamond,
-                with_alpha(Color32::from_rgb(0xF4, 0xF7, 0xFC), alpha),
+                with_alpha(MARK_ON_DARK, alpha),
                 Stroke::NONE,
             ));
         }
@@ -1013,10 +1018,7 @@ fn paint_mark(painter: &egui::Painter, center: Pos2, radius: Vec2, side: Side, a
             painter.add(Shape::ellipse_stroke(
                 center,
                 radius * 0.46,
-                Stroke::new(
-                    radius.y * 0.16,
-                    with_alpha(Color32::from_rgb(0x4A, 0x2E, 0x06), alpha),
-                ),
+                Stroke::new(radius.y * 0.16, with_alpha(MARK_ON_LIGHT, alpha)),
             ));
         }
     }
@@ -1225,6 +1227,64 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn marked_pieces_differ_in_lightness_as_well_as_in_colour() {
+        let luminance = |c: Color32| {
+            let [r, g, b, _] = egui::Rgba::from(c).to_array();
+            0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05
+        };
+        for pieces in PieceStyle::ALL {
+            let (_, dark, _) = piece_colours(pieces, Side::Black);
+            let (_, light, _) = piece_colours(pieces, Side::White);
+            assert!(luminance(light) / luminance(dark) >= 5.0, "{pieces:?}");
+        }
+        // And each mark stands out on its piece.
+        let (_, dark, _) = piece_colours(PieceStyle::Marked, Side::Black);
+        let (_, light, _) = piece_colours(PieceStyle::Marked, Side::White);
+        assert!(luminance(MARK_ON_DARK) / luminance(dark) >= 5.0);
+        assert!(luminance(light) / luminance(MARK_ON_LIGHT) >= 5.0);
+    }
+
+    #[test]
+    fn animations_last_as_long_as_their_pace_says() {
+        let state = State::start(crate::rules::GameId::Wudao);
+        let change = |p| Change {
+            action: Action::Place(p),
+            removed: 0,
+            removed_owner: None,
+            flipped: 0,
+            actor: Side::Black,
+        };
+        let length = |pace| {
+            animations_for(&state, change(Point::ALL[12]), 10.0, pace)
+                .iter()
+                .map(|a| a.start + a.duration - 10.0)
+                .fold(0.0, f64::max)
+        };
+        assert!((length(1.0) - ANIMATION_SECONDS * 0.75).abs() < 1e-9);
+        assert!((length(2.0) - 2.0 * length(1.0)).abs() < 1e-9);
+        assert!((length(0.5) - 0.5 * length(1.0)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_look_set_for_a_preview_goes_back_to_the_frame_s() {
+        let frame = Look {
+            board: BoardStyle::Plain,
+            pieces: PieceStyle::Stones,
+        };
+        set_look(frame);
+        let inside = with_look(
+            Look {
+                board: BoardStyle::Wood,
+                pieces: PieceStyle::Marked,
+            },
+            look,
+        );
+        assert_eq!(inside.pieces, PieceStyle::Marked);
+        assert_eq!(look(), frame);
+        set_look(Look::default());
     }
 
     #[test]

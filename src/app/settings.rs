@@ -499,6 +499,17 @@ fn volume_within_range<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::
     })
 }
 
+/// Reads a choice, taking the usual one for a value this version does not know (a style a
+/// newer version added) instead of refusing the whole file for it.
+fn known_or_default<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned + Default,
+{
+    let value = serde_json::Value::deserialize(d)?;
+    Ok(T::deserialize(value).unwrap_or_default())
+}
+
 /// The app's settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -534,12 +545,16 @@ pub struct Settings {
     /// Light, dark, or as the system prefers.
     pub theme: ThemeChoice,
     /// How the board is drawn.
+    #[serde(deserialize_with = "known_or_default")]
     pub board_style: BoardStyle,
     /// How the pieces are drawn.
+    #[serde(deserialize_with = "known_or_default")]
     pub piece_style: PieceStyle,
     /// How quickly the animations play (when [`Settings::animations`] are on).
+    #[serde(deserialize_with = "known_or_default")]
     pub animation_speed: AnimationSpeed,
     /// How large the text is.
+    #[serde(deserialize_with = "known_or_default")]
     pub text_size: TextSize,
 }
 
@@ -1100,6 +1115,78 @@ mod tests {
         assert_eq!(pace(0), 500);
         assert_eq!(pace(1500), 1500);
         assert_eq!(pace(u32::MAX), 5000);
+    }
+
+    #[test]
+    fn the_looks_are_kept_and_an_older_file_keeps_its_animations_off() {
+        // A file from before the looks were kept: the usual looks, and animations that
+        // were turned off stay off.
+        let old: Settings =
+            serde_json::from_str(r#"{"version": 1, "animations": false, "flip_board": true}"#)
+                .unwrap_or_default();
+        assert!(old.flip_board);
+        assert_eq!(old.board_style, BoardStyle::Wood);
+        assert_eq!(old.piece_style, PieceStyle::Stones);
+        assert_eq!(old.text_size, TextSize::Normal);
+        assert_eq!(old.animation(), None);
+        let chosen = Settings {
+            board_style: BoardStyle::Plain,
+            piece_style: PieceStyle::Marked,
+            animation_speed: AnimationSpeed::Slow,
+            text_size: TextSize::Largest,
+            ..Settings::default()
+        };
+        let json = serde_json::to_string(&chosen).unwrap_or_default();
+        for field in [
+            r#""board_style":"plain""#,
+            r#""piece_style":"marked""#,
+            r#""animation_speed":"slow""#,
+            r#""text_size":"largest""#,
+        ] {
+            assert!(json.contains(field), "{json}");
+        }
+        let back: Settings = serde_json::from_str(&json).unwrap_or_default();
+        assert_eq!(back, chosen);
+        assert_eq!(back.animation(), Some(AnimationSpeed::Slow));
+        // A style this version does not know (a newer one's) is the usual one; the rest of
+        // the file still counts.
+        let newer: Settings = serde_json::from_str(
+            r#"{"board_style": "marble", "text_size": 3, "flip_board": true}"#,
+        )
+        .unwrap_or_default();
+        assert_eq!(newer.board_style, BoardStyle::Wood);
+        assert_eq!(newer.text_size, TextSize::Normal);
+        assert!(newer.flip_board);
+    }
+
+    #[test]
+    fn results_are_counted_by_colour_and_an_older_file_has_none() {
+        let mut stats = Stats::default();
+        stats.record_side(GameId::Wudao, Side::White, Outcome::Win);
+        stats.record_side(GameId::Wudao, Side::White, Outcome::Draw);
+        stats.record_side(GameId::Wudao, Side::Black, Outcome::Loss);
+        assert_eq!(
+            stats.side_tally(GameId::Wudao, Side::White),
+            Tally {
+                wins: 1,
+                losses: 0,
+                draws: 1
+            }
+        );
+        assert_eq!(stats.side_tally(GameId::Wudao, Side::Black).losses, 1);
+        assert_eq!(stats.side_tally(GameId::Flying, Side::Black).games(), 0);
+        assert_eq!(
+            stats.side_tally(GameId::Wudao, Side::White).score(),
+            Some(0.75)
+        );
+        assert_eq!(Tally::default().score(), None);
+        let json = serde_json::to_string(&stats).unwrap_or_default();
+        assert!(json.contains(r#""wudao/white""#), "{json}");
+        let old: Stats =
+            serde_json::from_str(r#"{"version": 1, "tallies": {"wudao/easy": {"wins": 2}}}"#)
+                .unwrap_or_default();
+        assert_eq!(old.total(GameId::Wudao).wins, 2);
+        assert!(old.sides.is_empty());
     }
 
     #[test]

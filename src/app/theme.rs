@@ -340,6 +340,39 @@ mod tests {
     }
 
     #[test]
+    fn the_plain_board_and_the_focus_ring_stand_out_in_both_themes() {
+        for p in [LIGHT, DARK] {
+            // The plain board's lines against its face: as much contrast as there is.
+            assert!(contrast(p.plain_line, p.plain_board) >= 12.0, "{p:?}");
+            // Both colours of stones show on it: the white ones by their dark rim.
+            assert!(contrast(Color32::from_rgb(0x22, 0x22, 0x26), p.plain_board) >= 10.0);
+            // The focus ring against the window's background and a button's.
+            for background in [p.paper, p.card, p.button] {
+                assert!(contrast(p.focus_ring, background) >= 3.0, "{p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_text_scale_grows_every_text_style_and_the_controls_with_it() {
+        let ctx = egui::Context::default();
+        apply(&ctx, 1.0);
+        let body = |ctx: &egui::Context| ctx.global_style().text_styles[&TextStyle::Body].size;
+        assert_eq!(body(&ctx), BODY_SIZE);
+        assert_eq!(text(18.0), 18.0);
+        set_text_scale(&ctx, 1.32);
+        for theme in [Theme::Light, Theme::Dark] {
+            let style = ctx.style_of(theme);
+            assert!((style.text_styles[&TextStyle::Small].size - SMALL_SIZE * 1.32).abs() < 0.01);
+            assert!((style.text_styles[&TextStyle::Button].size - BODY_SIZE * 1.32).abs() < 0.01);
+            assert!(style.spacing.interact_size.y > 26.0 * 1.3);
+        }
+        assert!((text(18.0) - 18.0 * 1.32).abs() < 0.01);
+        set_text_scale(&ctx, 1.0);
+        assert_eq!(body(&ctx), BODY_SIZE);
+    }
+
+    #[test]
     fn the_frame_is_drawn_in_the_theme_egui_chose() {
         let ctx = egui::Context::default();
         follow(&ctx, ThemeChoice::Dark);

@@ -54,6 +54,8 @@ impl Dialog for SettingsDialog {
             .resizable(false)
             .min_width(width)
             .max_width(width)
+            // Room for all of it: the window then takes the height of what it shows.
+            .default_height(screen.height())
             .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
             .show(ctx, |ui| {
                 // As tall as the settings, up to what the window leaves: in a small window

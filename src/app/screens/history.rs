@@ -247,7 +247,7 @@ fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
             ui.add_space(6.0);
             ui.label(
                 RichText::new(i18n.t("history.title"))
-                    .size(18.0)
+                    .size(theme::text(18.0))
                     .strong()
                     .color(theme::ink()),
             );

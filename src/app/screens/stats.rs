@@ -16,7 +16,7 @@ use crate::app::storage::UtcTime;
 use crate::app::text::{game_name, level_rated, side_name};
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::{accessible_name, top_bar, wrapped_label};
+use crate::app::widgets::{top_bar, wrapped_label};
 use crate::learn::puzzles::glicko::START_RATING;
 use crate::rules::{GameId, Side};
 
@@ -443,7 +443,7 @@ fn chart_ui(ui: &mut egui::Ui, chart: &Chart) {
     let width = ui.available_width();
     let height = (width * 0.42).clamp(130.0, 260.0);
     let (rect, response) = ui.allocate_exact_size(vec2(width, height), Sense::hover());
-    accessible_name(&response, chart.said);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, chart.said));
     let small = FontId::proportional(theme::text(11.0));
     let painter = ui.painter_at(rect);
     let label_width = ui
