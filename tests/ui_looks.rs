@@ -266,6 +266,15 @@ fn the_largest_text_grows_the_whole_interface_and_the_smallest_window_holds_it()
     open_settings(&mut h);
     within(screen, button_rect(&h, "Close"), "Close");
     close_dialog(&mut h);
+    // A dialog taller than the window scrolls rather than runs off its top.
+    apply(
+        &mut h,
+        Command::Open(sanqi::app::command::Open::NewGame(None)),
+    );
+    for node in h.query_all_by_label("New game") {
+        within(screen, node.rect(), "the new game's title");
+    }
+    close_dialog(&mut h);
     // A game: the bar, the board and the panel's buttons in the window.
     window::start(
         &mut h,

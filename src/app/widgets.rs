@@ -354,18 +354,27 @@ pub fn clock_choice_ui(ui: &mut egui::Ui, i18n: &I18n, clock: &mut ClockSetting)
 }
 
 /// A modal dialog of the given width in the dialogs' frame; its response says whether the
-/// user asked to close it (Escape or a click outside).
+/// user asked to close it (Escape or a click outside). A dialog taller than the window (large
+/// text in a small window) scrolls.
 pub fn modal_ui<R>(
     ctx: &egui::Context,
     id: &str,
     width: f32,
     add: impl FnOnce(&mut egui::Ui) -> R,
 ) -> egui::ModalResponse<R> {
+    // The window less the dialog frame's margins and a little air.
+    let room = (ctx.content_rect().height() - 48.0).max(120.0);
     egui::Modal::new(egui::Id::unique(id))
         .frame(theme::dialog_frame())
         .show(ctx, |ui| {
             ui.set_width(width);
-            add(ui)
+            egui::ScrollArea::vertical()
+                .max_height(room)
+                // As tall as the window allows once it has to scroll, else its own height.
+                .min_scrolled_height(room)
+                .auto_shrink([false, true])
+                .show(ui, add)
+                .inner
         })
 }
 
@@ -419,10 +428,11 @@ pub fn section_label(ui: &mut egui::Ui, text: &str) {
     ui.label(RichText::new(text).strong().color(theme::muted()));
 }
 
-/// The buttons at the foot of a dialog, laid out from the right: the first one added is the
-/// rightmost.
+/// The buttons at the foot of a dialog, laid out from the right on a row of their height:
+/// the first one added is the rightmost.
 pub fn dialog_buttons(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
-    ui.with_layout(Layout::right_to_left(Align::Center), add);
+    let row = Vec2::new(ui.available_width(), ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(row, Layout::right_to_left(Align::Center), add);
 }
 
 /// A small painted piece inline with text.

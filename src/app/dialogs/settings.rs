@@ -5,7 +5,7 @@
 //! the Flying table (its state, its build with progress, cancel and resume), and where the
 //! app keeps its files.
 
-use egui::{RichText, Sense, Vec2, vec2};
+use egui::{Align, Layout, RichText, Sense, Vec2, vec2};
 
 use super::{Dialog, Stay};
 use crate::app::board::{self, BoardScene, Look};
@@ -20,9 +20,7 @@ use crate::app::storage::date_text;
 use crate::app::text::{clock_name, duration_text, shown_path};
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::{
-    LevelPicker, PickerStyle, dialog_buttons, opponent_levels_ui, section_label,
-};
+use crate::app::widgets::{LevelPicker, PickerStyle, opponent_levels_ui, section_label};
 use crate::rules::{Point, Side};
 use crate::tablebase::Phase;
 
@@ -91,7 +89,9 @@ impl Dialog for SettingsDialog {
                         }
                     });
                 ui.add_space(4.0);
-                dialog_buttons(ui, |ui| {
+                // A row of its own height: the window has room to spare in a tall screen.
+                let row = vec2(ui.available_width(), ui.spacing().interact_size.y);
+                ui.allocate_ui_with_layout(row, Layout::right_to_left(Align::Center), |ui| {
                     if ui.button(i18n.t("dialog.close")).clicked() {
                         close = true;
                     }
