@@ -28,6 +28,17 @@ const BOARD_SIZE: f32 = 76.0;
 /// The width of the buttons at the end of a row.
 const BUTTON_WIDTH: f32 = 96.0;
 
+/// The height of a row drawn `scale` times as large as in the smallest window, its lines of
+/// text at the text size chosen.
+fn row_height(scale: f32) -> f32 {
+    ROW_HEIGHT * scale * theme::text(1.0)
+}
+
+/// The width of a row's buttons, at the text size chosen.
+fn button_width() -> f32 {
+    BUTTON_WIDTH * theme::text(1.0)
+}
+
 /// How much larger the rows (their board, their text) are drawn in a list this wide than in
 /// the smallest window's.
 fn row_scale(width: f32) -> f32 {
@@ -226,7 +237,7 @@ impl HistoryScreen {
         let scale = row_scale(ui.available_width());
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
-            .show_rows(ui, ROW_HEIGHT * scale + ROW_GAP, kept.len(), |ui, rows| {
+            .show_rows(ui, row_height(scale) + ROW_GAP, kept.len(), |ui, rows| {
                 ui.spacing_mut().item_spacing.y = 0.0;
                 for entry in &kept[rows] {
                     row_ui(ui, view, entry, scale, out);
@@ -296,7 +307,7 @@ fn deleted_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
 fn row_ui(ui: &mut egui::Ui, view: &View, entry: &Entry, scale: f32, out: &mut Vec<Command>) {
     let i18n = view.i18n;
     let width = ui.available_width();
-    let (rect, _) = ui.allocate_exact_size(vec2(width, ROW_HEIGHT * scale), Sense::hover());
+    let (rect, _) = ui.allocate_exact_size(vec2(width, row_height(scale)), Sense::hover());
     if !ui.is_rect_visible(rect) {
         return;
     }
@@ -313,7 +324,7 @@ fn row_ui(ui: &mut egui::Ui, view: &View, entry: &Entry, scale: f32, out: &mut V
         egui::pos2(inner.left(), inner.center().y - board_size / 2.0),
         vec2(board_size, board_size),
     );
-    let buttons_width = 2.0 * BUTTON_WIDTH + ui.spacing().item_spacing.x;
+    let buttons_width = 2.0 * button_width() + ui.spacing().item_spacing.x;
     let buttons = egui::Rect::from_min_max(
         egui::pos2(inner.right() - buttons_width, inner.top()),
         inner.right_bottom(),
@@ -413,7 +424,7 @@ fn actions_ui(
     readable: bool,
     out: &mut Vec<Command>,
 ) {
-    let size = vec2(BUTTON_WIDTH, ui.spacing().interact_size.y);
+    let size = vec2(button_width(), ui.spacing().interact_size.y);
     let path = &entry.path;
     let mut button = |ui: &mut egui::Ui, key: &str, command: Command| {
         let response = ui.add(egui::Button::new(i18n.t(key)).min_size(size));
@@ -443,7 +454,7 @@ fn actions_ui(
             button(ui, "history.export", export);
         } else {
             // Under the others' Export, so that every Delete lines up.
-            ui.add_space(BUTTON_WIDTH + ui.spacing().item_spacing.x);
+            ui.add_space(button_width() + ui.spacing().item_spacing.x);
         }
         button(ui, "history.delete", Command::DeleteRecord(path.clone()));
     });

@@ -7,6 +7,7 @@ use egui::{
     Align, Align2, Color32, FontId, Layout, Pos2, Rect, RichText, Sense, Stroke, pos2, vec2,
 };
 
+use super::layout::text_size;
 use crate::ai::Level;
 use crate::app::command::Command;
 use crate::app::i18n::I18n;
@@ -24,6 +25,11 @@ use crate::rules::{GameId, Side};
 const MAX_WIDTH: f32 = 1500.0;
 /// From this width on, the results and the graphs stand side by side.
 const TWO_COLUMNS: f32 = 900.0;
+
+/// How much larger than in a small window the page is drawn at this width.
+fn page_scale(width: f32) -> f32 {
+    (width / 1100.0).clamp(1.0, 1.3)
+}
 
 /// The statistics screen: which game it shows.
 pub struct StatsScreen {
@@ -65,6 +71,13 @@ impl StatsScreen {
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
                         let width = ui.available_width().min(MAX_WIDTH);
+                        // A wide window shows it larger, text and all.
+                        let scale = page_scale(width);
+                        let style = ui.style_mut();
+                        for font in style.text_styles.values_mut() {
+                            font.size *= scale;
+                        }
+                        style.spacing.interact_size.y *= scale;
                         ui.vertical_centered(|ui| {
                             ui.set_max_width(width);
                             ui.with_layout(Layout::top_down(Align::Min), |ui| {
@@ -119,7 +132,7 @@ fn card(ui: &mut egui::Ui, title: &str, add: impl FnOnce(&mut egui::Ui)) {
         ui.set_width(ui.available_width());
         ui.label(
             RichText::new(title)
-                .size(theme::text(18.0))
+                .size(text_size(ui, 18.0))
                 .strong()
                 .color(theme::ink()),
         );
@@ -441,10 +454,10 @@ pub fn value_range(values: impl Iterator<Item = f64>, least: f64) -> (f64, f64) 
 /// as faint named lines, and the point nearest the pointer picked out and read out under it.
 fn chart_ui(ui: &mut egui::Ui, chart: &Chart) {
     let width = ui.available_width();
-    let height = (width * 0.42).clamp(130.0, 260.0);
+    let height = (width * 0.42).clamp(130.0, 340.0);
     let (rect, response) = ui.allocate_exact_size(vec2(width, height), Sense::hover());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, chart.said));
-    let small = FontId::proportional(theme::text(11.0));
+    let small = FontId::proportional(text_size(ui, 11.0));
     let painter = ui.painter_at(rect);
     let label_width = ui
         .painter()
