@@ -219,14 +219,17 @@ fn tally_text(i18n: &I18n, t: Tally) -> String {
 /// A table of results in parts, their columns lined up: each part a heading over its rows,
 /// a row a line of results with the games, wins, losses, draws and score.
 fn tally_table(ui: &mut egui::Ui, i18n: &I18n, game: GameId, parts: &[(&str, &[(String, Tally)])]) {
+    // Rows of a line of text each (not of a button's height).
+    let line = text_size(ui, theme::BODY_SIZE) * 1.35;
     egui::Grid::new(("stats_table", game))
         .num_columns(6)
-        .spacing([14.0, 5.0])
+        .min_row_height(line)
+        .spacing([14.0, 6.0])
         .show(ui, |ui| {
             for (i, (heading, rows)) in parts.iter().enumerate() {
                 if i > 0 {
                     // A gap between the parts.
-                    ui.allocate_space(vec2(1.0, 4.0));
+                    ui.allocate_space(vec2(1.0, line * 0.5));
                     ui.end_row();
                 }
                 ui.label(
