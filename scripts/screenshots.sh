@@ -85,6 +85,18 @@ shots() {
     shot lesson-wudao-zh lesson-wudao-8-done zh-CN "$width" "$height" "$dir"
     shot lesson-house-en lesson-house-3 en "$width" "$height" "$dir"
     shot lesson-house-zh lesson-house-1 zh-CN "$width" "$height" "$dir"
+    # A game's statistics: the results by level and by colour, the rating and the puzzle
+    # rating after each game and puzzle.
+    shot stats-en stats en "$width" "$height" "$dir"
+    shot stats-zh stats-flying zh-CN "$width" "$height" "$dir"
+    # The looks the settings offer: the plain board, the marked pieces, both; the largest
+    # text; and the ring around the control that has the keyboard (three Tabs into Home).
+    SANQI_BOARD=plain shot board-plain-en neihuang en "$width" "$height" "$dir"
+    SANQI_PIECES=marked shot pieces-marked-zh flying zh-CN "$width" "$height" "$dir"
+    SANQI_BOARD=plain SANQI_PIECES=marked shot look-plain-marked-en wudao en "$width" "$height" "$dir"
+    SANQI_TEXT_SIZE=largest shot text-largest-en review en "$width" "$height" "$dir"
+    SANQI_TEXT_SIZE=largest shot text-largest-zh neihuang zh-CN "$width" "$height" "$dir"
+    shot focus-ring-en home en "$width" "$height" "$dir" "key Tab" "key Tab" "key Tab"
     # The Flying table: its settings and the exact hint show the table of the data folder
     # (SANQI_DATA_DIR, read only): built, missing or damaged as that folder has it; the
     # committed table-settings-built-*, -missing-* and -damaged-* were taken with a folder of

@@ -510,7 +510,7 @@ fn the_computer_waits_behind_a_dialog() {
     time.advance(Duration::from_secs(120));
     h.run();
     assert_eq!(actions(&h), ["c3"]);
-    // The settings now scroll (their Close is below the fold here): Escape closes them.
+    // Escape closes the settings.
     h.key_press(Key::Escape);
     h.run();
     assert_eq!(
@@ -552,7 +552,7 @@ fn the_clock_waits_while_the_window_is_in_the_background_unless_told_not_to() {
         &mut h,
         "Pause the clock and the computer while Sanqi is in the background",
     );
-    // The settings now scroll (their Close is below the fold here): Escape closes them.
+    // Escape closes the settings.
     h.key_press(Key::Escape);
     h.run();
     assert!(!h.state().settings().pause_in_background);

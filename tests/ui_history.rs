@@ -413,3 +413,67 @@ fn a_game_played_as_white_is_reviewed_from_whites_side() {
     apply(&mut h, Command::OpenRecord(path));
     assert!(below(&h, "a1", "e5"));
 }
+
+/// Against the computer at Easy, the person playing Black, on `date`, ended by `result` if
+/// any (`"white resigned"`).
+fn vs_easy(date: &str, result: Option<&str>) -> String {
+    let result = result.map_or(String::new(), |r| format!(r#","result":"{r}""#));
+    format!(
+        r#"{{"black":{{"name":"Player"}},"white":{{"name":"Computer","level":"easy"}},
+        "date":"{date}"{result}}}"#
+    )
+}
+
+#[test]
+fn the_history_filters_by_result() {
+    let (dir, _time, mut h) = WindowSpec::default().open();
+    let won = vs_easy("2025-03-04T10:00:00Z", Some("white resigned"));
+    let lost = vs_easy("2025-03-03T10:00:00Z", Some("black resigned"));
+    let unfinished = vs_easy("2025-03-02T10:00:00Z", None);
+    write_record(dir.path(), "won.json", "wudao", &["c3"], &won);
+    write_record(dir.path(), "lost.json", "wudao", &["c3"], &lost);
+    write_record(dir.path(), "unfinished.json", "wudao", &["c3"], &unfinished);
+    // Two friends' game that White resigned: nobody's win against the computer.
+    let friends = FRIENDS.replacen(r#""date""#, r#""result":"white resigned","date""#, 1);
+    write_record(dir.path(), "friends.json", "flying", &["a1-a3"], &friends);
+    open_history(&mut h);
+    assert!(has_text(&h, "4 games"));
+    let choose = |h: &mut Window, result: &str| {
+        h.get_by_label("Result:").click();
+        h.run();
+        click_button(h, result);
+    };
+    let shown = |h: &Window| -> Vec<&str> {
+        ["won.json", "lost.json", "unfinished.json", "friends.json"]
+            .into_iter()
+            .filter(|name| has_text(h, &format!("Review · {name}")))
+            .collect()
+    };
+    choose(&mut h, "Won");
+    assert_eq!(shown(&h), ["won.json"]);
+    assert!(has_text(&h, "1 game"));
+    choose(&mut h, "Lost");
+    assert_eq!(shown(&h), ["lost.json"]);
+    choose(&mut h, "Unfinished");
+    assert_eq!(shown(&h), ["unfinished.json"]);
+    choose(&mut h, "Drawn");
+    assert!(shown(&h).is_empty());
+    assert!(has_text(&h, "No game matches these filters."));
+    // With the game's filter: the won games of Wu Dao, none of Flying.
+    choose(&mut h, "Won");
+    click_button(&mut h, "Square Flying Chess");
+    assert!(shown(&h).is_empty());
+    click_button(&mut h, "Wu Dao Qi");
+    assert_eq!(shown(&h), ["won.json"]);
+    // All results again (the list's own All, under the filter, not the game's).
+    h.get_by_label("Result:").click();
+    h.run();
+    let below = h.get_by_label("Result:").rect().bottom();
+    let all = h
+        .query_all_by_label("All")
+        .find(|n| n.rect().top() > below)
+        .expect("the results' All");
+    all.click();
+    h.run();
+    assert_eq!(shown(&h), ["won.json", "lost.json", "unfinished.json"]);
+}

@@ -1,6 +1,9 @@
 //! The board: a painter shared by the game screen, the home cards and the rules diagrams,
 //! the interactive widget (one clickable, accessible button per point) and the short
 //! animations of moves, placements, removals and flips.
+//!
+//! Every board and piece is drawn in the [`Look`] the settings choose (the wood board or a
+//! plain one, stones or marked pieces), noted once a frame by [`set_look`] as the theme is.
 
 use egui::epaint::Mesh;
 use egui::{
@@ -8,14 +11,56 @@ use egui::{
     StrokeKind, Vec2, pos2, vec2,
 };
 
+use std::cell::Cell;
+
 use super::exact::value_label;
 use super::overlay::Overlay;
+use super::settings::{BoardStyle, PieceStyle};
 use super::theme;
 use crate::rules::{Action, Point, Side, State};
 use crate::tablebase::Value;
 
-/// How long one animation step lasts, in seconds.
+/// How long one animation step lasts at the usual speed, in seconds.
 pub const ANIMATION_SECONDS: f64 = 0.32;
+
+/// How boards and pieces are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Look {
+    /// The board.
+    pub board: BoardStyle,
+    /// The pieces.
+    pub pieces: PieceStyle,
+}
+
+thread_local! {
+    /// The look of the frame being drawn on this thread.
+    static LOOK: Cell<Look> = const {
+        Cell::new(Look {
+            board: BoardStyle::Wood,
+            pieces: PieceStyle::Stones,
+        })
+    };
+}
+
+/// Notes the look the boards of the frame about to be drawn take.
+pub fn set_look(look: Look) {
+    LOOK.with(|l| l.set(look));
+}
+
+/// The look of the frame being drawn.
+pub fn look() -> Look {
+    LOOK.with(Cell::get)
+}
+
+/// Runs `draw` with boards and pieces drawn in `look` (a preview of a style), then goes back
+/// to the frame's own.
+pub fn with_look<R>(look: Look, draw: impl FnOnce() -> R) -> R {
+    let frame = self::look();
+    set_look(look);
+    let result = draw();
+    set_look(frame);
+    result
+}
 
 /// What an animation shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -84,17 +129,32 @@ impl Animation {
     }
 }
 
-/// The animations that show one action, starting at `now`: the piece arrives first, then
-/// what it captured leaves or turns over.
-pub fn animations_for(
-    before: &State,
-    action: Action,
-    removed: crate::rules::Bits,
-    removed_owner: Option<Side>,
-    flipped: crate::rules::Bits,
-    actor: Side,
-    now: f64,
-) -> Vec<Animation> {
+/// What happened in one action, as its animations show it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Change {
+    /// The action.
+    pub action: Action,
+    /// The points whose pieces it took off.
+    pub removed: crate::rules::Bits,
+    /// Whose pieces those were, when the position before does not say.
+    pub removed_owner: Option<Side>,
+    /// The points whose pieces it turned over.
+    pub flipped: crate::rules::Bits,
+    /// Who played it.
+    pub actor: Side,
+}
+
+/// The animations that show one action, starting at `now` and lasting `pace` times their
+/// usual length: the piece arrives first, then what it captured leaves or turns over.
+pub fn animations_for(before: &State, change: Change, now: f64, pace: f64) -> Vec<Animation> {
+    let Change {
+        action,
+        removed,
+        removed_owner,
+        flipped,
+        actor,
+    } = change;
+    let step = ANIMATION_SECONDS * pace.clamp(0.1, 10.0);
     let mut out = Vec::new();
     let mut consequence_start = now;
     match action {
@@ -106,17 +166,17 @@ pub fn animations_for(
                     side: actor,
                 },
                 start: now,
-                duration: ANIMATION_SECONDS,
+                duration: step,
             });
-            consequence_start = now + ANIMATION_SECONDS * 0.8;
+            consequence_start = now + step * 0.8;
         }
         Action::Place(point) => {
             out.push(Animation {
                 kind: AnimationKind::Drop { point, side: actor },
                 start: now,
-                duration: ANIMATION_SECONDS * 0.75,
+                duration: step * 0.75,
             });
-            consequence_start = now + ANIMATION_SECONDS * 0.6;
+            consequence_start = now + step * 0.6;
         }
         Action::Remove(_) | Action::Timeout => {}
     }
@@ -130,7 +190,7 @@ pub fn animations_for(
             out.push(Animation {
                 kind: AnimationKind::Vanish { point: p, side },
                 start: consequence_start,
-                duration: ANIMATION_SECONDS,
+                duration: step,
             });
         }
         if flipped & bit != 0 {
@@ -138,7 +198,7 @@ pub fn animations_for(
             out.push(Animation {
                 kind: AnimationKind::Flip { point: p, from },
                 start: consequence_start,
-                duration: ANIMATION_SECONDS,
+                duration: step,
             });
         }
     }
@@ -292,7 +352,10 @@ impl Geometry {
 /// Paints a whole board scene into `rect`.
 pub fn paint(painter: &egui::Painter, rect: Rect, scene: &BoardScene) -> Geometry {
     let geo = Geometry::new(rect, scene.flipped, scene.coordinates);
-    paint_wood(painter, geo.rect);
+    match look().board {
+        BoardStyle::Wood => paint_wood(painter, geo.rect),
+        BoardStyle::Plain => paint_plain(painter, geo.rect),
+    }
     paint_grid(painter, &geo, scene.coordinates);
     paint_outlines(painter, &geo, scene);
     paint_markers_under(painter, &geo, scene);
@@ -455,9 +518,26 @@ fn paint_wood(painter: &egui::Painter, rect: Rect) {
     );
 }
 
+/// The plain board: a flat light face with a black edge, without shadow or grain, so that
+/// nothing competes with the lines and the pieces.
+fn paint_plain(painter: &egui::Painter, rect: Rect) {
+    let radius = CornerRadius::same((rect.width() * 0.02).clamp(2.0, 8.0) as u8);
+    painter.rect(
+        rect,
+        radius,
+        theme::plain_board(),
+        Stroke::new((rect.width() * 0.006).clamp(1.0, 3.0), theme::plain_line()),
+        StrokeKind::Inside,
+    );
+}
+
 fn paint_grid(painter: &egui::Painter, geo: &Geometry, coordinates: bool) {
-    let width = (geo.step * 0.028).clamp(1.0, 2.6);
-    let stroke = Stroke::new(width, theme::board_line());
+    let (line, label, weight) = match look().board {
+        BoardStyle::Wood => (theme::board_line(), theme::board_label(), 1.0),
+        BoardStyle::Plain => (theme::plain_line(), theme::plain_line(), 1.6),
+    };
+    let width = (geo.step * 0.028 * weight).clamp(1.0, 2.6 * weight);
+    let stroke = Stroke::new(width, line);
     let a1 = geo.position(Point::ALL[0]);
     let e5 = geo.position(Point::ALL[24]);
     let (left, right) = (a1.x.min(e5.x), a1.x.max(e5.x));
@@ -472,7 +552,7 @@ fn paint_grid(painter: &egui::Painter, geo: &Geometry, coordinates: bool) {
     painter.rect_stroke(
         Rect::from_min_max(pos2(left, top), pos2(right, bottom)),
         CornerRadius::ZERO,
-        Stroke::new(width * 1.6, theme::board_line()),
+        Stroke::new(width * 1.6, line),
         StrokeKind::Middle,
     );
     // Small dots on every point, the centre a little larger.
@@ -482,12 +562,12 @@ fn paint_grid(painter: &egui::Painter, geo: &Geometry, coordinates: bool) {
         } else {
             width * 1.5
         };
-        painter.circle_filled(geo.position(p), r, theme::board_line());
+        painter.circle_filled(geo.position(p), r, line);
     }
     if coordinates {
         let size = (geo.step * 0.22).clamp(10.0, 17.0);
         let font = FontId::new(size, FontFamily::Proportional);
-        let color = theme::board_label();
+        let color = label;
         let offset = geo.step * 0.6;
         for i in 0..5u8 {
             if let Some(p) = Point::at(i, 0) {
@@ -814,12 +894,43 @@ fn with_alpha(c: Color32, alpha: f32) -> Color32 {
     c.gamma_multiply(alpha.clamp(0.0, 1.0))
 }
 
+/// The colours of a piece: its rim, its body and the highlight the light makes on it.
+pub fn piece_colours(pieces: PieceStyle, side: Side) -> (Color32, Color32, Color32) {
+    match (pieces, side) {
+        (PieceStyle::Stones, Side::Black) => (
+            Color32::from_rgb(0x08, 0x08, 0x0A),
+            Color32::from_rgb(0x22, 0x22, 0x26),
+            Color32::from_rgb(0x74, 0x74, 0x7C),
+        ),
+        (PieceStyle::Stones, Side::White) => (
+            Color32::from_rgb(0xA8, 0xA2, 0x96),
+            Color32::from_rgb(0xE6, 0xE2, 0xD9),
+            Color32::from_rgb(0xFF, 0xFF, 0xFF),
+        ),
+        // A dark blue and a light amber: apart in lightness, and in hues that the common
+        // colour-vision deficiencies keep apart.
+        (PieceStyle::Marked, Side::Black) => (
+            Color32::from_rgb(0x0A, 0x16, 0x30),
+            Color32::from_rgb(0x1D, 0x3C, 0x78),
+            Color32::from_rgb(0x6A, 0x8E, 0xD0),
+        ),
+        (PieceStyle::Marked, Side::White) => (
+            Color32::from_rgb(0x8C, 0x5C, 0x10),
+            Color32::from_rgb(0xF2, 0xC4, 0x5E),
+            Color32::from_rgb(0xFF, 0xF4, 0xD2),
+        ),
+    }
+}
+
 /// Paints one piece with a soft shadow, a body shaded from a highlight near its top left,
-/// and a crisp rim. `radius` may differ in x and y (a piece turning over).
+/// and a crisp rim, in the frame's [`Look`] (marked pieces carry their mark, and the plain
+/// board gives every piece a dark rim). `radius` may differ in x and y (a piece turning
+/// over).
 pub fn paint_stone(painter: &egui::Painter, center: Pos2, radius: Vec2, side: Side, alpha: f32) {
     if alpha <= 0.0 || radius.x <= 0.0 {
         return;
     }
+    let look = look();
     let r = radius.y;
     // Shadow: a few widening translucent discs below and to the right.
     let shadow_offset = vec2(r * 0.08, r * 0.14);
@@ -830,18 +941,7 @@ pub fn paint_stone(painter: &egui::Painter, center: Pos2, radius: Vec2, side: Si
             with_alpha(Color32::BLACK, a * alpha),
         ));
     }
-    let (rim, body, light) = match side {
-        Side::Black => (
-            Color32::from_rgb(0x08, 0x08, 0x0A),
-            Color32::from_rgb(0x22, 0x22, 0x26),
-            Color32::from_rgb(0x74, 0x74, 0x7C),
-        ),
-        Side::White => (
-            Color32::from_rgb(0xA8, 0xA2, 0x96),
-            Color32::from_rgb(0xE6, 0xE2, 0xD9),
-            Color32::from_rgb(0xFF, 0xFF, 0xFF),
-        ),
-    };
+    let (rim, body, light) = piece_colours(look.pieces, side);
     // The body: a fan from an off-centre highlight to the rim, with an inner ring so the
     // light falls off smoothly.
     let segments = 48;
@@ -869,18 +969,59 @@ pub fn paint_stone(painter: &egui::Painter, center: Pos2, radius: Vec2, side: Si
         mesh.add_triangle(1 + i, 1 + n + j, 1 + j);
     }
     painter.add(Shape::mesh(mesh));
-    // A crisp, anti-aliased rim.
-    painter.add(Shape::ellipse_stroke(
-        center,
-        radius,
-        Stroke::new((r * 0.06).clamp(0.6, 1.6), with_alpha(rim, alpha)),
-    ));
+    // A crisp, anti-aliased rim; on the plain board a dark one, so that a light piece stands
+    // out from the light board.
+    let rim_stroke = match look.board {
+        BoardStyle::Wood => Stroke::new((r * 0.06).clamp(0.6, 1.6), with_alpha(rim, alpha)),
+        BoardStyle::Plain => Stroke::new(
+            (r * 0.08).clamp(1.0, 2.4),
+            with_alpha(theme::plain_line(), alpha),
+        ),
+    };
+    painter.add(Shape::ellipse_stroke(center, radius, rim_stroke));
+    if look.pieces == PieceStyle::Marked {
+        paint_mark(painter, center, radius, side, alpha);
+        return;
+    }
     // A small specular glint.
     painter.add(Shape::ellipse_filled(
         highlight + vec2(-radius.x * 0.02, -r * 0.02),
         vec2(radius.x * 0.16, r * 0.11),
         with_alpha(Color32::from_rgba_unmultiplied(255, 255, 255, 120), alpha),
     ));
+}
+
+/// The colour of the light diamond on a marked dark piece.
+pub const MARK_ON_DARK: Color32 = Color32::from_rgb(0xF4, 0xF7, 0xFC);
+/// The colour of the dark ring on a marked light piece.
+pub const MARK_ON_LIGHT: Color32 = Color32::from_rgb(0x4A, 0x2E, 0x06);
+
+/// The mark of a marked piece, which tells the sides apart without their colours: a light
+/// diamond on the dark piece, a dark ring on the light one.
+fn paint_mark(painter: &egui::Painter, center: Pos2, radius: Vec2, side: Side, alpha: f32) {
+    match side {
+        Side::Black => {
+            let (x, y) = (radius.x * 0.42, radius.y * 0.42);
+            let diamond = vec![
+                center + vec2(0.0, -y),
+                center + vec2(x, 0.0),
+                center + vec2(0.0, y),
+                center + vec2(-x, 0.0),
+            ];
+            painter.add(Shape::convex_polygon(
+                diamond,
+                with_alpha(MARK_ON_DARK, alpha),
+                Stroke::NONE,
+            ));
+        }
+        Side::White => {
+            painter.add(Shape::ellipse_stroke(
+                center,
+                radius * 0.46,
+                Stroke::new(radius.y * 0.16, with_alpha(MARK_ON_LIGHT, alpha)),
+            ));
+        }
+    }
 }
 
 /// What the user did on the interactive board this frame.
@@ -1101,6 +1242,64 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn marked_pieces_differ_in_lightness_as_well_as_in_colour() {
+        let luminance = |c: Color32| {
+            let [r, g, b, _] = egui::Rgba::from(c).to_array();
+            0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05
+        };
+        for pieces in PieceStyle::ALL {
+            let (_, dark, _) = piece_colours(pieces, Side::Black);
+            let (_, light, _) = piece_colours(pieces, Side::White);
+            assert!(luminance(light) / luminance(dark) >= 5.0, "{pieces:?}");
+        }
+        // And each mark stands out on its piece.
+        let (_, dark, _) = piece_colours(PieceStyle::Marked, Side::Black);
+        let (_, light, _) = piece_colours(PieceStyle::Marked, Side::White);
+        assert!(luminance(MARK_ON_DARK) / luminance(dark) >= 5.0);
+        assert!(luminance(light) / luminance(MARK_ON_LIGHT) >= 5.0);
+    }
+
+    #[test]
+    fn animations_last_as_long_as_their_pace_says() {
+        let state = State::start(crate::rules::GameId::Wudao);
+        let change = |p| Change {
+            action: Action::Place(p),
+            removed: 0,
+            removed_owner: None,
+            flipped: 0,
+            actor: Side::Black,
+        };
+        let length = |pace| {
+            animations_for(&state, change(Point::ALL[12]), 10.0, pace)
+                .iter()
+                .map(|a| a.start + a.duration - 10.0)
+                .fold(0.0, f64::max)
+        };
+        assert!((length(1.0) - ANIMATION_SECONDS * 0.75).abs() < 1e-9);
+        assert!((length(2.0) - 2.0 * length(1.0)).abs() < 1e-9);
+        assert!((length(0.5) - 0.5 * length(1.0)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_look_set_for_a_preview_goes_back_to_the_frame_s() {
+        let frame = Look {
+            board: BoardStyle::Plain,
+            pieces: PieceStyle::Stones,
+        };
+        set_look(frame);
+        let inside = with_look(
+            Look {
+                board: BoardStyle::Wood,
+                pieces: PieceStyle::Marked,
+            },
+            look,
+        );
+        assert_eq!(inside.pieces, PieceStyle::Marked);
+        assert_eq!(look(), frame);
+        set_look(Look::default());
     }
 
     #[test]

@@ -7,7 +7,10 @@ use std::path::PathBuf;
 use super::error::AppError;
 use super::i18n::Language;
 use super::lessons::Course;
-use super::settings::{ClockSetting, Opponent, PlayerNames, Setup, ThemeChoice};
+use super::settings::{
+    AnimationSpeed, BoardStyle, ClockSetting, Opponent, PieceStyle, PlayerNames, Setup, TextSize,
+    ThemeChoice,
+};
 use crate::ai::Level;
 use crate::learn::puzzles::Theme;
 use crate::rules::{GameId, Point, Side};
@@ -124,6 +127,8 @@ pub enum Command {
     OpenHistory,
     /// Removes a message from the top of the window.
     DismissBanner(usize),
+    /// Shows the statistics of a game (of the last one played, if none is given).
+    OpenStats(Option<GameId>),
 
     // ----- Games -----
     /// Starts a new game.
@@ -220,6 +225,14 @@ pub enum Command {
     PreviewSound,
     /// Light, dark, or as the system prefers.
     SetTheme(ThemeChoice),
+    /// How the board is drawn, everywhere a board is.
+    SetBoardStyle(BoardStyle),
+    /// How the pieces are drawn, everywhere they are.
+    SetPieceStyle(PieceStyle),
+    /// Turns the animations on at this speed.
+    SetAnimationSpeed(AnimationSpeed),
+    /// How large the interface's text is.
+    SetTextSize(TextSize),
 
     // ----- Lessons -----
     /// Opens the lessons of a course, at its first step not done yet.

@@ -7,11 +7,11 @@
 
 use super::command::{Command, Open, Question, RulesTab};
 use super::lessons::{Course, clicks};
-use super::puzzles::PuzzleProgress;
+use super::puzzles::{PuzzleProgress, Solver};
 use super::settings::{ClockSetting, Opponent, Outcome, Setup, SideChoice, Stats};
 use crate::ai::Level;
 use crate::rules::notation::parse_actions;
-use crate::rules::{Action, GameId, Point};
+use crate::rules::{Action, GameId, Point, Side};
 
 /// A screen to open at start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +65,9 @@ pub enum Demo {
     ExactHint,
     /// The first puzzle of a game a newcomer gets, as it opens, after a wrong try, or solved.
     Puzzle(GameId, PuzzleMoment),
+    /// A game's statistics, after a few weeks of games and puzzles (the results by level and
+    /// colour, the rating's graph, the puzzle rating's graph).
+    Stats(GameId),
 }
 
 /// How far a puzzle demonstration goes.
@@ -186,6 +189,8 @@ pub struct Staging {
     /// Whether to open the record exported by the commands (in place of the game, so that
     /// the question is asked).
     pub open_export: bool,
+    /// The puzzles' progress to show, if the demonstration has one.
+    pub puzzles: Option<PuzzleProgress>,
 }
 
 impl Demo {
@@ -237,8 +242,11 @@ impl Demo {
             "blocked" => Some(Demo::Blocked),
             "play-on" => Some(Demo::PlayOn),
             "replace-record" => Some(Demo::ReplaceRecord),
+            "stats" => Some(Demo::Stats(GameId::Flying)),
             other => {
-                if let Some(game) = other.strip_prefix("rules-").and_then(GameId::parse) {
+                if let Some(game) = other.strip_prefix("stats-").and_then(GameId::parse) {
+                    Some(Demo::Stats(game))
+                } else if let Some(game) = other.strip_prefix("rules-").and_then(GameId::parse) {
                     Some(Demo::Rules(game))
                 } else if let Some(game) = other.strip_prefix("explain-").and_then(GameId::parse) {
                     Some(Demo::Explain(game))
@@ -260,6 +268,7 @@ impl Demo {
             game: None,
             commands: Vec::new(),
             open_export: false,
+            puzzles: None,
         };
         let mut play = |game: GameId, actions: &str, level: Level| {
             let setup = Setup {
@@ -358,8 +367,30 @@ impl Demo {
             }
             Demo::Lesson(course, index, moment) => lesson_commands(course, index, moment),
             Demo::Puzzle(game, moment) => puzzle_commands(game, moment),
+            Demo::Stats(game) => {
+                staging.puzzles = Some(demo_puzzles(game));
+                vec![Command::OpenStats(Some(game))]
+            }
         };
         staging.commands = commands;
+        if let Demo::Stats(game) = self {
+            for (key, side, outcome, times) in [
+                ("novice", Side::Black, Outcome::Win, 2),
+                ("novice", Side::White, Outcome::Win, 1),
+                ("novice", Side::White, Outcome::Loss, 1),
+                ("novice", Side::Black, Outcome::Draw, 1),
+                ("easy", Side::Black, Outcome::Win, 5),
+                ("easy", Side::White, Outcome::Win, 2),
+                ("easy", Side::White, Outcome::Loss, 2),
+                ("medium", Side::Black, Outcome::Loss, 2),
+                ("medium", Side::White, Outcome::Draw, 1),
+            ] {
+                for _ in 0..times {
+                    staging.stats.record(game, key, outcome);
+                    staging.stats.record_side(game, side, outcome);
+                }
+            }
+        }
         if self == Demo::Home {
             for (game, key, outcome, times) in [
                 (GameId::Neihuang, "medium", Outcome::Win, 3),
@@ -377,7 +408,7 @@ impl Demo {
         // from Novice to beating Easy; before the result's game (lost to Easy), a run of
         // losses to Easy, after which the result offers the level below.
         let rated: &[(Level, Outcome)] = match self {
-            Demo::Home => &[
+            Demo::Home | Demo::Stats(_) => &[
                 (Level::Novice, Outcome::Loss),
                 (Level::Novice, Outcome::Win),
                 (Level::Novice, Outcome::Win),
@@ -404,12 +435,52 @@ impl Demo {
             ],
             _ => &[],
         };
+        let rated_game = match self {
+            Demo::Stats(game) => game,
+            _ => GameId::Flying,
+        };
         for (day, &(level, outcome)) in (0u64..).zip(rated) {
             let time = DEMO_START + day * 2 * 86_400;
-            staging.stats.rate(GameId::Flying, level, outcome, time);
+            staging.stats.rate(rated_game, level, outcome, time);
         }
         staging
     }
+}
+
+/// Puzzles of `game` solved and missed over a few weeks, the rating after each.
+fn demo_puzzles(game: GameId) -> PuzzleProgress {
+    let mut rating = crate::learn::puzzles::glicko::START_RATING;
+    let mut solver = Solver::default();
+    let mut run = 0;
+    for (i, solved) in [
+        true, true, false, true, true, true, false, false, true, true, true, true, false, true,
+        true, false, true, true, true, true, true, false, true, true,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        // Large steps at first, smaller as the rating settles.
+        let step = 90.0 / (1.0 + i as f64 * 0.25);
+        rating += if solved { step } else { -step * 1.1 };
+        solver.history.push(rating);
+        if solved {
+            solver.solved += 1;
+            run += 1;
+            solver.best_streak = solver.best_streak.max(run);
+        } else {
+            solver.failed += 1;
+            run = 0;
+        }
+    }
+    solver.streak = run;
+    solver.rating.rating = rating;
+    solver.rating.deviation = 95.0;
+    let mut progress = PuzzleProgress {
+        game,
+        ..PuzzleProgress::default()
+    };
+    progress.solvers.insert(game.id().to_string(), solver);
+    progress
 }
 
 /// When the demonstrations' rated games begin: 1 November 2026 (UTC).
@@ -592,6 +663,8 @@ mod tests {
             Some(Demo::Explain(GameId::Flying))
         );
         assert_eq!(Demo::parse("play-on"), Some(Demo::PlayOn));
+        assert_eq!(Demo::parse("stats"), Some(Demo::Stats(GameId::Flying)));
+        assert_eq!(Demo::parse("stats-wudao"), Some(Demo::Stats(GameId::Wudao)));
         assert_eq!(Demo::parse("hint"), Some(Demo::Hint(GameId::Wudao)));
         assert_eq!(
             Demo::parse("hint-neihuang"),

@@ -162,7 +162,11 @@ impl Launch {
             // Its exported records go to a scratch folder, not among the user's.
             let scratch = format!("sanqi-demo-{}", std::process::id());
             let records = std::env::temp_dir().join(scratch).join("records");
-            (store.with_records_dir(records), Stored::default())
+            let stored = Stored {
+                settings: demo_settings(|name| std::env::var(name).ok()),
+                ..Stored::default()
+            };
+            (store.with_records_dir(records), stored)
         } else {
             let stored = Stored::load(&store);
             (store, stored)
@@ -185,6 +189,36 @@ impl Launch {
     }
 }
 
+/// The settings a demonstration starts from: the defaults, with the board's and the pieces'
+/// style, the text's size and the animations' speed that `SANQI_BOARD` (`wood`, `plain`),
+/// `SANQI_PIECES` (`stones`, `marked`), `SANQI_TEXT_SIZE` (`normal`, `large`, `largest`) and
+/// `SANQI_ANIMATION` (`off`, `fast`, `normal`, `slow`) choose, as `var` reads them (to show
+/// each look in screenshots; a demonstration never saves its settings).
+pub fn demo_settings(var: impl Fn(&str) -> Option<String>) -> Settings {
+    fn parse<T: serde::de::DeserializeOwned>(text: Option<String>) -> Option<T> {
+        serde_json::from_value(serde_json::Value::String(text?.trim().to_ascii_lowercase())).ok()
+    }
+    let mut settings = Settings::default();
+    if let Some(board) = parse(var("SANQI_BOARD")) {
+        settings.board_style = board;
+    }
+    if let Some(pieces) = parse(var("SANQI_PIECES")) {
+        settings.piece_style = pieces;
+    }
+    if let Some(size) = parse(var("SANQI_TEXT_SIZE")) {
+        settings.text_size = size;
+    }
+    match var("SANQI_ANIMATION").as_deref().map(str::trim) {
+        Some("off") => settings.animations = false,
+        other => {
+            if let Some(speed) = parse(other.map(str::to_string)) {
+                settings.animation_speed = speed;
+            }
+        }
+    }
+    settings
+}
+
 /// Whether a window size fits the layout and any screen.
 pub fn sensible_window_size([w, h]: [f32; 2]) -> bool {
     w >= MIN_WINDOW_SIZE[0] && h >= MIN_WINDOW_SIZE[1] && w < 10_000.0 && h < 10_000.0
@@ -200,6 +234,32 @@ pub fn parse_window_size(text: &str) -> Option<[f32; 2]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_demonstration_takes_its_look_from_the_environment() {
+        use crate::app::settings::{AnimationSpeed, BoardStyle, PieceStyle, TextSize};
+        let env = |name: &str| {
+            match name {
+                "SANQI_BOARD" => Some("Plain"),
+                "SANQI_PIECES" => Some("marked"),
+                "SANQI_TEXT_SIZE" => Some("largest"),
+                "SANQI_ANIMATION" => Some("slow"),
+                _ => None,
+            }
+            .map(str::to_string)
+        };
+        let settings = demo_settings(env);
+        assert_eq!(settings.board_style, BoardStyle::Plain);
+        assert_eq!(settings.piece_style, PieceStyle::Marked);
+        assert_eq!(settings.text_size, TextSize::Largest);
+        assert_eq!(settings.animation(), Some(AnimationSpeed::Slow));
+        let off = demo_settings(|name| (name == "SANQI_ANIMATION").then(|| "off".to_string()));
+        assert_eq!(off.animation(), None);
+        assert_eq!(
+            demo_settings(|_| Some("nonsense".into())),
+            Settings::default()
+        );
+    }
 
     #[test]
     fn window_sizes_parse_and_stay_sensible() {

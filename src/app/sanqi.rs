@@ -27,13 +27,14 @@ use super::screens::history::HistoryScreen;
 use super::screens::home::HomeScreen;
 use super::screens::lesson::{LessonScreen, rules_page};
 use super::screens::puzzle::PuzzleScreen;
+use super::screens::stats::StatsScreen;
 use super::session::{Changed, Hold, Moment, Purpose, Session};
-use super::settings::{SavedGame, Settings, Stats};
+use super::settings::{AnimationSpeed, SavedGame, Settings, Stats};
 use super::shortcuts::shortcuts;
 use super::storage::{Store, StoreError};
 use super::system_theme::SystemTheme;
 use super::view::{Resumable, TableView, View};
-use super::{fonts, hint, theme};
+use super::{board, fonts, hint, theme, widgets};
 
 use crate::ai::analysis::{Budget, Evaluation};
 use crate::ai::{self, Level};
@@ -96,6 +97,7 @@ pub struct SanqiApp {
     game_screen: GameScreen,
     lesson_screen: LessonScreen,
     puzzle_screen: PuzzleScreen,
+    stats_screen: StatsScreen,
     dialogs: DialogStack,
     /// The analysis of the reviewed game, while it runs and after.
     analysis: Option<GameAnalysis>,
@@ -124,12 +126,12 @@ impl SanqiApp {
     /// The app on `ctx`, from what was loaded before the window opened.
     pub fn launch(ctx: &egui::Context, launch: Launch) -> SanqiApp {
         fonts::install(ctx);
-        theme::apply(ctx);
         let Launch {
             store,
             stored,
             options,
         } = launch;
+        theme::apply(ctx, stored.settings.text_size.scale());
         let language = options
             .language
             .or(stored.settings.language)
@@ -169,6 +171,10 @@ impl SanqiApp {
             Some(staging) => staging.stats.clone(),
             None => stored.stats,
         };
+        let puzzles = match staging.as_ref().and_then(|s| s.puzzles.clone()) {
+            Some(puzzles) => puzzles,
+            None => stored.puzzles,
+        };
         let mut app = SanqiApp {
             ctx: ctx.clone(),
             store,
@@ -181,7 +187,7 @@ impl SanqiApp {
             session: None,
             lessons: stored.lessons,
             lesson: None,
-            puzzles: stored.puzzles,
+            puzzles,
             puzzle: None,
             mistakes: None,
             mistakes_found: None,
@@ -198,6 +204,7 @@ impl SanqiApp {
             game_screen: GameScreen::default(),
             lesson_screen: LessonScreen,
             puzzle_screen: PuzzleScreen,
+            stats_screen: StatsScreen::default(),
             dialogs: DialogStack::default(),
             analysis: None,
             history,
@@ -395,6 +402,7 @@ impl SanqiApp {
             command,
             Command::GoHome
                 | Command::OpenHistory
+                | Command::OpenStats(_)
                 | Command::StartGame(_)
                 | Command::Rematch
                 | Command::ContinueGame
@@ -437,6 +445,13 @@ impl SanqiApp {
                 self.dialogs.close_modal();
                 self.screen = Screen::Records;
                 self.history.refresh();
+            }
+            Command::OpenStats(game) => {
+                self.go_home();
+                self.dialogs.close_modal();
+                let game = game.unwrap_or(self.settings.last_setup.game);
+                self.stats_screen.show(game);
+                self.screen = Screen::Stats;
             }
             Command::DismissBanner(i) => {
                 if *i < self.banners.len() {
@@ -567,6 +582,24 @@ impl SanqiApp {
                 self.follow_theme();
                 self.save_settings();
             }
+            Command::SetBoardStyle(style) => {
+                self.settings.board_style = *style;
+                self.save_settings();
+            }
+            Command::SetPieceStyle(style) => {
+                self.settings.piece_style = *style;
+                self.save_settings();
+            }
+            Command::SetAnimationSpeed(speed) => {
+                self.settings.animations = true;
+                self.settings.animation_speed = *speed;
+                self.save_settings();
+            }
+            Command::SetTextSize(size) => {
+                self.settings.text_size = *size;
+                theme::set_text_scale(&self.ctx, size.scale());
+                self.save_settings();
+            }
             Command::SetBoardOption(option, on) => {
                 let setting = match option {
                     BoardOption::Animations => &mut self.settings.animations,
@@ -625,12 +658,27 @@ impl SanqiApp {
         Ok(Done::Ok)
     }
 
-    /// Now, as the actions played now are shown: the UI's clock and whether to animate.
+    /// Now, as the actions played now are shown: the UI's clock, whether to animate and at
+    /// what pace.
     fn moment(&self) -> Moment {
+        let speed = self.settings.animation();
         Moment {
             ui_time: self.ctx.input(|i| i.time),
-            animate: self.settings.animations,
+            animate: speed.is_some(),
+            pace: speed.map_or(1.0, AnimationSpeed::pace),
         }
+    }
+
+    /// The pause between the computer's actions of one turn, at the animations' pace (the
+    /// quick one when they are off: there is no movement to wait for, only the capture to
+    /// see).
+    fn step_delay(&self) -> Duration {
+        let pace = self
+            .settings
+            .animation()
+            .unwrap_or(AnimationSpeed::Fast)
+            .pace();
+        self.options.ai_step_delay.mul_f64(pace)
     }
 
     /// Changes the game on the screen through one of its methods, then does what the change
@@ -646,6 +694,14 @@ impl SanqiApp {
         }
         if changed.save {
             self.save_game();
+        }
+    }
+
+    /// How the settings have boards and pieces drawn.
+    fn look(&self) -> board::Look {
+        board::Look {
+            board: self.settings.board_style,
+            pieces: self.settings.piece_style,
         }
     }
 
@@ -681,6 +737,9 @@ impl SanqiApp {
         self.keep_finished();
         if let Some((game, opponent, outcome)) = ending.counted {
             self.stats.record(game, opponent, outcome);
+            if let Some(side) = self.session.as_ref().and_then(Session::human_side) {
+                self.stats.record_side(game, side, outcome);
+            }
             if let Some((game, level, outcome)) = ending.rated {
                 let before = self.stats.rating(game).map(|r| r.now);
                 let after = self.stats.rate(game, level, outcome, unix_seconds());
@@ -968,7 +1027,7 @@ impl SanqiApp {
         if self.screen != Screen::Game || !s.is_moving() {
             return;
         }
-        let delay = self.options.ai_step_delay;
+        let delay = self.step_delay();
         self.change_session(|s, at| s.play_planned(delay, at));
         self.change_session(|s, at| s.check_clock(at));
         if let Some(level) = self.session.as_ref().and_then(Session::wants_turn) {
@@ -981,6 +1040,7 @@ impl SanqiApp {
     /// One frame's work before drawing (what [`eframe::App::logic`] does).
     pub fn logic_frame(&mut self, ctx: &egui::Context) {
         theme::begin_frame(ctx);
+        board::set_look(self.look());
         self.watch_window(ctx);
         self.watch_table_build();
         self.watch_table_damage();
@@ -1012,6 +1072,7 @@ impl SanqiApp {
     pub fn ui_frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         theme::begin_frame(&ctx);
+        board::set_look(self.look());
         let modal = self.dialogs.any_modal();
         let table = self.table_view();
         let view = View {
@@ -1057,12 +1118,14 @@ impl SanqiApp {
                 commands.extend(self.lesson_screen.ui(ui, &view, lesson));
             }
             (Screen::Records, ..) => commands.extend(self.history_screen.ui(ui, &view)),
+            (Screen::Stats, ..) => commands.extend(self.stats_screen.ui(ui, &view)),
             (Screen::Puzzles, .., Some(run)) => {
                 commands.extend(self.puzzle_screen.ui(ui, &view, run));
             }
             _ => commands.extend(self.home.ui(ui, &view)),
         }
         commands.extend(self.dialogs.ui(&ctx, &view));
+        widgets::focus_ring(&ctx);
         for command in commands {
             // Errors were shown where they belong (a dialog or a banner).
             let _ = self.apply(command);
@@ -1072,7 +1135,7 @@ impl SanqiApp {
             self.history.purge_deleted();
         }
         let shown = match self.screen {
-            Screen::Home | Screen::Records => true,
+            Screen::Home | Screen::Records | Screen::Stats => true,
             Screen::Game => self.session.is_some(),
             Screen::Learn => self.lesson.is_some(),
             Screen::Puzzles => self.puzzle.is_some(),

@@ -141,6 +141,8 @@ pub struct Moment {
     pub ui_time: f64,
     /// Whether animations are on.
     pub animate: bool,
+    /// How many times their usual length the animations last.
+    pub pace: f64,
 }
 
 /// Who played an action, which decides what happens to the redo list.
@@ -160,6 +162,8 @@ enum Mover {
 struct Spotlight {
     started: f64,
     animate: bool,
+    /// How many times its usual length the fade lasts.
+    pace: f64,
 }
 
 /// How long the explanation takes to fade in, with animations on, in seconds.
@@ -173,12 +177,13 @@ impl Spotlight {
         if !self.animate {
             return 1.0;
         }
-        (((now - self.started - SPOTLIGHT_DELAY) / SPOTLIGHT_FADE).clamp(0.0, 1.0)) as f32
+        let (delay, fade) = (SPOTLIGHT_DELAY * self.pace, SPOTLIGHT_FADE * self.pace);
+        (((now - self.started - delay) / fade).clamp(0.0, 1.0)) as f32
     }
 
     /// Whether it is still fading in at `now` (then it stays as it is until the next turn).
     fn is_fading_in(&self, now: f64) -> bool {
-        self.animate && now < self.started + SPOTLIGHT_DELAY + SPOTLIGHT_FADE
+        self.animate && now < self.started + (SPOTLIGHT_DELAY + SPOTLIGHT_FADE) * self.pace
     }
 }
 
@@ -354,6 +359,7 @@ impl Session {
         self.spotlight = (!self.game.is_empty()).then_some(Spotlight {
             started: f64::NEG_INFINITY,
             animate: false,
+            pace: 1.0,
         });
     }
 
@@ -741,15 +747,14 @@ fn budget_of(clock: ClockSetting) -> Option<Duration> {
     clock.seconds().map(|s| Duration::from_secs(u64::from(s)))
 }
 
-/// The animations of one applied action.
-fn animation_of(before: &State, effects: &Effects, now: f64) -> Vec<Animation> {
-    board::animations_for(
-        before,
-        effects.action,
-        effects.removed,
-        effects.removed_owner,
-        effects.flipped,
-        effects.actor,
-        now,
-    )
+/// The animations of one applied action, played at `at`'s pace.
+fn animation_of(before: &State, effects: &Effects, at: Moment) -> Vec<Animation> {
+    let change = board::Change {
+        action: effects.action,
+        removed: effects.removed,
+        removed_owner: effects.removed_owner,
+        flipped: effects.flipped,
+        actor: effects.actor,
+    };
+    board::animations_for(before, change, at.ui_time, at.pace)
 }

@@ -393,6 +393,98 @@ impl ThemeChoice {
     pub const ALL: [ThemeChoice; 3] = [ThemeChoice::System, ThemeChoice::Light, ThemeChoice::Dark];
 }
 
+/// How the board is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardStyle {
+    /// Wood with a grain, its lines and letters in a dark brown.
+    #[default]
+    Wood,
+    /// A flat, light board with thick black lines: the most contrast.
+    Plain,
+}
+
+impl BoardStyle {
+    /// Every choice, in the order the settings offer them.
+    pub const ALL: [BoardStyle; 2] = [BoardStyle::Wood, BoardStyle::Plain];
+}
+
+/// How the pieces are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PieceStyle {
+    /// Black and white stones.
+    #[default]
+    Stones,
+    /// Dark blue pieces marked with a diamond and light amber ones marked with a ring: told
+    /// apart by their marks and their lightness as well as their colour.
+    Marked,
+}
+
+impl PieceStyle {
+    /// Every choice, in the order the settings offer them.
+    pub const ALL: [PieceStyle; 2] = [PieceStyle::Stones, PieceStyle::Marked];
+}
+
+/// How quickly pieces move, flip and disappear when animations are on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AnimationSpeed {
+    /// Half as long as usual.
+    Fast,
+    /// The usual pace.
+    #[default]
+    Normal,
+    /// Twice as long as usual.
+    Slow,
+}
+
+impl AnimationSpeed {
+    /// Every choice, in the order the settings offer them.
+    pub const ALL: [AnimationSpeed; 3] = [
+        AnimationSpeed::Fast,
+        AnimationSpeed::Normal,
+        AnimationSpeed::Slow,
+    ];
+
+    /// How much longer than usual an animation (and the pause between the computer's
+    /// actions) lasts.
+    pub const fn pace(self) -> f64 {
+        match self {
+            AnimationSpeed::Fast => 0.5,
+            AnimationSpeed::Normal => 1.0,
+            AnimationSpeed::Slow => 2.0,
+        }
+    }
+}
+
+/// How large the interface's text is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TextSize {
+    /// The usual size.
+    #[default]
+    Normal,
+    /// A sixth larger.
+    Large,
+    /// A third larger.
+    Largest,
+}
+
+impl TextSize {
+    /// Every choice, in the order the settings offer them.
+    pub const ALL: [TextSize; 3] = [TextSize::Normal, TextSize::Large, TextSize::Largest];
+
+    /// How much larger than usual the text is drawn.
+    pub const fn scale(self) -> f32 {
+        match self {
+            TextSize::Normal => 1.0,
+            TextSize::Large => 1.16,
+            TextSize::Largest => 1.32,
+        }
+    }
+}
+
 /// The volume when the settings do not say.
 pub const DEFAULT_VOLUME: u8 = 70;
 
@@ -405,6 +497,17 @@ fn volume_within_range<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::
     } else {
         v.clamp(0.0, 100.0).round() as u8
     })
+}
+
+/// Reads a choice, taking the usual one for a value this version does not know (a style a
+/// newer version added) instead of refusing the whole file for it.
+fn known_or_default<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned + Default,
+{
+    let value = serde_json::Value::deserialize(d)?;
+    Ok(T::deserialize(value).unwrap_or_default())
 }
 
 /// The app's settings.
@@ -441,6 +544,18 @@ pub struct Settings {
     pub volume: u8,
     /// Light, dark, or as the system prefers.
     pub theme: ThemeChoice,
+    /// How the board is drawn.
+    #[serde(deserialize_with = "known_or_default")]
+    pub board_style: BoardStyle,
+    /// How the pieces are drawn.
+    #[serde(deserialize_with = "known_or_default")]
+    pub piece_style: PieceStyle,
+    /// How quickly the animations play (when [`Settings::animations`] are on).
+    #[serde(deserialize_with = "known_or_default")]
+    pub animation_speed: AnimationSpeed,
+    /// How large the text is.
+    #[serde(deserialize_with = "known_or_default")]
+    pub text_size: TextSize,
 }
 
 impl Default for Settings {
@@ -460,6 +575,10 @@ impl Default for Settings {
             sound: true,
             volume: DEFAULT_VOLUME,
             theme: ThemeChoice::System,
+            board_style: BoardStyle::Wood,
+            piece_style: PieceStyle::Stones,
+            animation_speed: AnimationSpeed::Normal,
+            text_size: TextSize::Normal,
         }
     }
 }
@@ -474,6 +593,11 @@ impl Settings {
     /// The computer's level last chosen, the one a new choice starts from (Medium before any).
     pub fn usual_level(&self) -> Level {
         self.last_setup.opponent.level().unwrap_or(Level::Medium)
+    }
+
+    /// The animations' speed, or `None` when they are off.
+    pub fn animation(&self) -> Option<AnimationSpeed> {
+        self.animations.then_some(self.animation_speed)
     }
 
     /// The pace of a watched game, within [`WATCH_PACE_MS`] whatever the file says.
@@ -651,7 +775,36 @@ impl Tally {
             .saturating_add(self.draws)
     }
 
-    fn add(&mut self, other: Tally) {
+    /// One game that ended so.
+    pub const fn of(outcome: Outcome) -> Tally {
+        match outcome {
+            Outcome::Win => Tally {
+                wins: 1,
+                losses: 0,
+                draws: 0,
+            },
+            Outcome::Loss => Tally {
+                wins: 0,
+                losses: 1,
+                draws: 0,
+            },
+            Outcome::Draw => Tally {
+                wins: 0,
+                losses: 0,
+                draws: 1,
+            },
+        }
+    }
+
+    /// The share of the points won (a draw is half a point), from 0 to 1; `None` before
+    /// any game.
+    pub fn score(&self) -> Option<f64> {
+        let games = self.games();
+        (games > 0).then(|| (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(games))
+    }
+
+    /// Adds another's counts to these.
+    pub fn add(&mut self, other: Tally) {
         self.wins = self.wins.saturating_add(other.wins);
         self.losses = self.losses.saturating_add(other.losses);
         self.draws = self.draws.saturating_add(other.draws);
@@ -669,6 +822,14 @@ pub enum Outcome {
     Draw,
 }
 
+/// How a side is named in the statistics' keys.
+fn side_key(side: Side) -> &'static str {
+    match side {
+        Side::Black => "black",
+        Side::White => "white",
+    }
+}
+
 /// Results of finished games, per game and opponent.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -679,6 +840,9 @@ pub struct Stats {
     pub tallies: BTreeMap<String, Tally>,
     /// The person's rating in each game, keyed by the game's id (see [`super::rating`]).
     pub ratings: BTreeMap<String, PlayerRating>,
+    /// The same games as [`Stats::tallies`] by the side the person played, keyed
+    /// `game/side`, such as `wudao/white` (counted from the version that added it on).
+    pub sides: BTreeMap<String, Tally>,
 }
 
 impl Default for Stats {
@@ -687,6 +851,7 @@ impl Default for Stats {
             version: STATS_VERSION,
             tallies: BTreeMap::new(),
             ratings: BTreeMap::new(),
+            sides: BTreeMap::new(),
         }
     }
 }
@@ -711,6 +876,22 @@ impl Stats {
             Outcome::Draw => &mut tally.draws,
         };
         *count = count.saturating_add(1);
+    }
+
+    /// Counts a finished game against the computer by the side the person played (as
+    /// [`Stats::record`] counts it by level).
+    pub fn record_side(&mut self, game: GameId, side: Side, outcome: Outcome) {
+        let key = format!("{}/{}", game.id(), side_key(side));
+        let tally = self.sides.entry(key).or_default();
+        tally.add(Tally::of(outcome));
+    }
+
+    /// The person's results in one game against the computer when playing `side`.
+    pub fn side_tally(&self, game: GameId, side: Side) -> Tally {
+        self.sides
+            .get(&format!("{}/{}", game.id(), side_key(side)))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// The person's rating in `game`, if a game of theirs has been rated.
@@ -934,6 +1115,78 @@ mod tests {
         assert_eq!(pace(0), 500);
         assert_eq!(pace(1500), 1500);
         assert_eq!(pace(u32::MAX), 5000);
+    }
+
+    #[test]
+    fn the_looks_are_kept_and_an_older_file_keeps_its_animations_off() {
+        // A file from before the looks were kept: the usual looks, and animations that
+        // were turned off stay off.
+        let old: Settings =
+            serde_json::from_str(r#"{"version": 1, "animations": false, "flip_board": true}"#)
+                .unwrap_or_default();
+        assert!(old.flip_board);
+        assert_eq!(old.board_style, BoardStyle::Wood);
+        assert_eq!(old.piece_style, PieceStyle::Stones);
+        assert_eq!(old.text_size, TextSize::Normal);
+        assert_eq!(old.animation(), None);
+        let chosen = Settings {
+            board_style: BoardStyle::Plain,
+            piece_style: PieceStyle::Marked,
+            animation_speed: AnimationSpeed::Slow,
+            text_size: TextSize::Largest,
+            ..Settings::default()
+        };
+        let json = serde_json::to_string(&chosen).unwrap_or_default();
+        for field in [
+            r#""board_style":"plain""#,
+            r#""piece_style":"marked""#,
+            r#""animation_speed":"slow""#,
+            r#""text_size":"largest""#,
+        ] {
+            assert!(json.contains(field), "{json}");
+        }
+        let back: Settings = serde_json::from_str(&json).unwrap_or_default();
+        assert_eq!(back, chosen);
+        assert_eq!(back.animation(), Some(AnimationSpeed::Slow));
+        // A style this version does not know (a newer one's) is the usual one; the rest of
+        // the file still counts.
+        let newer: Settings = serde_json::from_str(
+            r#"{"board_style": "marble", "text_size": 3, "flip_board": true}"#,
+        )
+        .unwrap_or_default();
+        assert_eq!(newer.board_style, BoardStyle::Wood);
+        assert_eq!(newer.text_size, TextSize::Normal);
+        assert!(newer.flip_board);
+    }
+
+    #[test]
+    fn results_are_counted_by_colour_and_an_older_file_has_none() {
+        let mut stats = Stats::default();
+        stats.record_side(GameId::Wudao, Side::White, Outcome::Win);
+        stats.record_side(GameId::Wudao, Side::White, Outcome::Draw);
+        stats.record_side(GameId::Wudao, Side::Black, Outcome::Loss);
+        assert_eq!(
+            stats.side_tally(GameId::Wudao, Side::White),
+            Tally {
+                wins: 1,
+                losses: 0,
+                draws: 1
+            }
+        );
+        assert_eq!(stats.side_tally(GameId::Wudao, Side::Black).losses, 1);
+        assert_eq!(stats.side_tally(GameId::Flying, Side::Black).games(), 0);
+        assert_eq!(
+            stats.side_tally(GameId::Wudao, Side::White).score(),
+            Some(0.75)
+        );
+        assert_eq!(Tally::default().score(), None);
+        let json = serde_json::to_string(&stats).unwrap_or_default();
+        assert!(json.contains(r#""wudao/white""#), "{json}");
+        let old: Stats =
+            serde_json::from_str(r#"{"version": 1, "tallies": {"wudao/easy": {"wins": 2}}}"#)
+                .unwrap_or_default();
+        assert_eq!(old.total(GameId::Wudao).wins, 2);
+        assert!(old.sides.is_empty());
     }
 
     #[test]

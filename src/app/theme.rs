@@ -102,6 +102,13 @@ palette! {
     board_line: rgb(0x4E, 0x35, 0x1C), rgb(0x42, 0x2C, 0x16);
     /// The letters and numbers beside the board's lines.
     board_label: rgb(0x5E, 0x40, 0x22), rgb(0x4E, 0x33, 0x1A);
+    /// The plain board (high contrast): its flat face, light in both themes so that both
+    /// colours of pieces stand out on it.
+    plain_board: rgb(0xFA, 0xFA, 0xF7), rgb(0xDC, 0xDB, 0xD6);
+    /// The plain board's lines, letters and edge.
+    plain_line: rgb(0x00, 0x00, 0x00), rgb(0x0A, 0x0A, 0x0A);
+    /// The ring around the control that has the keyboard.
+    focus_ring: rgb(0x1E, 0x5F, 0xD0), rgb(0x8C, 0xB8, 0xFF);
 
     /// The selected piece's ring.
     select: rgb(0xF0, 0xB4, 0x1E), rgb(0xF0, 0xB4, 0x1E);
@@ -124,6 +131,8 @@ palette! {
 thread_local! {
     /// Whether the frame being drawn on this thread is dark.
     static DARK_FRAME: Cell<bool> = const { Cell::new(false) };
+    /// How much larger than usual the frame being drawn on this thread sets its text.
+    static TEXT_SCALE: Cell<f32> = const { Cell::new(1.0) };
 }
 
 /// The palette of the frame being drawn.
@@ -139,6 +148,18 @@ pub fn current() -> &'static Palette {
 /// or the system's preference).
 pub fn begin_frame(ctx: &egui::Context) {
     DARK_FRAME.with(|d| d.set(ctx.theme() == Theme::Dark));
+    let body = ctx
+        .global_style()
+        .text_styles
+        .get(&TextStyle::Body)
+        .map_or(BODY_SIZE, |f| f.size);
+    TEXT_SCALE.with(|s| s.set(body / BODY_SIZE));
+}
+
+/// A text size given in points at the usual text size, at the size the settings choose
+/// (for text whose size is set by hand rather than by a text style).
+pub fn text(points: f32) -> f32 {
+    points * TEXT_SCALE.with(Cell::get)
 }
 
 /// Makes egui follow `choice`: always light, always dark, or the system's preference.
@@ -156,35 +177,12 @@ pub const BODY_SIZE: f32 = 14.5;
 /// The size of small text, in points.
 pub const SMALL_SIZE: f32 = 12.0;
 
-/// Sets the fonts' sizes and the colours of every widget, for both themes.
-pub fn apply(ctx: &egui::Context) {
+/// Sets the fonts' sizes (`text_scale` times the usual ones) and the colours of every
+/// widget, for both themes.
+pub fn apply(ctx: &egui::Context, text_scale: f32) {
+    set_text_scale(ctx, text_scale);
     ctx.all_styles_mut(|style| {
-        style.text_styles = [
-            (
-                TextStyle::Small,
-                FontId::new(SMALL_SIZE, FontFamily::Proportional),
-            ),
-            (
-                TextStyle::Body,
-                FontId::new(BODY_SIZE, FontFamily::Proportional),
-            ),
-            (
-                TextStyle::Button,
-                FontId::new(BODY_SIZE, FontFamily::Proportional),
-            ),
-            (
-                TextStyle::Heading,
-                FontId::new(22.0, FontFamily::Proportional),
-            ),
-            (
-                TextStyle::Monospace,
-                FontId::new(13.5, FontFamily::Monospace),
-            ),
-        ]
-        .into();
         style.spacing.item_spacing = egui::vec2(8.0, 6.0);
-        style.spacing.button_padding = egui::vec2(10.0, 5.0);
-        style.spacing.interact_size.y = 26.0;
         style.spacing.window_margin = egui::Margin::same(14);
         // Scroll bars that show whenever there is more to see, not only once the pointer
         // comes near: what is below the fold must look reachable.
@@ -194,6 +192,44 @@ pub fn apply(ctx: &egui::Context) {
     ctx.options_mut(|o| o.fallback_theme = Theme::Light);
     ctx.style_mut_of(Theme::Light, |style| style.visuals = visuals(Theme::Light));
     ctx.style_mut_of(Theme::Dark, |style| style.visuals = visuals(Theme::Dark));
+    begin_frame(ctx);
+}
+
+/// Sets the text `scale` times its usual size, in both themes, with the controls around it
+/// (a button's height and padding, a check box) grown to match.
+pub fn set_text_scale(ctx: &egui::Context, scale: f32) {
+    let scale = scale.clamp(0.5, 2.0);
+    ctx.all_styles_mut(|style| {
+        let size = |points: f32| points * scale;
+        style.text_styles = [
+            (
+                TextStyle::Small,
+                FontId::new(size(SMALL_SIZE), FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Body,
+                FontId::new(size(BODY_SIZE), FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Button,
+                FontId::new(size(BODY_SIZE), FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Heading,
+                FontId::new(size(22.0), FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Monospace,
+                FontId::new(size(13.5), FontFamily::Monospace),
+            ),
+        ]
+        .into();
+        style.spacing.button_padding = egui::vec2(10.0, 5.0) * scale.sqrt();
+        style.spacing.interact_size.y = 26.0 * scale;
+        style.spacing.icon_width = 14.0 * scale;
+        style.spacing.icon_width_inner = 8.0 * scale;
+    });
+    begin_frame(ctx);
 }
 
 fn visuals(theme: Theme) -> Visuals {
@@ -301,6 +337,39 @@ mod tests {
             }
             assert!(contrast(Color32::WHITE, p.accent) >= 4.5, "{p:?}");
         }
+    }
+
+    #[test]
+    fn the_plain_board_and_the_focus_ring_stand_out_in_both_themes() {
+        for p in [LIGHT, DARK] {
+            // The plain board's lines against its face: as much contrast as there is.
+            assert!(contrast(p.plain_line, p.plain_board) >= 12.0, "{p:?}");
+            // Both colours of stones show on it: the white ones by their dark rim.
+            assert!(contrast(Color32::from_rgb(0x22, 0x22, 0x26), p.plain_board) >= 10.0);
+            // The focus ring against the window's background and a button's.
+            for background in [p.paper, p.card, p.button] {
+                assert!(contrast(p.focus_ring, background) >= 3.0, "{p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_text_scale_grows_every_text_style_and_the_controls_with_it() {
+        let ctx = egui::Context::default();
+        apply(&ctx, 1.0);
+        let body = |ctx: &egui::Context| ctx.global_style().text_styles[&TextStyle::Body].size;
+        assert_eq!(body(&ctx), BODY_SIZE);
+        assert_eq!(text(18.0), 18.0);
+        set_text_scale(&ctx, 1.32);
+        for theme in [Theme::Light, Theme::Dark] {
+            let style = ctx.style_of(theme);
+            assert!((style.text_styles[&TextStyle::Small].size - SMALL_SIZE * 1.32).abs() < 0.01);
+            assert!((style.text_styles[&TextStyle::Button].size - BODY_SIZE * 1.32).abs() < 0.01);
+            assert!(style.spacing.interact_size.y > 26.0 * 1.3);
+        }
+        assert!((text(18.0) - 18.0 * 1.32).abs() < 0.01);
+        set_text_scale(&ctx, 1.0);
+        assert_eq!(body(&ctx), BODY_SIZE);
     }
 
     #[test]

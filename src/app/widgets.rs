@@ -354,18 +354,27 @@ pub fn clock_choice_ui(ui: &mut egui::Ui, i18n: &I18n, clock: &mut ClockSetting)
 }
 
 /// A modal dialog of the given width in the dialogs' frame; its response says whether the
-/// user asked to close it (Escape or a click outside).
+/// user asked to close it (Escape or a click outside). A dialog taller than the window (large
+/// text in a small window) scrolls.
 pub fn modal_ui<R>(
     ctx: &egui::Context,
     id: &str,
     width: f32,
     add: impl FnOnce(&mut egui::Ui) -> R,
 ) -> egui::ModalResponse<R> {
+    // The window less the dialog frame's margins and a little air.
+    let room = (ctx.content_rect().height() - 48.0).max(120.0);
     egui::Modal::new(egui::Id::unique(id))
         .frame(theme::dialog_frame())
         .show(ctx, |ui| {
             ui.set_width(width);
-            add(ui)
+            egui::ScrollArea::vertical()
+                .max_height(room)
+                // As tall as the window allows once it has to scroll, else its own height.
+                .min_scrolled_height(room)
+                .auto_shrink([false, true])
+                .show(ui, add)
+                .inner
         })
 }
 
@@ -419,10 +428,11 @@ pub fn section_label(ui: &mut egui::Ui, text: &str) {
     ui.label(RichText::new(text).strong().color(theme::muted()));
 }
 
-/// The buttons at the foot of a dialog, laid out from the right: the first one added is the
-/// rightmost.
+/// The buttons at the foot of a dialog, laid out from the right on a row of their height:
+/// the first one added is the rightmost.
 pub fn dialog_buttons(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
-    ui.with_layout(Layout::right_to_left(Align::Center), add);
+    let row = Vec2::new(ui.available_width(), ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(row, Layout::right_to_left(Align::Center), add);
 }
 
 /// A small painted piece inline with text.
@@ -446,6 +456,73 @@ pub fn top_bar(ui: &mut egui::Ui, id: &str, margin: [i8; 2], add: impl FnOnce(&m
                 .inner_margin(egui::Margin::symmetric(margin[0], margin[1])),
         )
         .show(ui, add);
+}
+
+/// Rings the control that has the keyboard, once the keyboard brought it there (Tab, Shift+Tab
+/// or an arrow key), in both themes: egui shows focus only as the look of a pressed control,
+/// too faint to follow. A click puts the ring away until the keyboard moves again, as a
+/// browser's focus ring does.
+pub fn focus_ring(ctx: &egui::Context) {
+    let by_keyboard_id = egui::Id::unique("sanqi_focus_by_keyboard");
+    let (keyed, pointed) = ctx.input(|i| {
+        let keyed = i.events.iter().any(|e| {
+            matches!(
+                e,
+                egui::Event::Key {
+                    key: egui::Key::Tab
+                        | egui::Key::ArrowUp
+                        | egui::Key::ArrowDown
+                        | egui::Key::ArrowLeft
+                        | egui::Key::ArrowRight,
+                    pressed: true,
+                    ..
+                }
+            )
+        });
+        (keyed, i.pointer.any_pressed())
+    });
+    let mut by_keyboard = ctx
+        .data(|d| d.get_temp::<bool>(by_keyboard_id))
+        .unwrap_or(false);
+    if keyed {
+        by_keyboard = true;
+    } else if pointed {
+        by_keyboard = false;
+    }
+    ctx.data_mut(|d| d.insert_temp(by_keyboard_id, by_keyboard));
+    if let Some(rect) = focus_ring_rect(ctx).filter(|_| by_keyboard) {
+        let layer = ctx
+            .memory(|m| m.focused())
+            .and_then(|id| ctx.read_response(id))
+            .map_or(egui::LayerId::background(), |r| r.layer_id);
+        let painter = ctx.layer_painter(layer);
+        let radius = egui::CornerRadius::same(7);
+        // A halo in the background's colour keeps the ring apart from what it surrounds.
+        painter.rect_stroke(
+            rect.expand(1.0),
+            radius,
+            egui::Stroke::new(5.0, theme::paper()),
+            egui::StrokeKind::Outside,
+        );
+        painter.rect_stroke(
+            rect,
+            radius,
+            egui::Stroke::new(FOCUS_RING_WIDTH, theme::focus_ring()),
+            egui::StrokeKind::Outside,
+        );
+    }
+}
+
+/// The width of the ring around the control that has the keyboard.
+pub const FOCUS_RING_WIDTH: f32 = 2.5;
+
+/// Where the ring around the control that has the keyboard goes: around the part of it in
+/// sight, a little apart from it.
+pub fn focus_ring_rect(ctx: &egui::Context) -> Option<egui::Rect> {
+    let id = ctx.memory(|m| m.focused())?;
+    let response = ctx.read_response(id)?;
+    let rect = response.rect.intersect(response.interact_rect.expand(2.0));
+    rect.is_positive().then(|| rect.expand(2.0))
 }
 
 /// Gives a button a fuller accessible name than its visible text.

@@ -104,7 +104,12 @@ impl Dialog for ConfirmDialog {
         let mut cancel = false;
         let modal = modal_ui(ctx, "confirm", 400.0, |ui| {
             ui.add_space(2.0);
-            wrapped_label(ui, RichText::new(&asked.question).size(17.0).strong());
+            wrapped_label(
+                ui,
+                RichText::new(&asked.question)
+                    .size(theme::text(17.0))
+                    .strong(),
+            );
             if let Some(detail) = &asked.detail {
                 ui.add_space(4.0);
                 wrapped_label(ui, RichText::new(detail).color(theme::muted()));

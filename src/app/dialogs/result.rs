@@ -49,12 +49,17 @@ impl Dialog for ResultDialog {
                         .small()
                         .color(theme::muted()),
                 );
-                ui.label(RichText::new(&headline).size(26.0).strong().color(if won {
-                    theme::good()
-                } else {
-                    theme::ink()
-                }));
-                ui.label(RichText::new(&reason).size(16.0).color(theme::ink()));
+                ui.label(
+                    RichText::new(&headline)
+                        .size(theme::text(26.0))
+                        .strong()
+                        .color(if won { theme::good() } else { theme::ink() }),
+                );
+                ui.label(
+                    RichText::new(&reason)
+                        .size(theme::text(16.0))
+                        .color(theme::ink()),
+                );
                 if s.kept().is_some() {
                     ui.add_space(4.0);
                     ui.label(

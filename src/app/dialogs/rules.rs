@@ -29,7 +29,7 @@ impl RulesDialog {
 }
 
 fn paragraph(ui: &mut egui::Ui, text: &str) {
-    ui.add(egui::Label::new(RichText::new(text).size(15.0)).wrap());
+    ui.add(egui::Label::new(RichText::new(text).size(theme::text(15.0))).wrap());
     ui.add_space(4.0);
 }
 
@@ -45,7 +45,7 @@ fn bullet_list(ui: &mut egui::Ui, items: &[String], numbered: bool) {
                 [22.0, 18.0],
                 egui::Label::new(RichText::new(marker).strong().color(theme::accent())),
             );
-            ui.add(egui::Label::new(RichText::new(item).size(15.0)).wrap());
+            ui.add(egui::Label::new(RichText::new(item).size(theme::text(15.0))).wrap());
         });
         ui.add_space(4.0);
     }
@@ -55,7 +55,7 @@ fn heading(ui: &mut egui::Ui, text: &str) {
     ui.add_space(6.0);
     ui.label(
         RichText::new(text)
-            .size(17.0)
+            .size(theme::text(17.0))
             .strong()
             .color(theme::accent_dark()),
     );

@@ -16,6 +16,7 @@ use crate::rules::{Action, Decision, Game, Side};
 const STILL: Moment = Moment {
     ui_time: 0.0,
     animate: false,
+    pace: 1.0,
 };
 
 fn every_step() -> impl Iterator<Item = (Course, usize, &'static Step)> {

@@ -24,7 +24,7 @@ impl SanqiApp {
             reply_delay: if self.options.demo.is_some() {
                 Duration::ZERO
             } else {
-                self.options.ai_step_delay * 2
+                self.step_delay() * 2
             },
             notify: Arc::new(move || ctx.request_repaint()),
         };

@@ -14,13 +14,16 @@ use crate::app::session::Session;
 use crate::app::text::{game_name, piece_counts, side_name};
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::top_bar;
+use crate::app::widgets::{accessible_name, top_bar};
 use crate::rules::{Decision, Side};
 
 /// Height of the review controls.
 const REVIEW_BAR_HEIGHT: f32 = 40.0;
-/// The narrowest board area that has the review controls on one row.
+/// The narrowest board area that has the review controls on one row (at the usual text size).
 const ONE_ROW_REVIEW: f32 = 680.0;
+/// The narrowest row that has the steps through the game in words (at the usual text size);
+/// a narrower one has them as arrows, named for screen readers and under the pointer.
+const STEPS_IN_WORDS: f32 = 420.0;
 
 /// A row of the review controls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,10 +75,11 @@ impl GameScreen {
     ) {
         let reviewing = s.review().is_some();
         let full = ui.available_rect_before_wrap();
-        let bar = match (reviewing, full.width() >= ONE_ROW_REVIEW) {
+        let text = theme::text(1.0);
+        let bar = match (reviewing, full.width() >= ONE_ROW_REVIEW * text) {
             (false, _) => 0.0,
-            (true, true) => REVIEW_BAR_HEIGHT,
-            (true, false) => 2.0 * REVIEW_BAR_HEIGHT,
+            (true, true) => REVIEW_BAR_HEIGHT * text,
+            (true, false) => 2.0 * REVIEW_BAR_HEIGHT * text,
         };
         let layout = board_layout(full, bar);
         let (board_side, board_rect) = (layout.side, layout.board);
@@ -124,7 +128,9 @@ impl GameScreen {
         rect: egui::Rect,
         out: &mut Vec<Command>,
     ) {
-        let rows: &[ReviewRow] = if rect.width() >= ONE_ROW_REVIEW {
+        let text = theme::text(1.0);
+        let words = rect.width() >= STEPS_IN_WORDS * text;
+        let rows: &[ReviewRow] = if rect.width() >= ONE_ROW_REVIEW * text {
             &[ReviewRow::Both]
         } else {
             &[ReviewRow::Steps, ReviewRow::FromHere]
@@ -145,7 +151,7 @@ impl GameScreen {
                 row_ui.add_space(((row_rect.width() - w) / 2.0).max(0.0));
             }
             let start = row_ui.cursor().left();
-            review_row_ui(&mut row_ui, view, s, row, out);
+            review_row_ui(&mut row_ui, view, s, row, words, out);
             self.review_row_widths[row.index()] = Some(row_ui.min_rect().right() - start);
         }
     }
@@ -171,18 +177,21 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command
             ui.add_space(6.0);
             ui.label(
                 RichText::new(game_name(i18n, game))
-                    .size(18.0)
+                    .size(theme::text(18.0))
                     .strong()
                     .color(theme::ink()),
             );
             if i18n.language() != Language::Chinese {
                 ui.label(
                     RichText::new(game_name(view.chinese, game))
-                        .size(15.0)
+                        .size(theme::text(15.0))
                         .color(theme::accent_dark()),
                 );
             }
-            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            // With large text in a small window the buttons take two rows rather than run
+            // over the game's name.
+            let buttons = Layout::right_to_left(Align::Center).with_main_wrap(true);
+            ui.with_layout(buttons, |ui| {
                 if ui.button(i18n.t("game.settings")).clicked() {
                     out.push(Command::Toggle(Open::Settings));
                 }
@@ -254,11 +263,18 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
         } else {
             i18n.t("plate.to_play").to_string()
         };
-        let galley =
-            painter.layout_no_wrap(badge, egui::FontId::proportional(13.0), Color32::WHITE);
+        let galley = painter.layout_no_wrap(
+            badge,
+            egui::FontId::proportional(theme::text(13.0)),
+            Color32::WHITE,
+        );
+        let height = (galley.size().y + 4.0).max(20.0);
         let badge_rect = egui::Rect::from_min_size(
-            egui::pos2(right - galley.size().x - 14.0, rect.center().y - 10.0),
-            vec2(galley.size().x + 14.0, 20.0),
+            egui::pos2(
+                right - galley.size().x - 14.0,
+                rect.center().y - height / 2.0,
+            ),
+            vec2(galley.size().x + 14.0, height),
         );
         painter.rect_filled(badge_rect, egui::CornerRadius::same(10), theme::accent());
         painter.galley(
@@ -268,7 +284,11 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
         );
         right = badge_rect.left() - 10.0;
     }
-    let info = painter.layout_no_wrap(info, egui::FontId::proportional(13.0), theme::muted());
+    let info = painter.layout_no_wrap(
+        info,
+        egui::FontId::proportional(theme::text(13.0)),
+        theme::muted(),
+    );
     let info_left = right - info.size().x;
     painter.galley(
         egui::pos2(info_left, rect.center().y - info.size().y / 2.0),
@@ -280,7 +300,7 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
     let name_left = stone_center.x + r + 10.0;
     let mut job = egui::text::LayoutJob::simple_singleline(
         name,
-        egui::FontId::proportional(15.0),
+        egui::FontId::proportional(theme::text(15.0)),
         theme::ink(),
     );
     job.wrap = egui::text::TextWrapping::truncate_at_width((info_left - 10.0 - name_left).max(0.0));
@@ -292,12 +312,13 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
     );
 }
 
-/// One row of the review controls.
+/// One row of the review controls, the steps in `words` or as arrows.
 fn review_row_ui(
     ui: &mut egui::Ui,
     view: &View,
     s: &Session,
     row: ReviewRow,
+    words: bool,
     out: &mut Vec<Command>,
 ) {
     let (Some(n), Some((turn, turns))) = (s.review(), s.review_turn()) else {
@@ -307,24 +328,30 @@ fn review_row_ui(
     let len = s.game().len();
     if row != ReviewRow::FromHere {
         let back = [
-            (n > 0, "review.first", "Home", 0),
-            (n > 0, "review.previous", "←", s.review_step(false)),
+            (n > 0, "review.first", "Home", "«", 0),
+            (n > 0, "review.previous", "←", "‹", s.review_step(false)),
         ];
         let forward = [
-            (n < len, "review.next", "→", s.review_step(true)),
-            (n < len, "review.last", "End", len),
+            (n < len, "review.next", "→", "›", s.review_step(true)),
+            (n < len, "review.last", "End", "»", len),
         ];
         for (i, steps) in [back, forward].into_iter().enumerate() {
             if i == 1 {
                 let position = i18n.format("review.position", &[("n", &turn), ("total", &turns)]);
                 ui.label(RichText::new(position).strong());
             }
-            for (enabled, key, hover, target) in steps {
-                if ui
-                    .add_enabled(enabled, egui::Button::new(i18n.t(key)))
-                    .on_hover_text(hover)
-                    .clicked()
-                {
+            for (enabled, key, keyboard, arrow, target) in steps {
+                let name = i18n.t(key);
+                let (shown, hover) = if words {
+                    (name, keyboard.to_string())
+                } else {
+                    (arrow, format!("{name} ({keyboard})"))
+                };
+                let response = ui
+                    .add_enabled(enabled, egui::Button::new(shown))
+                    .on_hover_text(hover);
+                accessible_name(&response, name);
+                if response.clicked() {
                     out.push(Command::ReviewTo(target));
                 }
             }

@@ -1,7 +1,7 @@
 //! The Records screen: the game history, newest first. Each record is a row with a small board
 //! of its final position, the game and its date, who played, the result and its length, and
 //! what can be done with it: review, analyse, export, delete (which can be undone while the
-//! screen is open). Filters keep one game or one opponent; a file that cannot be read is a
+//! screen is open). Filters keep one game, one opponent or one result; a file that cannot be read is a
 //! row of one line that says so. Only the rows in sight are drawn, so a long history scrolls
 //! as quickly as a short one.
 
@@ -29,10 +29,70 @@ const BOARD_SIZE: f32 = 76.0;
 /// The width of the buttons at the end of a row.
 const BUTTON_WIDTH: f32 = 96.0;
 
+/// The height of a row drawn `scale` times as large as in the smallest window, its lines of
+/// text at the text size chosen.
+fn row_height(scale: f32) -> f32 {
+    ROW_HEIGHT * scale * theme::text(1.0)
+}
+
+/// The width of a row's buttons, at the text size chosen.
+fn button_width() -> f32 {
+    BUTTON_WIDTH * theme::text(1.0)
+}
+
 /// How much larger the rows (their board, their text) are drawn in a list this wide than in
 /// the smallest window's.
 fn row_scale(width: f32) -> f32 {
     (width / 900.0).clamp(1.0, 1.35)
+}
+
+/// Which results the history keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultFilter {
+    /// Games the person won against the computer.
+    Won,
+    /// Games the person lost against the computer.
+    Lost,
+    /// Drawn games.
+    Drawn,
+    /// Games not finished.
+    Unfinished,
+}
+
+impl ResultFilter {
+    /// Every choice, in the order the filter offers them.
+    pub const ALL: [ResultFilter; 4] = [
+        ResultFilter::Won,
+        ResultFilter::Lost,
+        ResultFilter::Drawn,
+        ResultFilter::Unfinished,
+    ];
+
+    /// Whether a record that `summary` sums up passes. Won and lost are the person's against
+    /// the computer: a game between two people or watched has no side of the person's.
+    pub fn keeps(self, summary: &Summary) -> bool {
+        match (self, summary.ending) {
+            (ResultFilter::Won, Ending::Won { winner, .. }) => {
+                summary.person_side() == Some(winner)
+            }
+            (ResultFilter::Lost, Ending::Won { winner, .. }) => {
+                summary.person_side() == Some(winner.other())
+            }
+            (ResultFilter::Drawn, Ending::Drawn)
+            | (ResultFilter::Unfinished, Ending::Unfinished) => true,
+            _ => false,
+        }
+    }
+
+    /// Its name in the filter.
+    fn name(self, i18n: &I18n) -> &str {
+        i18n.t(match self {
+            ResultFilter::Won => "history.result_won",
+            ResultFilter::Lost => "history.result_lost",
+            ResultFilter::Drawn => "history.result_drawn",
+            ResultFilter::Unfinished => "history.result_unfinished",
+        })
+    }
 }
 
 /// The Records screen and its filters.
@@ -42,6 +102,8 @@ pub struct HistoryScreen {
     game: Option<GameId>,
     /// Only the records of games against these opponents, if set.
     opponents: Option<Opponents>,
+    /// Only the records of games that ended so, if set.
+    result: Option<ResultFilter>,
 }
 
 impl HistoryScreen {
@@ -79,12 +141,13 @@ impl HistoryScreen {
                         .opponents
                         .as_ref()
                         .is_none_or(|o| *o == summary.opponents())
+                    && self.result.is_none_or(|r| r.keeps(summary))
             }
-            None => self.game.is_none() && self.opponents.is_none(),
+            None => self.game.is_none() && self.opponents.is_none() && self.result.is_none(),
         }
     }
 
-    /// The game's and the opponent's filters, and how many records they keep.
+    /// The game's, the opponent's and the result's filters, and how many records they keep.
     fn filters_ui(&mut self, ui: &mut egui::Ui, view: &View) {
         let i18n = view.i18n;
         let entries = view.history.entries();
@@ -114,6 +177,23 @@ impl HistoryScreen {
                     for o in present {
                         let name = opponents_name(i18n, &o);
                         ui.selectable_value(&mut self.opponents, Some(o), name);
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            ui.add_space(12.0);
+            let label = ui
+                .label(RichText::new(i18n.t("history.result")).color(theme::muted()))
+                .on_hover_text(i18n.t("history.result_hint"));
+            let shown = self
+                .result
+                .map_or_else(|| i18n.t("history.all"), |r| r.name(i18n));
+            egui::ComboBox::from_id_salt("history_result")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.result, None, i18n.t("history.all"));
+                    for r in ResultFilter::ALL {
+                        ui.selectable_value(&mut self.result, Some(r), r.name(i18n));
                     }
                 })
                 .response
@@ -173,7 +253,7 @@ impl HistoryScreen {
         let scale = row_scale(ui.available_width());
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
-            .show_rows(ui, ROW_HEIGHT * scale + ROW_GAP, kept.len(), |ui, rows| {
+            .show_rows(ui, row_height(scale) + ROW_GAP, kept.len(), |ui, rows| {
                 ui.spacing_mut().item_spacing.y = 0.0;
                 for entry in &kept[rows] {
                     row_ui(ui, view, entry, scale, out);
@@ -194,7 +274,7 @@ fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
             ui.add_space(6.0);
             ui.label(
                 RichText::new(i18n.t("history.title"))
-                    .size(18.0)
+                    .size(theme::text(18.0))
                     .strong()
                     .color(theme::ink()),
             );
@@ -243,7 +323,7 @@ fn deleted_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
 fn row_ui(ui: &mut egui::Ui, view: &View, entry: &Entry, scale: f32, out: &mut Vec<Command>) {
     let i18n = view.i18n;
     let width = ui.available_width();
-    let (rect, _) = ui.allocate_exact_size(vec2(width, ROW_HEIGHT * scale), Sense::hover());
+    let (rect, _) = ui.allocate_exact_size(vec2(width, row_height(scale)), Sense::hover());
     if !ui.is_rect_visible(rect) {
         return;
     }
@@ -260,7 +340,7 @@ fn row_ui(ui: &mut egui::Ui, view: &View, entry: &Entry, scale: f32, out: &mut V
         egui::pos2(inner.left(), inner.center().y - board_size / 2.0),
         vec2(board_size, board_size),
     );
-    let buttons_width = 2.0 * BUTTON_WIDTH + ui.spacing().item_spacing.x;
+    let buttons_width = 2.0 * button_width() + ui.spacing().item_spacing.x;
     let buttons = egui::Rect::from_min_max(
         egui::pos2(inner.right() - buttons_width, inner.top()),
         inner.right_bottom(),
@@ -366,7 +446,7 @@ fn actions_ui(
     readable: bool,
     out: &mut Vec<Command>,
 ) {
-    let size = vec2(BUTTON_WIDTH, ui.spacing().interact_size.y);
+    let size = vec2(button_width(), ui.spacing().interact_size.y);
     let path = &entry.path;
     let mut button = |ui: &mut egui::Ui, key: &str, command: Command| {
         let response = ui.add(egui::Button::new(i18n.t(key)).min_size(size));
@@ -396,7 +476,7 @@ fn actions_ui(
             button(ui, "history.export", export);
         } else {
             // Under the others' Export, so that every Delete lines up.
-            ui.add_space(BUTTON_WIDTH + ui.spacing().item_spacing.x);
+            ui.add_space(button_width() + ui.spacing().item_spacing.x);
         }
         button(ui, "history.delete", Command::DeleteRecord(path.clone()));
     });

@@ -94,7 +94,7 @@ impl HomeScreen {
         }
         ui.label(
             RichText::new(i18n.t("home.choose"))
-                .size(18.0)
+                .size(theme::text(18.0))
                 .strong()
                 .color(theme::ink()),
         );
@@ -143,19 +143,19 @@ impl HomeScreen {
                 ui.add_space(6.0);
                 ui.label(
                     RichText::new(name)
-                        .size(19.0 * scale)
+                        .size(theme::text(19.0) * scale)
                         .strong()
                         .color(theme::ink()),
                 );
                 if i18n.language() != Language::Chinese {
                     ui.label(
                         RichText::new(game_name(view.chinese, game))
-                            .size(16.0 * scale)
+                            .size(theme::text(16.0) * scale)
                             .color(theme::accent_dark()),
                     );
                 }
                 let summary = RichText::new(&help.summary)
-                    .size(theme::BODY_SIZE * scale)
+                    .size(theme::text(theme::BODY_SIZE) * scale)
                     .color(theme::muted());
                 ui.add(egui::Label::new(summary).wrap());
                 ui.add_space(8.0);
@@ -232,12 +232,27 @@ fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
                     ui.label(RichText::new(i18n.t("home.tagline")).color(theme::muted()));
                 }
             });
-            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            // With large text in a small window the buttons take two rows rather than run
+            // over the name.
+            let buttons = Layout::right_to_left(Align::Center).with_main_wrap(true);
+            ui.with_layout(buttons, |ui| {
+                // A small window packs the buttons a little closer, to keep them on one row.
+                if ui.available_width() < 700.0 {
+                    ui.spacing_mut().button_padding.x *= 0.7;
+                    ui.spacing_mut().item_spacing.x *= 0.75;
+                }
                 if ui.button(i18n.t("home.settings")).clicked() {
                     out.push(Command::Open(Open::Settings));
                 }
                 if ui.button(i18n.t("home.history")).clicked() {
                     out.push(Command::OpenHistory);
+                }
+                if ui
+                    .button(i18n.t("stats.title"))
+                    .on_hover_text(i18n.t("stats.open_hint"))
+                    .clicked()
+                {
+                    out.push(Command::OpenStats(None));
                 }
                 if ui.button(i18n.t("home.rules")).clicked() {
                     out.push(Command::Open(Open::Rules(
@@ -292,24 +307,29 @@ fn continue_card_ui(ui: &mut egui::Ui, view: &View, game: Resumable, out: &mut V
     };
     theme::card_frame().fill(theme::highlight()).show(ui, |ui| {
         ui.set_width(ui.available_width());
-        ui.horizontal(|ui| {
-            ui.vertical(|ui| {
-                ui.label(
-                    RichText::new(i18n.t("home.in_progress"))
-                        .strong()
-                        .color(theme::accent_dark()),
-                );
-                ui.label(
-                    RichText::new(format!(
-                        "{} · {} · {}",
-                        game_name(i18n, game.setup.game),
-                        opponent,
-                        actions_played(i18n, game.actions)
-                    ))
-                    .color(theme::ink()),
-                );
-            });
-            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+        // The buttons keep their room; the words wrap in what is left (large text, small
+        // window).
+        egui::Sides::new().shrink_left().wrap().show(
+            ui,
+            |ui| {
+                ui.vertical(|ui| {
+                    ui.label(
+                        RichText::new(i18n.t("home.in_progress"))
+                            .strong()
+                            .color(theme::accent_dark()),
+                    );
+                    ui.label(
+                        RichText::new(format!(
+                            "{} · {} · {}",
+                            game_name(i18n, game.setup.game),
+                            opponent,
+                            actions_played(i18n, game.actions)
+                        ))
+                        .color(theme::ink()),
+                    );
+                });
+            },
+            |ui| {
                 if ui.button(i18n.t("home.discard")).clicked() {
                     out.push(Command::Open(Open::Confirm(Question::Discard)));
                 }
@@ -319,8 +339,8 @@ fn continue_card_ui(ui: &mut egui::Ui, view: &View, game: Resumable, out: &mut V
                 {
                     out.push(Command::ContinueGame);
                 }
-            });
-        });
+            },
+        );
     });
 }
 

@@ -21,10 +21,12 @@ const PANEL_BASE_WIDTH: f32 = 300.0;
 const MAX_PANEL_SCALE: f32 = 1.3;
 
 /// The side panel's width for a window `window` points wide: `share` of it, at least `min`
-/// and at most `max`. The board, limited by the window's height in a wide window, keeps the
+/// and at most `max`, the share and the least grown with the text's size (larger text needs
+/// a wider panel). The board, limited by the window's height in a wide window, keeps the
 /// rest.
 pub fn panel_width(window: f32, share: f32, min: f32, max: f32) -> f32 {
-    (window * share).clamp(min, max)
+    let grow = theme::text(1.0);
+    (window * share * grow).clamp(min * grow, max.max(min * grow))
 }
 
 /// How much larger than in the rest of the app the text of a side panel `width` points wide
@@ -76,7 +78,8 @@ pub fn with_side_panel(
                 .inner_margin(egui::Margin::symmetric(14, 12)),
         )
         .show(ui, |ui| {
-            scale_style(ui, panel_scale(width));
+            // The text grows with the panel, beyond what the text's size grew it.
+            scale_style(ui, panel_scale(width / theme::text(1.0)));
             panel(ui, out);
         });
     egui::CentralPanel::default()

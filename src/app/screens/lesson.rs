@@ -106,7 +106,12 @@ pub(super) fn home_and_title_ui(
         out.push(Command::GoHome);
     }
     ui.add_space(6.0);
-    ui.label(RichText::new(title).size(18.0).strong().color(theme::ink()));
+    ui.label(
+        RichText::new(title)
+            .size(theme::text(18.0))
+            .strong()
+            .color(theme::ink()),
+    );
     ui.add_space(10.0);
 }
 
@@ -171,12 +176,12 @@ fn panel_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Comma
             wrapped(
                 ui,
                 RichText::new(i18n.t(&course.key(step, "title")))
-                    .size(20.0)
+                    .size(theme::text(20.0))
                     .strong()
                     .color(theme::ink()),
             );
             for paragraph in i18n.t(&course.key(step, "text")).split("\n\n") {
-                wrapped(ui, RichText::new(paragraph).size(15.0));
+                wrapped(ui, RichText::new(paragraph).size(theme::text(15.0)));
             }
             task_ui(ui, view, lesson);
             feedback_ui(ui, view, lesson);
@@ -208,7 +213,7 @@ fn task_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson) {
             });
             wrapped(
                 ui,
-                RichText::new(i18n.t(&course.key(step, "task"))).size(15.0),
+                RichText::new(i18n.t(&course.key(step, "task"))).size(theme::text(15.0)),
             );
             if let Some(seconds) = s.clock().shown_seconds() {
                 let color = if seconds <= 3 {
@@ -220,7 +225,7 @@ fn task_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson) {
                     ui.label(RichText::new(i18n.t("panel.clock")).color(theme::muted()));
                     ui.label(
                         RichText::new(format!("0:{seconds:02}"))
-                            .size(22.0)
+                            .size(theme::text(22.0))
                             .strong()
                             .monospace()
                             .color(color),

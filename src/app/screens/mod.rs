@@ -1,6 +1,6 @@
 //! The screens that fill the window: [`home::HomeScreen`], [`game::GameScreen`] (playing
 //! and reviewing), [`lesson::LessonScreen`], [`history::HistoryScreen`] (the records
-//! kept) and [`puzzle::PuzzleScreen`]. Each keeps its own layout state, draws from a
+//! kept), [`puzzle::PuzzleScreen`] and [`stats::StatsScreen`]. Each keeps its own layout state, draws from a
 //! [`View`](super::view::View) and returns the user's commands; [`Screen`] says which one is
 //! shown.
 
@@ -12,6 +12,7 @@ mod layout;
 pub mod lesson;
 pub mod puzzle;
 mod side_panel;
+pub mod stats;
 
 /// Which screen fills the window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,4 +27,6 @@ pub enum Screen {
     Records,
     /// Puzzles.
     Puzzles,
+    /// A game's statistics: results, rating and puzzles.
+    Stats,
 }

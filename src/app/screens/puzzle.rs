@@ -139,7 +139,7 @@ fn task_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun) {
                 wrapped_label(
                     ui,
                     RichText::new(task_text(i18n, run))
-                        .size(17.0)
+                        .size(theme::text(17.0))
                         .strong()
                         .color(theme::accent_dark()),
                 );
@@ -317,7 +317,7 @@ fn rating_ui(ui: &mut egui::Ui, view: &View, game: GameId) {
             ui.label(RichText::new(i18n.t("puzzle.your_rating")).color(theme::muted()));
             ui.label(
                 RichText::new(format!("{:.0}", solver.rating.rating))
-                    .size(24.0)
+                    .size(theme::text(24.0))
                     .strong()
                     .color(theme::ink()),
             );
@@ -364,7 +364,7 @@ fn history_ui(ui: &mut egui::Ui, i18n: &I18n, solver: &Solver) {
             rect.center(),
             egui::Align2::CENTER_CENTER,
             i18n.t("puzzle.history_empty"),
-            egui::FontId::proportional(12.0),
+            egui::FontId::proportional(theme::text(12.0)),
             theme::muted(),
         );
         return;
@@ -386,14 +386,14 @@ fn history_ui(ui: &mut egui::Ui, i18n: &I18n, solver: &Solver) {
         inner.left_top(),
         egui::Align2::LEFT_TOP,
         format!("{high:.0}"),
-        egui::FontId::proportional(10.0),
+        egui::FontId::proportional(theme::text(10.0)),
         theme::muted(),
     );
     painter.text(
         inner.left_bottom(),
         egui::Align2::LEFT_BOTTOM,
         format!("{low:.0}"),
-        egui::FontId::proportional(10.0),
+        egui::FontId::proportional(theme::text(10.0)),
         theme::muted(),
     );
 }
@@ -462,7 +462,7 @@ pub fn home_card_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
         ui.horizontal_wrapped(|ui| {
             ui.label(
                 RichText::new(i18n.t("puzzle.title"))
-                    .size(18.0)
+                    .size(theme::text(18.0))
                     .strong()
                     .color(theme::ink()),
             );

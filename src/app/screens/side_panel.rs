@@ -476,11 +476,24 @@ fn move_list_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Comma
     let turns = s.turns();
     let shown = s.shown_len();
     let reviewing = s.review().is_some();
-    ui.label(
-        RichText::new(i18n.t("panel.moves"))
-            .strong()
-            .color(theme::muted()),
-    );
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(i18n.t("panel.moves"))
+                .strong()
+                .color(theme::muted()),
+        );
+        // Under review, the keys that step through the game.
+        if reviewing {
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                ui.label(
+                    RichText::new(i18n.t("panel.review_keys"))
+                        .small()
+                        .color(theme::muted()),
+                )
+                .on_hover_text(i18n.t("panel.review_keys_hint"));
+            });
+        }
+    });
     egui::Frame::new()
         .fill(theme::card())
         .stroke(egui::Stroke::new(1.0, theme::line()))

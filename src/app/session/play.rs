@@ -168,6 +168,7 @@ impl Session {
             self.spotlight = Some(Spotlight {
                 started: at.ui_time,
                 animate: at.animate,
+                pace: at.pace,
             });
         }
         // What the last message said no longer applies, unless it tells why the computer
@@ -198,8 +199,7 @@ impl Session {
         }
         self.animations.retain(|a| !a.is_done(at.ui_time));
         if at.animate {
-            self.animations
-                .extend(animation_of(&before, &effects, at.ui_time));
+            self.animations.extend(animation_of(&before, &effects, at));
         }
         if self.is_over() {
             self.drop_computer_turn();
@@ -278,7 +278,7 @@ impl Session {
             return Changed::NOTHING;
         };
         if at.animate {
-            self.animations = animation_of(&before, &effects, at.ui_time);
+            self.animations = animation_of(&before, &effects, at);
         }
         Changed::SAVE_AND_STOP
     }
@@ -504,6 +504,7 @@ mod tests {
     const STILL: Moment = Moment {
         ui_time: 0.0,
         animate: false,
+        pace: 1.0,
     };
 
     fn session(opponent: Opponent, human: Option<Side>, game: GameId) -> Session {

@@ -444,6 +444,7 @@ mod tests {
         let at = |ui_time| Moment {
             ui_time,
             animate: false,
+            pace: 1.0,
         };
         // Black steps b5-b4 and closes a3–b4: the square shows while the capture is owed.
         let _ = s.click(pt("b5"), at(10.0));

@@ -87,6 +87,7 @@ mod tests {
     const STILL: Moment = Moment {
         ui_time: 0.0,
         animate: false,
+        pace: 1.0,
     };
 
     fn session(
