@@ -385,8 +385,13 @@ fn puzzles_ui(ui: &mut egui::Ui, view: &View, game: GameId) {
                 },
             })
             .collect();
+        let key = if solver.history.len() == 1 {
+            "stats.puzzle_graph_one"
+        } else {
+            "stats.puzzle_graph"
+        };
         let said = i18n.format(
-            "stats.puzzle_graph",
+            key,
             &[
                 ("n", &solver.history.len()),
                 ("from", &(START_RATING.round() as i64)),
