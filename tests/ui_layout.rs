@@ -8,18 +8,22 @@
 mod window;
 
 use egui::{Key, Modifiers};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{AccessKitNode, NodeT, Queryable};
 use sanqi::ai::Level;
+use sanqi::app::clock::ManualTime;
+use sanqi::app::demo::Demo;
+use sanqi::app::i18n::{I18n, Language};
 use sanqi::app::settings::{ClockSetting, Opponent, SideChoice};
 use sanqi::app::storage::{Store, read_record_file};
 use sanqi::app::{Command, Screen};
 use sanqi::rules::GameId;
 use window::{
     Opened, Window, WindowSpec, apply, button_rect, click_button, click_points, computer, has_text,
-    open_record, type_into, wait_for_report,
+    open_record, type_into, wait_for_report, window_with,
 };
 
 const SMALL: [f32; 2] = [760.0, 560.0];
+const MEDIUM: [f32; 2] = [1100.0, 760.0];
 const LARGE: [f32; 2] = [1920.0, 1080.0];
 
 /// A window of `size` on a fresh data folder.
@@ -67,6 +71,77 @@ fn home_uses_a_large_window() {
     // And grow down it: the buttons sit well below a small card's.
     assert!(plays[0].top() >= 0.45 * LARGE[1], "{:?}", plays[0]);
     assert!(plays[0].bottom() <= LARGE[1]);
+}
+
+/// What a widget says: a label's text (which AccessKit keeps as its value), a button's name.
+fn words(node: &AccessKitNode<'_>) -> Option<String> {
+    let words = if node.role() == egui::accesskit::Role::Label {
+        node.value()
+    } else {
+        node.label()
+    };
+    words.filter(|w| !w.trim().is_empty())
+}
+
+/// Every widget that says something (a label, a button, a choice), with its rect.
+fn said(h: &Window) -> Vec<(String, egui::Rect)> {
+    h.query_all_by(|n| words(n).is_some())
+        .map(|n| (words(&n.accesskit_node()).unwrap_or_default(), n.rect()))
+        .collect()
+}
+
+/// The first words of a sentence of the locale, before its first placeholder.
+fn opening(language: Language, key: &str) -> String {
+    let text = I18n::new(language).t(key).to_string();
+    text.split('{')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string()
+}
+
+#[test]
+fn home_with_results_on_every_card_fits_the_window_at_every_size() {
+    // The demonstration's Home: a game to continue, results, a rating and its graph on every
+    // card, and puzzles under way with a rating, a streak and puzzles from the player's games.
+    for language in [Language::English, Language::Chinese] {
+        for size in [SMALL, MEDIUM, LARGE] {
+            let dir = tempfile::tempdir().expect("a temporary folder");
+            let time = ManualTime::new();
+            let spec = WindowSpec::default()
+                .language(language)
+                .size(size[0], size[1]);
+            let mut options = spec.options(&time);
+            options.demo = Some(Demo::Home);
+            let mut h = window_with(dir.path(), options, size);
+            h.run();
+            let at = format!("{language:?} at {}×{}", size[0], size[1]);
+            let widgets = said(&h);
+            for key in ["stats.rating", "stats.total", "stats.rating_graph"] {
+                let opening = opening(language, key);
+                let cards = widgets.iter().filter(|(l, _)| l.starts_with(&opening));
+                assert_eq!(cards.count(), 3, "{key} on every card, {at}");
+            }
+            let puzzles = I18n::new(language).t("puzzle.continue").to_string();
+            assert!(widgets.iter().any(|(l, _)| *l == puzzles), "{at}");
+            // Nothing runs past the window's sides, nor over anything else.
+            for (label, rect) in &widgets {
+                assert!(
+                    rect.left() >= 0.0 && rect.right() <= size[0],
+                    "{label:?} at {rect:?} is cut, {at}"
+                );
+            }
+            for (i, (a, ra)) in widgets.iter().enumerate() {
+                for (b, rb) in &widgets[i + 1..] {
+                    let overlap = ra.intersect(*rb);
+                    assert!(
+                        !overlap.is_positive() || overlap.area() < 1.0,
+                        "{a:?} {ra:?} overlaps {b:?} {rb:?}, {at}"
+                    );
+                }
+            }
+        }
+    }
 }
 
 #[test]

@@ -7,16 +7,18 @@
 
 use super::command::{Command, Open, Question, RulesTab};
 use super::lessons::{Course, clicks};
-use super::puzzles::PuzzleProgress;
+use super::puzzles::{Current, PuzzleProgress};
 use super::settings::{ClockSetting, Opponent, Outcome, Setup, SideChoice, Stats};
 use crate::ai::Level;
+use crate::learn::puzzles::embedded;
 use crate::rules::notation::parse_actions;
 use crate::rules::{Action, GameId, Point};
 
 /// A screen to open at start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Demo {
-    /// The home screen with a game in progress and some results.
+    /// The home screen with a game in progress, results and a rating on every card, and
+    /// puzzles under way.
     Home,
     /// A game in the middle of play.
     Game(GameId),
@@ -186,6 +188,8 @@ pub struct Staging {
     /// Whether to open the record exported by the commands (in place of the game, so that
     /// the question is asked).
     pub open_export: bool,
+    /// The puzzles' progress to show, in place of the data folder's.
+    pub puzzles: Option<PuzzleProgress>,
 }
 
 impl Demo {
@@ -260,6 +264,7 @@ impl Demo {
             game: None,
             commands: Vec::new(),
             open_export: false,
+            puzzles: None,
         };
         let mut play = |game: GameId, actions: &str, level: Level| {
             let setup = Setup {
@@ -361,38 +366,20 @@ impl Demo {
         };
         staging.commands = commands;
         if self == Demo::Home {
-            for (game, key, outcome, times) in [
-                (GameId::Neihuang, "medium", Outcome::Win, 3),
-                (GameId::Neihuang, "medium", Outcome::Loss, 2),
-                (GameId::Neihuang, "hard", Outcome::Loss, 1),
-                (GameId::Flying, "easy", Outcome::Win, 4),
-                (GameId::Flying, "medium", Outcome::Draw, 1),
-            ] {
-                for _ in 0..times {
-                    staging.stats.record(game, key, outcome);
+            // Every card shows results, a rating and its graph; each game's results are its
+            // rated games, on days of their own.
+            for (game, rated) in HOME_RATED {
+                for (day, &(level, outcome)) in (0u64..).zip(rated) {
+                    staging.stats.record(game, level.id(), outcome);
+                    let time = DEMO_START + day * 2 * 86_400;
+                    staging.stats.rate(game, level, outcome, time);
                 }
             }
+            staging.puzzles = Some(home_puzzles());
         }
-        // Rated Flying games, so that the rating and its graph are shown: on Home five weeks
-        // from Novice to beating Easy; before the result's game (lost to Easy), a run of
-        // losses to Easy, after which the result offers the level below.
+        // Before the result's game (lost to Easy), a run of rated losses to Easy, after which
+        // the result offers the level below.
         let rated: &[(Level, Outcome)] = match self {
-            Demo::Home => &[
-                (Level::Novice, Outcome::Loss),
-                (Level::Novice, Outcome::Win),
-                (Level::Novice, Outcome::Win),
-                (Level::Novice, Outcome::Draw),
-                (Level::Novice, Outcome::Win),
-                (Level::Easy, Outcome::Loss),
-                (Level::Easy, Outcome::Win),
-                (Level::Easy, Outcome::Win),
-                (Level::Easy, Outcome::Win),
-                (Level::Easy, Outcome::Loss),
-                (Level::Easy, Outcome::Win),
-                (Level::Easy, Outcome::Win),
-                (Level::Easy, Outcome::Win),
-                (Level::Easy, Outcome::Win),
-            ],
             Demo::Result => &[
                 (Level::Easy, Outcome::Loss),
                 (Level::Easy, Outcome::Loss),
@@ -414,6 +401,82 @@ impl Demo {
 
 /// When the demonstrations' rated games begin: 1 November 2026 (UTC).
 const DEMO_START: u64 = 1_793_491_200;
+
+/// The rated games of the home demonstration, oldest first: Neihuang from Easy up to a win
+/// against Hard, Flying five weeks from Novice to beating Easy, Wu Dao from Novice to Medium.
+const HOME_RATED: [(GameId, &[(Level, Outcome)]); 3] = [
+    (
+        GameId::Neihuang,
+        &[
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Win),
+            (Level::Medium, Outcome::Loss),
+            (Level::Medium, Outcome::Win),
+            (Level::Medium, Outcome::Draw),
+            (Level::Medium, Outcome::Win),
+            (Level::Hard, Outcome::Loss),
+            (Level::Hard, Outcome::Win),
+        ],
+    ),
+    (
+        GameId::Flying,
+        &[
+            (Level::Novice, Outcome::Loss),
+            (Level::Novice, Outcome::Win),
+            (Level::Novice, Outcome::Win),
+            (Level::Novice, Outcome::Draw),
+            (Level::Novice, Outcome::Win),
+            (Level::Easy, Outcome::Loss),
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Loss),
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Win),
+        ],
+    ),
+    (
+        GameId::Wudao,
+        &[
+            (Level::Novice, Outcome::Win),
+            (Level::Novice, Outcome::Win),
+            (Level::Easy, Outcome::Loss),
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Draw),
+            (Level::Easy, Outcome::Win),
+            (Level::Medium, Outcome::Loss),
+        ],
+    ),
+];
+
+/// The puzzles of the home demonstration: Wu Dao chosen, a rating and a streak from a run of
+/// its puzzles, the next one under way, and two puzzles from the person's own games to solve.
+fn home_puzzles() -> PuzzleProgress {
+    let mut progress = PuzzleProgress {
+        game: GameId::Wudao,
+        ..PuzzleProgress::default()
+    };
+    for solved in [true, false, true, true, false, true, true, true] {
+        if let Some(puzzle) = progress.next_puzzle() {
+            progress.record(&puzzle, solved);
+        }
+    }
+    progress.current = progress.next_puzzle().map(|p| Current {
+        id: p.id(),
+        played: 0,
+        failed: false,
+    });
+    let own: Vec<_> = embedded(GameId::Neihuang)
+        .puzzles
+        .iter()
+        .take(2)
+        .cloned()
+        .collect();
+    progress.add_own(&own);
+    progress
+}
 
 /// `neihuang-3`, `house-2-done`: a course, a step's number from 1, and how far to go.
 fn parse_lesson(text: &str) -> Option<Demo> {

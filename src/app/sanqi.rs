@@ -169,6 +169,10 @@ impl SanqiApp {
             Some(staging) => staging.stats.clone(),
             None => stored.stats,
         };
+        let puzzles = staging
+            .as_ref()
+            .and_then(|s| s.puzzles.clone())
+            .unwrap_or(stored.puzzles);
         let mut app = SanqiApp {
             ctx: ctx.clone(),
             store,
@@ -181,7 +185,7 @@ impl SanqiApp {
             session: None,
             lessons: stored.lessons,
             lesson: None,
-            puzzles: stored.puzzles,
+            puzzles,
             puzzle: None,
             mistakes: None,
             mistakes_found: None,
