@@ -83,9 +83,19 @@ fn words(node: &AccessKitNode<'_>) -> Option<String> {
     words.filter(|w| !w.trim().is_empty())
 }
 
-/// Every widget that says something (a label, a button, a choice), with its rect.
+/// Every widget that says something (a label, a button, a choice), with its rect; of a
+/// widget inside another (the text of a drop-down list), only the outer one.
 fn said(h: &Window) -> Vec<(String, egui::Rect)> {
-    h.query_all_by(|n| words(n).is_some())
+    let nodes: Vec<_> = h.query_all_by(|n| words(n).is_some()).collect();
+    let inner = |n: &AccessKitNode<'_>| {
+        nodes
+            .iter()
+            .map(|o| o.accesskit_node())
+            .any(|outer| outer.id() != n.id() && n.is_descendant_of(&outer))
+    };
+    nodes
+        .iter()
+        .filter(|n| !inner(&n.accesskit_node()))
         .map(|n| (words(&n.accesskit_node()).unwrap_or_default(), n.rect()))
         .collect()
 }
@@ -131,15 +141,67 @@ fn home_with_results_on_every_card_fits_the_window_at_every_size() {
                     "{label:?} at {rect:?} is cut, {at}"
                 );
             }
-            for (i, (a, ra)) in widgets.iter().enumerate() {
-                for (b, rb) in &widgets[i + 1..] {
-                    let overlap = ra.intersect(*rb);
-                    assert!(
-                        !overlap.is_positive() || overlap.area() < 1.0,
-                        "{a:?} {ra:?} overlaps {b:?} {rb:?}, {at}"
-                    );
+            assert_no_overlap(&widgets, &at);
+        }
+    }
+}
+
+/// Fails if two of the widgets that say something overlap (`at` says where this was).
+fn assert_no_overlap(widgets: &[(String, egui::Rect)], at: &str) {
+    for (i, (a, ra)) in widgets.iter().enumerate() {
+        for (b, rb) in &widgets[i + 1..] {
+            // A labelled drop-down list is two nodes named alike, its button inside the
+            // whole: one widget.
+            if a == b && (ra.expand(1.0).contains_rect(*rb) || rb.expand(1.0).contains_rect(*ra)) {
+                continue;
+            }
+            let overlap = ra.intersect(*rb);
+            assert!(
+                !overlap.is_positive() || overlap.area() < 1.0,
+                "{a:?} {ra:?} overlaps {b:?} {rb:?}, {at}"
+            );
+        }
+    }
+}
+
+/// What the game screen's side panel says (everything right of the board).
+fn panel(h: &Window) -> Vec<(String, egui::Rect)> {
+    let board = h.get_by_label("board").rect();
+    let mut widgets = said(h);
+    widgets.retain(|(_, r)| r.left() >= board.right());
+    widgets
+}
+
+#[test]
+fn the_panel_says_paused_and_thinking_beside_whose_turn_it_is_without_overlapping() {
+    let watch = Opponent::Watch {
+        black: Level::Easy,
+        white: Level::Easy,
+    };
+    let easy = computer(Level::Easy, SideChoice::Black);
+    for language in [Language::English, Language::Chinese] {
+        for size in [SMALL, MEDIUM, LARGE] {
+            let at = format!("{language:?} at {}×{}", size[0], size[1]);
+            let spec = WindowSpec::default()
+                .language(language)
+                .size(size[0], size[1]);
+            // A watched game, paused: "paused" beside "Black (computer) to play".
+            let (_dir, _time, mut h) = spec.game(GameId::Flying, watch, ClockSetting::Off);
+            apply(&mut h, Command::TogglePause);
+            assert!(h.state().session().is_some_and(|s| s.is_paused()), "{at}");
+            assert_no_overlap(&panel(&h), &format!("paused, {at}"));
+            // The computer thinking on its turn: "Thinking…" beside "White (computer) to play".
+            let (_dir, _time, mut h) = spec.game(GameId::Wudao, easy, ClockSetting::S60);
+            h.get_by_label("c3").click();
+            let mut thought = false;
+            for _ in 0..4 {
+                h.step();
+                if h.state().session().is_some_and(|s| s.computer_thinking()) {
+                    thought = true;
+                    assert_no_overlap(&panel(&h), &format!("thinking, {at}"));
                 }
             }
+            assert!(thought, "the computer thought for a frame, {at}");
         }
     }
 }

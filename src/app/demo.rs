@@ -26,6 +26,8 @@ pub enum Demo {
     Rules(GameId),
     /// A finished game with its result.
     Result,
+    /// A game the computer plays against itself, paused after its first action.
+    Watch,
     /// The new-game dialog.
     NewGame,
     /// The resign confirmation.
@@ -205,7 +207,7 @@ impl Demo {
 
 impl Demo {
     /// Reads `home`, a game (`neihuang`, `flying`, `wudao`), `rules`, or `rules-`, `hint-`,
-    /// `captured-` or `explain-` and a game, `result`, `new-game`, `resign`, `settings`,
+    /// `captured-` or `explain-` and a game, `result`, `new-game`, `watch`, `resign`, `settings`,
     /// `records`, `review`, `analysis`, `hint` (Wu Dao's),
     /// or `lesson-`, a course (`neihuang`, `flying`, `wudao`, `house`) and a step's number from 1, with
     /// `-wrong` or `-done` after it to show a wrong try or the step done.
@@ -228,6 +230,7 @@ impl Demo {
             "rules" => Some(Demo::Rules(GameId::ALL[0])),
             "result" => Some(Demo::Result),
             "new-game" => Some(Demo::NewGame),
+            "watch" => Some(Demo::Watch),
             "resign" => Some(Demo::Resign),
             "settings" => Some(Demo::Settings),
             "records" => Some(Demo::Records),
@@ -295,6 +298,17 @@ impl Demo {
                 vec![Command::Resign]
             }
             Demo::NewGame => vec![Command::Open(Open::NewGame(Some(GameId::Wudao)))],
+            Demo::Watch => {
+                let setup = Setup {
+                    game: GameId::Flying,
+                    opponent: Opponent::Watch {
+                        black: Level::Easy,
+                        white: Level::Medium,
+                    },
+                    clock: ClockSetting::Off,
+                };
+                vec![Command::StartGame(setup), Command::TogglePause]
+            }
             Demo::Review => {
                 play(GameId::Neihuang, position(GameId::Neihuang), Level::Easy);
                 vec![Command::Resign, Command::Review, Command::ReviewTo(29)]
@@ -655,6 +669,7 @@ mod tests {
             Some(Demo::Explain(GameId::Flying))
         );
         assert_eq!(Demo::parse("play-on"), Some(Demo::PlayOn));
+        assert_eq!(Demo::parse("watch"), Some(Demo::Watch));
         assert_eq!(Demo::parse("hint"), Some(Demo::Hint(GameId::Wudao)));
         assert_eq!(
             Demo::parse("hint-neihuang"),

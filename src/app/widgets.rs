@@ -448,15 +448,22 @@ pub fn top_bar(ui: &mut egui::Ui, id: &str, margin: [i8; 2], add: impl FnOnce(&m
         .show(ui, add);
 }
 
+/// How wide `text` is on one line, drawn in `style` unless it says its own size.
+fn width_in(ui: &egui::Ui, text: impl Into<egui::WidgetText>, style: egui::TextStyle) -> f32 {
+    let galley =
+        text.into()
+            .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, style);
+    galley.size().x
+}
+
+/// How wide a label with `text` is on one line.
+pub fn text_width(ui: &egui::Ui, text: impl Into<egui::WidgetText>) -> f32 {
+    width_in(ui, text, egui::TextStyle::Body)
+}
+
 /// How wide a button with `text` is drawn (its text on one line and the padding around it).
 pub fn button_width(ui: &egui::Ui, text: impl Into<egui::WidgetText>) -> f32 {
-    let galley = text.into().into_galley(
-        ui,
-        Some(egui::TextWrapMode::Extend),
-        f32::INFINITY,
-        egui::TextStyle::Button,
-    );
-    galley.size().x + 2.0 * ui.spacing().button_padding.x
+    width_in(ui, text, egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.x
 }
 
 /// The least room a card's text keeps beside its buttons before they go under it.

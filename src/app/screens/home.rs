@@ -15,7 +15,7 @@ use crate::app::text::{game_name, level_name, level_rated, side_name};
 use crate::app::theme;
 use crate::app::view::{Resumable, View};
 use crate::app::widgets::{
-    accessible_name, button_width, text_and_buttons, top_bar, wrapped_label,
+    accessible_name, button_width, text_and_buttons, text_width, top_bar, wrapped_label,
 };
 use crate::rules::{GameId, State};
 
@@ -396,20 +396,9 @@ fn stats_ui(ui: &mut egui::Ui, view: &View, game: GameId, scale: f32) {
 /// else each result on a line of its own under its level, so that none is cut.
 fn tally_rows_ui(ui: &mut egui::Ui, game: GameId, rows: Vec<(RichText, RichText)>) {
     const GAP: f32 = 12.0;
-    let width = |ui: &egui::Ui, text: &RichText| {
-        let text = egui::WidgetText::from(text.clone());
-        text.into_galley(
-            ui,
-            Some(egui::TextWrapMode::Extend),
-            f32::INFINITY,
-            egui::TextStyle::Body,
-        )
-        .size()
-        .x
-    };
     let widest = |column: fn(&(RichText, RichText)) -> &RichText| {
         rows.iter()
-            .map(|row| width(ui, column(row)))
+            .map(|row| text_width(ui, column(row).clone()))
             .fold(0.0, f32::max)
     };
     let needed = widest(|r| &r.0) + GAP + widest(|r| &r.1);
