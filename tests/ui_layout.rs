@@ -242,7 +242,7 @@ fn playing_on_keeps_its_buttons_in_place_while_the_opponent_changes() {
 fn the_records_dialog_keeps_its_place_when_a_message_comes() {
     let (_dir, _time, mut h) = small_game(GameId::Wudao, Opponent::Human);
     click_points(&mut h, "c3 d4");
-    click_button(&mut h, "Records");
+    click_button(&mut h, "Save / Open");
     let buttons = |h: &Window| ["Export game", "Open", "Close"].map(|label| button_rect(h, label));
     let before = buttons(&h);
     click_button(&mut h, "Export game");
@@ -261,7 +261,7 @@ fn the_records_dialog_keeps_its_place_when_a_message_comes() {
 fn the_records_dialog_says_its_messages_whole() {
     let (_dir, _time, mut h) = small_game(GameId::Wudao, Opponent::Human);
     click_points(&mut h, "c3 d4");
-    click_button(&mut h, "Records");
+    click_button(&mut h, "Save / Open");
     click_button(&mut h, "Save as…");
     let message = h.get_by_label_contains("No system file chooser is available here");
     // Longer than a line of the dialog: wrapped over two, not cut short.
@@ -290,7 +290,7 @@ fn a_hint_moves_neither_the_clock_nor_the_buttons_and_says_how_to_read_its_arrow
 fn without_a_file_chooser_a_record_is_saved_to_a_typed_path() {
     let (dir, _time, mut h) = small_game(GameId::Wudao, Opponent::Human);
     click_points(&mut h, "c3 d4");
-    click_button(&mut h, "Records");
+    click_button(&mut h, "Save / Open");
     click_button(&mut h, "Save as…");
     assert!(has_text(&h, "type where to save next to Save to"));
     // A bare name goes into the records folder, as a .json record.
@@ -304,7 +304,7 @@ fn without_a_file_chooser_a_record_is_saved_to_a_typed_path() {
     std::fs::write(&elsewhere, b"keep me").expect("write");
     click_button(&mut h, "Close");
     click_points(&mut h, "b2");
-    click_button(&mut h, "Records");
+    click_button(&mut h, "Save / Open");
     type_into(&mut h, "Save to:", &elsewhere.display().to_string());
     click_button(&mut h, "Save");
     assert!(has_text(&h, "is already there. Replace it?"));

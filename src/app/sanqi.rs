@@ -1152,12 +1152,17 @@ fn resumable(session: Option<&Session>, saved: Option<&SavedGame>) -> Option<Res
         Some(s) => Some(Resumable {
             setup: s.setup(),
             human_side: s.human_side(),
-            actions: s.game().len(),
+            moves: s.game().turns(),
         }),
         None => saved.map(|g| Resumable {
             setup: g.setup,
             human_side: g.human_side,
-            actions: g.record.actions.len(),
+            // Counted as the move list counts them (its actions, should the record not
+            // replay).
+            moves: g
+                .record
+                .replay()
+                .map_or(g.record.actions.len(), |game| game.turns()),
         }),
     }
 }

@@ -25,8 +25,8 @@ pub struct Resumable {
     pub setup: Setup,
     /// The person's side against the computer.
     pub human_side: Option<Side>,
-    /// The number of actions played.
-    pub actions: usize,
+    /// The number of moves played, as the move list numbers them.
+    pub moves: usize,
 }
 
 /// The app's state as the screens and dialogs see it for one frame.
@@ -89,15 +89,15 @@ impl View<'_> {
     /// The game that would be kept as a record if a new one took its place: the one
     /// "Continue" resumes, once it has an action.
     pub fn unfinished(&self) -> Option<Resumable> {
-        self.resumable.filter(|r| r.actions > 0)
+        self.resumable.filter(|r| r.moves > 0)
     }
 
-    /// The unfinished game in a few words: "Square Flying Chess · 3 actions played".
+    /// The unfinished game in a few words: "Square Flying Chess · 3 moves played".
     pub fn unfinished_text(&self) -> Option<String> {
         let game = self.unfinished()?;
         let i18n = self.i18n;
-        let actions = i18n.format("home.actions_played", &[("n", &game.actions)]);
-        Some(format!("{} · {actions}", game_name(i18n, game.setup.game)))
+        let moves = i18n.format("home.actions_played", &[("n", &game.moves)]);
+        Some(format!("{} · {moves}", game_name(i18n, game.setup.game)))
     }
 
     /// Whether the board of `s` is drawn from White's side.

@@ -72,8 +72,8 @@ impl ConfirmDialog {
                 let game = view
                     .live_session()
                     .map(|s| {
-                        let actions = i18n.format("home.actions_played", &[("n", &s.game().len())]);
-                        format!("{} · {actions}", game_name(i18n, s.setup().game))
+                        let moves = i18n.format("home.actions_played", &[("n", &s.game().turns())]);
+                        format!("{} · {moves}", game_name(i18n, s.setup().game))
                     })
                     .unwrap_or_default();
                 let mut commands = vec![Command::ReplaceWithRecord(path.clone())];

@@ -330,7 +330,7 @@ fn continue_card_ui(ui: &mut egui::Ui, view: &View, game: Resumable, out: &mut V
                     "{} · {} · {}",
                     game_name(i18n, game.setup.game),
                     opponent,
-                    i18n.format("home.actions_played", &[("n", &game.actions)])
+                    i18n.format("home.actions_played", &[("n", &game.moves)])
                 );
                 wrapped_label(ui, RichText::new(what).color(theme::ink()));
             },
