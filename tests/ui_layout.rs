@@ -11,6 +11,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::{AccessKitNode, NodeT, Queryable};
 use sanqi::ai::Level;
 use sanqi::app::clock::ManualTime;
+use sanqi::app::command::Open;
 use sanqi::app::demo::Demo;
 use sanqi::app::i18n::{I18n, Language};
 use sanqi::app::settings::{ClockSetting, Opponent, SideChoice};
@@ -255,6 +256,37 @@ fn the_records_dialog_keeps_its_place_when_a_message_comes() {
     click_button(&mut h, "Browse…");
     assert!(has_text(&h, "No system file chooser is available here"));
     assert_eq!(buttons(&h), before, "after asking for a chooser");
+}
+
+#[test]
+fn the_export_dialogs_are_compact_and_say_how_they_are_used() {
+    let (dir, _time, mut h) = small_game(GameId::Wudao, Opponent::Human);
+    click_points(&mut h, "c3 d4");
+    // The buttons at the foot come right after the space kept for a message (two rows):
+    // the dialog takes the height it needs, not the window's.
+    let row = h.ctx.style_of(egui::Theme::Light).spacing.interact_size.y;
+    let most = 2.0 * row + 40.0;
+    click_button(&mut h, "Save / Open");
+    assert!(has_text(&h, "A name saves into the records folder"));
+    assert!(has_text(&h, "it opens for review"));
+    let gap = button_rect(&h, "Close").top() - button_rect(&h, "Browse…").bottom();
+    assert!(gap <= most, "{gap} under the last row, at most {most}");
+    click_button(&mut h, "Close");
+    // Exporting a copy of a record of the history.
+    let record = dir.path().join("old.json");
+    std::fs::write(
+        &record,
+        br#"{"format":"sanqi-record","version":1,"game":"wudao","actions":["c3"]}"#,
+    )
+    .expect("write");
+    apply(&mut h, Command::Open(Open::ExportRecordFile(record)));
+    assert!(has_text(&h, "Export a copy of old.json"));
+    let gap = button_rect(&h, "Close").top() - button_rect(&h, "Save as…").bottom();
+    assert!(gap <= most, "{gap} under the last row, at most {most}");
+    // The field fills the row the buttons leave.
+    let field = h.get_by_label("Save to:").rect();
+    let save = button_rect(&h, "Save");
+    assert!(save.left() - field.right() <= 20.0, "{field:?} {save:?}");
 }
 
 #[test]

@@ -422,7 +422,11 @@ pub fn section_label(ui: &mut egui::Ui, text: &str) {
 /// The buttons at the foot of a dialog, laid out from the right: the first one added is the
 /// rightmost.
 pub fn dialog_buttons(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
-    ui.with_layout(Layout::right_to_left(Align::Center), add);
+    // In a row of its own: a right-to-left layout straight in the dialog would take all the
+    // height the dialog had, centre its buttons in it, and so never let the dialog shrink.
+    ui.horizontal(|ui| {
+        ui.with_layout(Layout::right_to_left(Align::Center), add);
+    });
 }
 
 /// A small painted piece inline with text.
