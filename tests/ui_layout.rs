@@ -17,7 +17,7 @@ use sanqi::app::i18n::{I18n, Language};
 use sanqi::app::settings::{ClockSetting, Opponent, SideChoice};
 use sanqi::app::storage::{Store, read_record_file};
 use sanqi::app::{Command, Screen};
-use sanqi::rules::GameId;
+use sanqi::rules::{Action, GameId};
 use window::{
     Opened, Window, WindowSpec, apply, button_rect, click_button, click_points, computer, has_text,
     open_record, type_into, wait_for_report, window_with,
@@ -316,6 +316,73 @@ fn a_hint_moves_neither_the_clock_nor_the_buttons_and_says_how_to_read_its_arrow
     assert!(has_text(&h, "1 is the hint (blue)"));
     assert_eq!(place(&h), before, "the buttons stay");
     assert_eq!(h.get_by_label("1:00").rect(), clock, "the clock stays");
+}
+
+#[test]
+fn the_hints_sentence_numbers_the_actions_the_board_draws() {
+    // Neihuang after a capture of White's, Flying at move 7, Wu Dao with a flank to stop;
+    // two people at the board, Black to act.
+    let positions = [
+        (
+            GameId::Neihuang,
+            "d1 d2 d3 c2 d4 c3 c4 b2 e4 b3 b4 a2 e2 c5 b1 e3 d5 c1 a3 a1 a4 e1 b5 e5 a5 xe2 \
+             xd2 c2-d2 xa1 b1-a1 e1-e2 d1-e1 c1-c2 xc4 xb4 xd4 xb5",
+        ),
+        (GameId::Flying, "a1-a3 e5-e2 b1-b3 d5-d3 c1-c2 a5-a4"),
+        (GameId::Wudao, "e3 c2 c3 a3"),
+    ];
+    for language in [Language::English, Language::Chinese] {
+        for (game, moves) in positions {
+            let spec = WindowSpec::default().language(language);
+            let (_dir, _time, mut h) = spec.game(game, Opponent::Human, ClockSetting::Off);
+            for action in sanqi::rules::notation::parse_actions(moves).expect("notation") {
+                let command = match action {
+                    Action::Move(from, to) => Command::DragMove(from, to),
+                    Action::Place(p) | Action::Remove(p) => Command::Click(p),
+                    Action::Timeout => panic!("a timeout is not chosen"),
+                };
+                apply(&mut h, command);
+            }
+            h.key_press(egui::Key::H);
+            h.run();
+            let i18n = I18n::new(language);
+            let opening = opening(language, "hint.line");
+            let sentence = said(&h)
+                .into_iter()
+                .map(|(text, _)| text)
+                .find(|text| text.starts_with(&opening))
+                .expect("the hint's sentence");
+            let s = h.state().session().expect("a game");
+            let named = s.hint_line();
+            let drawn = s.drawn_hint_line();
+            assert!(!drawn.is_empty(), "{game}: a line drawn");
+            // Every action the board numbers is in the sentence with its number, and the
+            // sentence numbers no more than the line named.
+            for (i, &(action, _)) in named.iter().enumerate() {
+                let numbered = i18n.format(
+                    "hint.numbered",
+                    &[("n", &(i + 2)), ("action", &action.to_string())],
+                );
+                assert!(
+                    sentence.contains(&numbered),
+                    "{game}: {numbered} in {sentence}"
+                );
+            }
+            let beyond = i18n.format(
+                "hint.numbered",
+                &[("n", &(named.len() + 2)), ("action", &"")],
+            );
+            assert!(!sentence.contains(&beyond), "{game}: {sentence}");
+            for (i, (action, _)) in drawn.iter().enumerate() {
+                assert_eq!(named[i].0, *action, "{game}: drawn as named");
+            }
+            // Where the drawing stops short of the sentence, the legend says from where.
+            if drawn.len() < named.len() {
+                let rest = i18n.format("hint.legend_rest", &[("n", &(drawn.len() + 2))]);
+                assert!(has_text(&h, &rest), "{game}: {rest}");
+            }
+        }
+    }
 }
 
 #[test]

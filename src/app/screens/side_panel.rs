@@ -10,7 +10,7 @@ use crate::ai::Level;
 use crate::app::command::{Command, Open, Question};
 use crate::app::flying_table::TableState;
 use crate::app::hint;
-use crate::app::i18n::I18n;
+use crate::app::i18n::{I18n, Language};
 use crate::app::session::{Hold, Note, Session};
 use crate::app::story::story_text;
 use crate::app::text::{
@@ -252,9 +252,22 @@ fn hint_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
     };
     let i18n = view.i18n;
     note_ui(ui, (note_text(i18n, note), false));
-    if !s.drawn_hint_line().is_empty() {
-        let legend = RichText::new(i18n.t("hint.legend")).small();
-        wrapped_label(ui, legend.color(theme::muted()));
+    // The numbers on the board are the sentence's; where the line stops being drawn before
+    // the sentence does, the legend says from which number.
+    let named = s.hint_line().len();
+    if named > 0 {
+        let drawn = s.drawn_hint_line().len();
+        let mut legend = i18n.t("hint.legend").to_string();
+        if drawn < named {
+            let gap = if i18n.language() == Language::Chinese {
+                ""
+            } else {
+                " "
+            };
+            legend.push_str(gap);
+            legend.push_str(&i18n.format("hint.legend_rest", &[("n", &(drawn + 2))]));
+        }
+        wrapped_label(ui, RichText::new(legend).small().color(theme::muted()));
     }
 }
 
