@@ -81,12 +81,13 @@ palette! {
     faint: rgb(0xF1, 0xEA, 0xDE), rgb(0x25, 0x21, 0x1D);
     /// A button at rest.
     button: rgb(0xEA, 0xE1, 0xD2), rgb(0x3A, 0x34, 0x2E);
-    /// A button's border at rest.
-    button_line: rgb(0xD2, 0xC4, 0xAE), rgb(0x55, 0x4B, 0x41);
+    /// A button's border at rest, and the ring of an empty radio button or checkbox (which
+    /// must stand out from the dialog around it).
+    button_line: rgb(0xD2, 0xC4, 0xAE), rgb(0x8C, 0x7D, 0x6B);
     /// A button under the pointer.
     button_hover: rgb(0xE2, 0xD4, 0xBE), rgb(0x47, 0x3F, 0x37);
     /// A button's border under the pointer.
-    button_hover_line: rgb(0xB8, 0xA4, 0x86), rgb(0x7A, 0x6C, 0x5C);
+    button_hover_line: rgb(0xB8, 0xA4, 0x86), rgb(0xA8, 0x9A, 0x86);
     /// A button being pressed.
     button_active: rgb(0xD6, 0xC3, 0xA6), rgb(0x55, 0x4A, 0x3F);
     /// Selected text and selected items.
@@ -102,6 +103,12 @@ palette! {
     board_line: rgb(0x4E, 0x35, 0x1C), rgb(0x42, 0x2C, 0x16);
     /// The letters and numbers beside the board's lines.
     board_label: rgb(0x5E, 0x40, 0x22), rgb(0x4E, 0x33, 0x1A);
+
+    /// The ring around a black piece drawn off the board (a player's plate, a piece beside
+    /// text), so that it stands out from a dark background.
+    black_edge: rgb(0x08, 0x08, 0x0A), rgb(0x9A, 0x90, 0x84);
+    /// The same for a white piece, on a light background.
+    white_edge: rgb(0x84, 0x7D, 0x72), rgb(0xA8, 0xA2, 0x96);
 
     /// The selected piece's ring.
     select: rgb(0xF0, 0xB4, 0x1E), rgb(0xF0, 0xB4, 0x1E);
@@ -301,6 +308,37 @@ mod tests {
             }
             assert!(contrast(Color32::WHITE, p.accent) >= 4.5, "{p:?}");
         }
+    }
+
+    #[test]
+    fn pieces_and_controls_off_the_board_stand_out_from_their_backgrounds() {
+        for (theme, p) in [("light", LIGHT), ("dark", DARK)] {
+            for background in [p.paper, p.card, p.panel, p.highlight] {
+                // A piece beside text or on a plate: its outer ring, as the icon draws it.
+                for side in crate::rules::Side::BOTH {
+                    let edge = crate::app::board::icon_edge(&p, side);
+                    let c = contrast(edge, background);
+                    assert!(
+                        c >= 3.0,
+                        "{side:?}'s edge {c:.2} on {background:?}, {theme}"
+                    );
+                }
+            }
+        }
+        // An empty radio button or checkbox in a dark dialog, panel or window.
+        for background in [DARK.paper, DARK.card, DARK.panel] {
+            let c = contrast(DARK.button_line, background);
+            assert!(c >= 3.0, "a control's ring {c:.2} on {background:?}");
+        }
+        let c = contrast(DARK.button_line, DARK.button);
+        assert!(c >= 3.0, "a control's ring {c:.2} around its fill");
+        // And the tooltips of the dark theme are dark, their text readable.
+        let ctx = egui::Context::default();
+        apply(&ctx);
+        let dark = ctx.style_of(Theme::Dark);
+        let popup = egui::Frame::popup(&dark);
+        assert_eq!(popup.fill, DARK.card);
+        assert!(contrast(dark.visuals.text_color(), popup.fill) >= 7.0);
     }
 
     #[test]

@@ -432,13 +432,7 @@ pub fn dialog_buttons(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
 /// A small painted piece inline with text.
 pub fn stone_icon(ui: &mut egui::Ui, side: Side, size: f32) {
     let (rect, _) = ui.allocate_exact_size(Vec2::splat(size), egui::Sense::hover());
-    board::paint_stone(
-        ui.painter(),
-        rect.center(),
-        Vec2::splat(size * 0.42),
-        side,
-        1.0,
-    );
+    board::paint_piece_icon(ui.painter(), rect.center(), size * 0.42, side);
 }
 
 /// A bar across the top of the window (the home header, the game bar).
