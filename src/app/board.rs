@@ -814,20 +814,11 @@ fn with_alpha(c: Color32, alpha: f32) -> Color32 {
     c.gamma_multiply(alpha.clamp(0.0, 1.0))
 }
 
-/// The ring a piece drawn off the board gets in `palette`, so that it stands out from the
-/// background around it (a black piece on a dark plate, a white one on a light card).
-pub fn icon_edge(palette: &theme::Palette, side: Side) -> Color32 {
-    match side {
-        Side::Black => palette.black_edge,
-        Side::White => palette.white_edge,
-    }
-}
-
 /// Paints a piece off the board, beside text or on a plate: the piece, then a thin ring of
-/// [`icon_edge`] around it.
+/// [`theme::piece_edge`] around it.
 pub fn paint_piece_icon(painter: &egui::Painter, center: Pos2, radius: f32, side: Side) {
     paint_stone(painter, center, Vec2::splat(radius), side, 1.0);
-    let edge = icon_edge(theme::current(), side);
+    let edge = theme::piece_edge(theme::current(), side);
     let width = (radius * 0.1).clamp(1.0, 2.0);
     painter.circle_stroke(center, radius + width * 0.5, Stroke::new(width, edge));
 }

@@ -11,6 +11,7 @@ use std::cell::Cell;
 use egui::{Color32, CornerRadius, FontFamily, FontId, Stroke, TextStyle, Theme, Visuals};
 
 use super::settings::ThemeChoice;
+use crate::rules::Side;
 
 /// Declares the palette once, each colour with its light and its dark value: the
 /// [`Palette`] type, the [`LIGHT`] and [`DARK`] palettes, and a function per colour that
@@ -156,6 +157,15 @@ pub fn follow(ctx: &egui::Context, choice: ThemeChoice) {
         ThemeChoice::Dark => egui::ThemePreference::Dark,
     });
     begin_frame(ctx);
+}
+
+/// The ring a piece drawn off the board gets in `palette`, so that it stands out from the
+/// background around it (a black piece on a dark plate, a white one on a light card).
+pub fn piece_edge(palette: &Palette, side: Side) -> Color32 {
+    match side {
+        Side::Black => palette.black_edge,
+        Side::White => palette.white_edge,
+    }
 }
 
 /// The size of the body text, in points.
@@ -315,8 +325,8 @@ mod tests {
         for (theme, p) in [("light", LIGHT), ("dark", DARK)] {
             for background in [p.paper, p.card, p.panel, p.highlight] {
                 // A piece beside text or on a plate: its outer ring, as the icon draws it.
-                for side in crate::rules::Side::BOTH {
-                    let edge = crate::app::board::icon_edge(&p, side);
+                for side in Side::BOTH {
+                    let edge = piece_edge(&p, side);
                     let c = contrast(edge, background);
                     assert!(
                         c >= 3.0,
