@@ -68,6 +68,9 @@ shots() {
     shot rules-zh rules-neihuang zh-CN "$width" "$height" "$dir"
     shot result-en result en "$width" "$height" "$dir"
     shot new-game-zh new-game zh-CN "$width" "$height" "$dir"
+    # A game the computer plays itself, paused: "paused" beside whose turn it is.
+    shot watch-en watch en "$width" "$height" "$dir"
+    shot watch-zh watch zh-CN "$width" "$height" "$dir"
     shot settings-en settings en "$width" "$height" "$dir"
     shot records-zh records zh-CN "$width" "$height" "$dir"
     shot review-en review en "$width" "$height" "$dir"

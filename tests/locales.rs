@@ -432,6 +432,60 @@ fn no_text_is_empty() {
     }
 }
 
+/// Every text of a locale file, with where it is.
+fn all_texts(json: &str, name: &str) -> Vec<(String, String)> {
+    let value = value(json, name);
+    let mut all = Vec::new();
+    strings(String::new(), &value, &mut all);
+    all.into_iter()
+        .map(|(path, s)| (path, s.to_string()))
+        .collect()
+}
+
+#[test]
+fn the_game_history_has_one_name_and_a_game_one_word_for_its_length() {
+    // The place where games are kept is called the same wherever it is named, and nothing
+    // calls it by another name ("Records", 「棋谱」) as if it were a place to go.
+    for (language, others) in [
+        (
+            Language::English,
+            ["from Records", "Records to", "Game records"],
+        ),
+        (Language::Chinese, ["「棋谱」", "棋谱文件夹里", "存为棋谱"]),
+    ] {
+        let i18n = I18n::new(language);
+        let name = i18n.t("history.title");
+        for key in ["home.history", "records.history"] {
+            assert_eq!(i18n.t(key), name, "{key} in {}", language.code());
+        }
+        assert_ne!(i18n.t("game.records"), i18n.t("records.filter"));
+        let json = language.locale_json();
+        for (path, text) in all_texts(json, language.code()) {
+            for other in others {
+                assert!(!text.contains(other), "{path} says {other:?}: {text}");
+            }
+        }
+        // The game screen's button for saving and opening files is not a second name for
+        // the history.
+        let button = i18n.t("game.records");
+        assert!(!button.contains(name) && !name.contains(button));
+        assert_ne!(button, "Records");
+        assert_ne!(button, "棋谱");
+    }
+    // How long a game is: counted in moves, as the move list numbers them, everywhere.
+    let en = I18n::new(Language::English);
+    for key in ["home.actions_played", "history.length"] {
+        assert!(en.t(key).contains("{n} moves"), "{key}: {}", en.t(key));
+    }
+    for (path, text) in all_texts(EN_JSON, "en.json") {
+        assert!(!text.contains("{n} actions"), "{path}: {text}");
+    }
+    let zh = I18n::new(Language::Chinese);
+    for key in ["home.actions_played", "history.length"] {
+        assert!(zh.t(key).contains("{n} 步"), "{key}: {}", zh.t(key));
+    }
+}
+
 #[test]
 fn chinese_text_quotes_with_corner_brackets() {
     // Curly quotes come from the Latin font, which draws them narrow and straight beside

@@ -477,7 +477,7 @@ fn the_clock_waits_behind_every_dialog_and_goes_on_where_it_stopped() {
         assert!(has_text(&h, "Turn clock"));
     }
     // Settings and records too.
-    for button in ["Settings", "Records"] {
+    for button in ["Settings", "Save / Open"] {
         click(&mut h, button);
         time.advance(Duration::from_secs(300));
         h.run();
@@ -730,7 +730,7 @@ fn review_steps_through_a_finished_game() {
 fn export_and_open_a_record() {
     let (dir, _time, mut h) = game(GameId::Wudao, Opponent::Human, ClockSetting::Off);
     click_points(&mut h, "a1 c1 b1 e3");
-    click(&mut h, "Records");
+    click(&mut h, "Save / Open");
     click(&mut h, "Export game");
     let files = Store::at(dir.path()).list_records();
     assert_eq!(files.len(), 1);
@@ -782,7 +782,7 @@ fn export_and_open_a_record() {
 fn without_a_system_file_chooser_the_typed_path_is_offered() {
     let (dir, _time, mut h) = game(GameId::Flying, Opponent::Human, ClockSetting::Off);
     click_points(&mut h, "a1 a3");
-    click(&mut h, "Records");
+    click(&mut h, "Save / Open");
     let no_chooser = "No system file chooser is available here";
     assert!(!has_text(&h, no_chooser));
     click(&mut h, "Browse…");
@@ -816,14 +816,14 @@ fn opening_a_record_asks_before_it_replaces_the_game_in_progress() {
         br#"{"format":"sanqi-record","version":1,"game":"wudao","actions":["c3","d4"]}"#,
     )
     .expect("write");
-    click(&mut h, "Records");
+    click(&mut h, "Save / Open");
     click_button(&mut h, "Game history");
     click(&mut h, "Review · old.json");
     assert!(has_text(
         &h,
         "Open old.json in place of the game in progress?"
     ));
-    assert!(has_text(&h, "Square Flying Chess · 1 action played"));
+    assert!(has_text(&h, "Square Flying Chess · 1 move played"));
     // No: the game waits as it was.
     click(&mut h, "Cancel");
     assert_eq!(actions(&h), ["a1-a3"]);

@@ -8,18 +8,23 @@
 mod window;
 
 use egui::{Key, Modifiers};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{AccessKitNode, NodeT, Queryable};
 use sanqi::ai::Level;
+use sanqi::app::clock::ManualTime;
+use sanqi::app::command::Open;
+use sanqi::app::demo::Demo;
+use sanqi::app::i18n::{I18n, Language};
 use sanqi::app::settings::{ClockSetting, Opponent, SideChoice};
 use sanqi::app::storage::{Store, read_record_file};
 use sanqi::app::{Command, Screen};
-use sanqi::rules::GameId;
+use sanqi::rules::{Action, GameId};
 use window::{
     Opened, Window, WindowSpec, apply, button_rect, click_button, click_points, computer, has_text,
-    open_record, type_into, wait_for_report,
+    open_record, type_into, wait_for_report, window_with,
 };
 
 const SMALL: [f32; 2] = [760.0, 560.0];
+const MEDIUM: [f32; 2] = [1100.0, 760.0];
 const LARGE: [f32; 2] = [1920.0, 1080.0];
 
 /// A window of `size` on a fresh data folder.
@@ -69,6 +74,139 @@ fn home_uses_a_large_window() {
     assert!(plays[0].bottom() <= LARGE[1]);
 }
 
+/// What a widget says: a label's text (which AccessKit keeps as its value), a button's name.
+fn words(node: &AccessKitNode<'_>) -> Option<String> {
+    let words = if node.role() == egui::accesskit::Role::Label {
+        node.value()
+    } else {
+        node.label()
+    };
+    words.filter(|w| !w.trim().is_empty())
+}
+
+/// Every widget that says something (a label, a button, a choice), with its rect; of a
+/// widget inside another (the text of a drop-down list), only the outer one.
+fn said(h: &Window) -> Vec<(String, egui::Rect)> {
+    let nodes: Vec<_> = h.query_all_by(|n| words(n).is_some()).collect();
+    let inner = |n: &AccessKitNode<'_>| {
+        nodes
+            .iter()
+            .map(|o| o.accesskit_node())
+            .any(|outer| outer.id() != n.id() && n.is_descendant_of(&outer))
+    };
+    nodes
+        .iter()
+        .filter(|n| !inner(&n.accesskit_node()))
+        .map(|n| (words(&n.accesskit_node()).unwrap_or_default(), n.rect()))
+        .collect()
+}
+
+/// The first words of a sentence of the locale, before its first placeholder.
+fn opening(language: Language, key: &str) -> String {
+    let text = I18n::new(language).t(key).to_string();
+    text.split('{')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string()
+}
+
+#[test]
+fn home_with_results_on_every_card_fits_the_window_at_every_size() {
+    // The demonstration's Home: a game to continue, results, a rating and its graph on every
+    // card, and puzzles under way with a rating, a streak and puzzles from the player's games.
+    for language in [Language::English, Language::Chinese] {
+        for size in [SMALL, MEDIUM, LARGE] {
+            let dir = tempfile::tempdir().expect("a temporary folder");
+            let time = ManualTime::new();
+            let spec = WindowSpec::default()
+                .language(language)
+                .size(size[0], size[1]);
+            let mut options = spec.options(&time);
+            options.demo = Some(Demo::Home);
+            let mut h = window_with(dir.path(), options, size);
+            h.run();
+            let at = format!("{language:?} at {}×{}", size[0], size[1]);
+            let widgets = said(&h);
+            for key in ["stats.rating", "stats.total", "stats.rating_graph"] {
+                let opening = opening(language, key);
+                let cards = widgets.iter().filter(|(l, _)| l.starts_with(&opening));
+                assert_eq!(cards.count(), 3, "{key} on every card, {at}");
+            }
+            let puzzles = I18n::new(language).t("puzzle.continue").to_string();
+            assert!(widgets.iter().any(|(l, _)| *l == puzzles), "{at}");
+            // Nothing runs past the window's sides, nor over anything else.
+            for (label, rect) in &widgets {
+                assert!(
+                    rect.left() >= 0.0 && rect.right() <= size[0],
+                    "{label:?} at {rect:?} is cut, {at}"
+                );
+            }
+            assert_no_overlap(&widgets, &at);
+        }
+    }
+}
+
+/// Fails if two of the widgets that say something overlap (`at` says where this was).
+fn assert_no_overlap(widgets: &[(String, egui::Rect)], at: &str) {
+    for (i, (a, ra)) in widgets.iter().enumerate() {
+        for (b, rb) in &widgets[i + 1..] {
+            // A labelled drop-down list is two nodes named alike, its button inside the
+            // whole: one widget.
+            if a == b && (ra.expand(1.0).contains_rect(*rb) || rb.expand(1.0).contains_rect(*ra)) {
+                continue;
+            }
+            let overlap = ra.intersect(*rb);
+            assert!(
+                !overlap.is_positive() || overlap.area() < 1.0,
+                "{a:?} {ra:?} overlaps {b:?} {rb:?}, {at}"
+            );
+        }
+    }
+}
+
+/// What the game screen's side panel says (everything right of the board).
+fn panel(h: &Window) -> Vec<(String, egui::Rect)> {
+    let board = h.get_by_label("board").rect();
+    let mut widgets = said(h);
+    widgets.retain(|(_, r)| r.left() >= board.right());
+    widgets
+}
+
+#[test]
+fn the_panel_says_paused_and_thinking_beside_whose_turn_it_is_without_overlapping() {
+    let watch = Opponent::Watch {
+        black: Level::Easy,
+        white: Level::Easy,
+    };
+    let easy = computer(Level::Easy, SideChoice::Black);
+    for language in [Language::English, Language::Chinese] {
+        for size in [SMALL, MEDIUM, LARGE] {
+            let at = format!("{language:?} at {}×{}", size[0], size[1]);
+            let spec = WindowSpec::default()
+                .language(language)
+                .size(size[0], size[1]);
+            // A watched game, paused: "paused" beside "Black (computer) to play".
+            let (_dir, _time, mut h) = spec.game(GameId::Flying, watch, ClockSetting::Off);
+            apply(&mut h, Command::TogglePause);
+            assert!(h.state().session().is_some_and(|s| s.is_paused()), "{at}");
+            assert_no_overlap(&panel(&h), &format!("paused, {at}"));
+            // The computer thinking on its turn: "Thinking…" beside "White (computer) to play".
+            let (_dir, _time, mut h) = spec.game(GameId::Wudao, easy, ClockSetting::S60);
+            h.get_by_label("c3").click();
+            let mut thought = false;
+            for _ in 0..4 {
+                h.step();
+                if h.state().session().is_some_and(|s| s.computer_thinking()) {
+                    thought = true;
+                    assert_no_overlap(&panel(&h), &format!("thinking, {at}"));
+                }
+            }
+            assert!(thought, "the computer thought for a frame, {at}");
+        }
+    }
+}
+
 #[test]
 fn the_new_game_dialog_keeps_its_buttons_in_place_while_the_opponent_changes() {
     let (_dir, _time, mut h) = sized(SMALL).open();
@@ -105,7 +243,7 @@ fn playing_on_keeps_its_buttons_in_place_while_the_opponent_changes() {
 fn the_records_dialog_keeps_its_place_when_a_message_comes() {
     let (_dir, _time, mut h) = small_game(GameId::Wudao, Opponent::Human);
     click_points(&mut h, "c3 d4");
-    click_button(&mut h, "Records");
+    click_button(&mut h, "Save / Open");
     let buttons = |h: &Window| ["Export game", "Open", "Close"].map(|label| button_rect(h, label));
     let before = buttons(&h);
     click_button(&mut h, "Export game");
@@ -121,10 +259,41 @@ fn the_records_dialog_keeps_its_place_when_a_message_comes() {
 }
 
 #[test]
+fn the_export_dialogs_are_compact_and_say_how_they_are_used() {
+    let (dir, _time, mut h) = small_game(GameId::Wudao, Opponent::Human);
+    click_points(&mut h, "c3 d4");
+    // The buttons at the foot come right after the space kept for a message (two rows):
+    // the dialog takes the height it needs, not the window's.
+    let row = h.ctx.style_of(egui::Theme::Light).spacing.interact_size.y;
+    let most = 2.0 * row + 40.0;
+    click_button(&mut h, "Save / Open");
+    assert!(has_text(&h, "A name saves into the records folder"));
+    assert!(has_text(&h, "it opens for review"));
+    let gap = button_rect(&h, "Close").top() - button_rect(&h, "Browse…").bottom();
+    assert!(gap <= most, "{gap} under the last row, at most {most}");
+    click_button(&mut h, "Close");
+    // Exporting a copy of a record of the history.
+    let record = dir.path().join("old.json");
+    std::fs::write(
+        &record,
+        br#"{"format":"sanqi-record","version":1,"game":"wudao","actions":["c3"]}"#,
+    )
+    .expect("write");
+    apply(&mut h, Command::Open(Open::ExportRecordFile(record)));
+    assert!(has_text(&h, "Export a copy of old.json"));
+    let gap = button_rect(&h, "Close").top() - button_rect(&h, "Save as…").bottom();
+    assert!(gap <= most, "{gap} under the last row, at most {most}");
+    // The field fills the row the buttons leave.
+    let field = h.get_by_label("Save to:").rect();
+    let save = button_rect(&h, "Save");
+    assert!(save.left() - field.right() <= 20.0, "{field:?} {save:?}");
+}
+
+#[test]
 fn the_records_dialog_says_its_messages_whole() {
     let (_dir, _time, mut h) = small_game(GameId::Wudao, Opponent::Human);
     click_points(&mut h, "c3 d4");
-    click_button(&mut h, "Records");
+    click_button(&mut h, "Save / Open");
     click_button(&mut h, "Save as…");
     let message = h.get_by_label_contains("No system file chooser is available here");
     // Longer than a line of the dialog: wrapped over two, not cut short.
@@ -150,10 +319,77 @@ fn a_hint_moves_neither_the_clock_nor_the_buttons_and_says_how_to_read_its_arrow
 }
 
 #[test]
+fn the_hints_sentence_numbers_the_actions_the_board_draws() {
+    // Neihuang after a capture of White's, Flying at move 7, Wu Dao with a flank to stop;
+    // two people at the board, Black to act.
+    let positions = [
+        (
+            GameId::Neihuang,
+            "d1 d2 d3 c2 d4 c3 c4 b2 e4 b3 b4 a2 e2 c5 b1 e3 d5 c1 a3 a1 a4 e1 b5 e5 a5 xe2 \
+             xd2 c2-d2 xa1 b1-a1 e1-e2 d1-e1 c1-c2 xc4 xb4 xd4 xb5",
+        ),
+        (GameId::Flying, "a1-a3 e5-e2 b1-b3 d5-d3 c1-c2 a5-a4"),
+        (GameId::Wudao, "e3 c2 c3 a3"),
+    ];
+    for language in [Language::English, Language::Chinese] {
+        for (game, moves) in positions {
+            let spec = WindowSpec::default().language(language);
+            let (_dir, _time, mut h) = spec.game(game, Opponent::Human, ClockSetting::Off);
+            for action in sanqi::rules::notation::parse_actions(moves).expect("notation") {
+                let command = match action {
+                    Action::Move(from, to) => Command::DragMove(from, to),
+                    Action::Place(p) | Action::Remove(p) => Command::Click(p),
+                    Action::Timeout => panic!("a timeout is not chosen"),
+                };
+                apply(&mut h, command);
+            }
+            h.key_press(egui::Key::H);
+            h.run();
+            let i18n = I18n::new(language);
+            let opening = opening(language, "hint.line");
+            let sentence = said(&h)
+                .into_iter()
+                .map(|(text, _)| text)
+                .find(|text| text.starts_with(&opening))
+                .expect("the hint's sentence");
+            let s = h.state().session().expect("a game");
+            let named = s.hint_line();
+            let drawn = s.drawn_hint_line();
+            assert!(!drawn.is_empty(), "{game}: a line drawn");
+            // Every action the board numbers is in the sentence with its number, and the
+            // sentence numbers no more than the line named.
+            for (i, &(action, _)) in named.iter().enumerate() {
+                let numbered = i18n.format(
+                    "hint.numbered",
+                    &[("n", &(i + 2)), ("action", &action.to_string())],
+                );
+                assert!(
+                    sentence.contains(&numbered),
+                    "{game}: {numbered} in {sentence}"
+                );
+            }
+            let beyond = i18n.format(
+                "hint.numbered",
+                &[("n", &(named.len() + 2)), ("action", &"")],
+            );
+            assert!(!sentence.contains(&beyond), "{game}: {sentence}");
+            for (i, (action, _)) in drawn.iter().enumerate() {
+                assert_eq!(named[i].0, *action, "{game}: drawn as named");
+            }
+            // Where the drawing stops short of the sentence, the legend says from where.
+            if drawn.len() < named.len() {
+                let rest = i18n.format("hint.legend_rest", &[("n", &(drawn.len() + 2))]);
+                assert!(has_text(&h, &rest), "{game}: {rest}");
+            }
+        }
+    }
+}
+
+#[test]
 fn without_a_file_chooser_a_record_is_saved_to_a_typed_path() {
     let (dir, _time, mut h) = small_game(GameId::Wudao, Opponent::Human);
     click_points(&mut h, "c3 d4");
-    click_button(&mut h, "Records");
+    click_button(&mut h, "Save / Open");
     click_button(&mut h, "Save as…");
     assert!(has_text(&h, "type where to save next to Save to"));
     // A bare name goes into the records folder, as a .json record.
@@ -167,7 +403,7 @@ fn without_a_file_chooser_a_record_is_saved_to_a_typed_path() {
     std::fs::write(&elsewhere, b"keep me").expect("write");
     click_button(&mut h, "Close");
     click_points(&mut h, "b2");
-    click_button(&mut h, "Records");
+    click_button(&mut h, "Save / Open");
     type_into(&mut h, "Save to:", &elsewhere.display().to_string());
     click_button(&mut h, "Save");
     assert!(has_text(&h, "is already there. Replace it?"));

@@ -66,7 +66,7 @@ fn after_a_restart_a_new_game_asks_and_keeps_the_unfinished_one_as_a_record() {
     h.run();
     assert!(has_text(
         &h,
-        "The unfinished game (Square Flying Chess · 4 actions played) will be kept as a record"
+        "The unfinished game (Square Flying Chess · 4 moves played) will be kept in your game history"
     ));
     click_button(&mut h, "Wu Dao Qi");
     click_button(&mut h, "A friend on this computer");
@@ -76,7 +76,10 @@ fn after_a_restart_a_new_game_asks_and_keeps_the_unfinished_one_as_a_record() {
         Some(GameId::Wudao)
     );
     assert_eq!(kept_records(dir.path()), vec![played.clone()]);
-    assert!(has_text(&h, "Your unfinished game was kept as the record"));
+    assert!(has_text(
+        &h,
+        "Your unfinished game was kept in your game history"
+    ));
 
     // The yes is undone: the record opens, and plays on against the same opponent.
     click_button(&mut h, "Open it");
@@ -102,7 +105,7 @@ fn a_new_game_from_the_game_screen_keeps_the_one_in_progress() {
     click_button(&mut h, "New game");
     assert!(has_text(
         &h,
-        "The unfinished game (Wu Dao Qi · 2 actions played) will be kept"
+        "The unfinished game (Wu Dao Qi · 2 moves played) will be kept"
     ));
     click_button(&mut h, "Start game");
     assert_eq!(kept_records(dir.path()), [["c3", "d4"]]);
@@ -125,7 +128,7 @@ fn playing_on_from_a_record_keeps_the_game_set_aside() {
     click_button(&mut h, "Continue from here");
     assert!(has_text(
         &h,
-        "The game you set aside (Square Flying Chess · 1 action played) will be kept as a record"
+        "The game you set aside (Square Flying Chess · 1 move played) will be kept in your game history"
     ));
     click_button(&mut h, "Play on");
     assert_eq!(
@@ -152,7 +155,7 @@ fn a_game_that_cannot_be_kept_is_not_replaced() {
     assert_eq!(h.state().screen(), Screen::Game);
     assert!(has_text(
         &h,
-        "The unfinished game could not be kept as a record"
+        "The unfinished game could not be kept in your game history"
     ));
 }
 
@@ -236,7 +239,7 @@ fn resigning_says_what_follows_and_a_notice_reads_before_its_buttons() {
         }),
     );
     let text = h
-        .get_by_label_contains("Your unfinished game was kept as the record")
+        .get_by_label_contains("Your unfinished game was kept in your game history")
         .rect();
     let open = window::button_rect(&h, "Open it");
     let dismiss = window::button_rect(&h, "Dismiss");

@@ -922,6 +922,15 @@ pub fn piece_colours(pieces: PieceStyle, side: Side) -> (Color32, Color32, Color
     }
 }
 
+/// Paints a piece off the board, beside text or on a plate: the piece, then a thin ring of
+/// [`theme::piece_edge`] around it.
+pub fn paint_piece_icon(painter: &egui::Painter, center: Pos2, radius: f32, side: Side) {
+    paint_stone(painter, center, Vec2::splat(radius), side, 1.0);
+    let edge = theme::piece_edge(theme::current(), side);
+    let width = (radius * 0.1).clamp(1.0, 2.0);
+    painter.circle_stroke(center, radius + width * 0.5, Stroke::new(width, edge));
+}
+
 /// Paints one piece with a soft shadow, a body shaded from a highlight near its top left,
 /// and a crisp rim, in the frame's [`Look`] (marked pieces carry their mark, and the plain
 /// board gives every piece a dark rim). `radius` may differ in x and y (a piece turning

@@ -7,16 +7,18 @@
 
 use super::command::{Command, Open, Question, RulesTab};
 use super::lessons::{Course, clicks};
-use super::puzzles::{PuzzleProgress, Solver};
+use super::puzzles::{Current, PuzzleProgress, Solver};
 use super::settings::{ClockSetting, Opponent, Outcome, Setup, SideChoice, Stats};
 use crate::ai::Level;
+use crate::learn::puzzles::embedded;
 use crate::rules::notation::parse_actions;
 use crate::rules::{Action, GameId, Point, Side};
 
 /// A screen to open at start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Demo {
-    /// The home screen with a game in progress and some results.
+    /// The home screen with a game in progress, results and a rating on every card, and
+    /// puzzles under way.
     Home,
     /// A game in the middle of play.
     Game(GameId),
@@ -24,6 +26,8 @@ pub enum Demo {
     Rules(GameId),
     /// A finished game with its result.
     Result,
+    /// A game the computer plays against itself, paused after its first action.
+    Watch,
     /// The new-game dialog.
     NewGame,
     /// The resign confirmation.
@@ -189,7 +193,7 @@ pub struct Staging {
     /// Whether to open the record exported by the commands (in place of the game, so that
     /// the question is asked).
     pub open_export: bool,
-    /// The puzzles' progress to show, if the demonstration has one.
+    /// The puzzles' progress to show, in place of the data folder's.
     pub puzzles: Option<PuzzleProgress>,
 }
 
@@ -206,7 +210,7 @@ impl Demo {
 
 impl Demo {
     /// Reads `home`, a game (`neihuang`, `flying`, `wudao`), `rules`, or `rules-`, `hint-`,
-    /// `captured-` or `explain-` and a game, `result`, `new-game`, `resign`, `settings`,
+    /// `captured-` or `explain-` and a game, `result`, `new-game`, `watch`, `resign`, `settings`,
     /// `records`, `review`, `analysis`, `hint` (Wu Dao's),
     /// or `lesson-`, a course (`neihuang`, `flying`, `wudao`, `house`) and a step's number from 1, with
     /// `-wrong` or `-done` after it to show a wrong try or the step done.
@@ -229,6 +233,7 @@ impl Demo {
             "rules" => Some(Demo::Rules(GameId::ALL[0])),
             "result" => Some(Demo::Result),
             "new-game" => Some(Demo::NewGame),
+            "watch" => Some(Demo::Watch),
             "resign" => Some(Demo::Resign),
             "settings" => Some(Demo::Settings),
             "records" => Some(Demo::Records),
@@ -299,6 +304,17 @@ impl Demo {
                 vec![Command::Resign]
             }
             Demo::NewGame => vec![Command::Open(Open::NewGame(Some(GameId::Wudao)))],
+            Demo::Watch => {
+                let setup = Setup {
+                    game: GameId::Flying,
+                    opponent: Opponent::Watch {
+                        black: Level::Easy,
+                        white: Level::Medium,
+                    },
+                    clock: ClockSetting::Off,
+                };
+                vec![Command::StartGame(setup), Command::TogglePause]
+            }
             Demo::Review => {
                 play(GameId::Neihuang, position(GameId::Neihuang), Level::Easy);
                 vec![Command::Resign, Command::Review, Command::ReviewTo(29)]
@@ -392,23 +408,21 @@ impl Demo {
             }
         }
         if self == Demo::Home {
-            for (game, key, outcome, times) in [
-                (GameId::Neihuang, "medium", Outcome::Win, 3),
-                (GameId::Neihuang, "medium", Outcome::Loss, 2),
-                (GameId::Neihuang, "hard", Outcome::Loss, 1),
-                (GameId::Flying, "easy", Outcome::Win, 4),
-                (GameId::Flying, "medium", Outcome::Draw, 1),
-            ] {
-                for _ in 0..times {
-                    staging.stats.record(game, key, outcome);
+            // Every card shows results, a rating and its graph; each game's results are its
+            // rated games, on days of their own.
+            for (game, rated) in HOME_RATED {
+                for (day, &(level, outcome)) in (0u64..).zip(rated) {
+                    staging.stats.record(game, level.id(), outcome);
+                    let time = DEMO_START + day * 2 * 86_400;
+                    staging.stats.rate(game, level, outcome, time);
                 }
             }
+            staging.puzzles = Some(home_puzzles());
         }
-        // Rated Flying games, so that the rating and its graph are shown: on Home five weeks
-        // from Novice to beating Easy; before the result's game (lost to Easy), a run of
-        // losses to Easy, after which the result offers the level below.
+        // Before the result's game (lost to Easy), a run of rated losses to Easy, after which
+        // the result offers the level below.
         let rated: &[(Level, Outcome)] = match self {
-            Demo::Home | Demo::Stats(_) => &[
+            Demo::Stats(_) => &[
                 (Level::Novice, Outcome::Loss),
                 (Level::Novice, Outcome::Win),
                 (Level::Novice, Outcome::Win),
@@ -485,6 +499,82 @@ fn demo_puzzles(game: GameId) -> PuzzleProgress {
 
 /// When the demonstrations' rated games begin: 1 November 2026 (UTC).
 const DEMO_START: u64 = 1_793_491_200;
+
+/// The rated games of the home demonstration, oldest first: Neihuang from Easy up to a win
+/// against Hard, Flying five weeks from Novice to beating Easy, Wu Dao from Novice to Medium.
+const HOME_RATED: [(GameId, &[(Level, Outcome)]); 3] = [
+    (
+        GameId::Neihuang,
+        &[
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Win),
+            (Level::Medium, Outcome::Loss),
+            (Level::Medium, Outcome::Win),
+            (Level::Medium, Outcome::Draw),
+            (Level::Medium, Outcome::Win),
+            (Level::Hard, Outcome::Loss),
+            (Level::Hard, Outcome::Win),
+        ],
+    ),
+    (
+        GameId::Flying,
+        &[
+            (Level::Novice, Outcome::Loss),
+            (Level::Novice, Outcome::Win),
+            (Level::Novice, Outcome::Win),
+            (Level::Novice, Outcome::Draw),
+            (Level::Novice, Outcome::Win),
+            (Level::Easy, Outcome::Loss),
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Loss),
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Win),
+        ],
+    ),
+    (
+        GameId::Wudao,
+        &[
+            (Level::Novice, Outcome::Win),
+            (Level::Novice, Outcome::Win),
+            (Level::Easy, Outcome::Loss),
+            (Level::Easy, Outcome::Win),
+            (Level::Easy, Outcome::Draw),
+            (Level::Easy, Outcome::Win),
+            (Level::Medium, Outcome::Loss),
+        ],
+    ),
+];
+
+/// The puzzles of the home demonstration: Wu Dao chosen, a rating and a streak from a run of
+/// its puzzles, the next one under way, and two puzzles from the person's own games to solve.
+fn home_puzzles() -> PuzzleProgress {
+    let mut progress = PuzzleProgress {
+        game: GameId::Wudao,
+        ..PuzzleProgress::default()
+    };
+    for solved in [true, false, true, true, false, true, true, true] {
+        if let Some(puzzle) = progress.next_puzzle() {
+            progress.record(&puzzle, solved);
+        }
+    }
+    progress.current = progress.next_puzzle().map(|p| Current {
+        id: p.id(),
+        played: 0,
+        failed: false,
+    });
+    let own: Vec<_> = embedded(GameId::Neihuang)
+        .puzzles
+        .iter()
+        .take(2)
+        .cloned()
+        .collect();
+    progress.add_own(&own);
+    progress
+}
 
 /// `neihuang-3`, `house-2-done`: a course, a step's number from 1, and how far to go.
 fn parse_lesson(text: &str) -> Option<Demo> {
@@ -665,6 +755,7 @@ mod tests {
         assert_eq!(Demo::parse("play-on"), Some(Demo::PlayOn));
         assert_eq!(Demo::parse("stats"), Some(Demo::Stats(GameId::Flying)));
         assert_eq!(Demo::parse("stats-wudao"), Some(Demo::Stats(GameId::Wudao)));
+        assert_eq!(Demo::parse("watch"), Some(Demo::Watch));
         assert_eq!(Demo::parse("hint"), Some(Demo::Hint(GameId::Wudao)));
         assert_eq!(
             Demo::parse("hint-neihuang"),

@@ -23,6 +23,8 @@ use crate::rules::{Action, GameId, Side, State};
 pub const LOOK_AHEAD: usize = 6;
 /// How many actions of a line that takes nothing the sentence names.
 const QUIET_LINE_SAID: usize = 4;
+/// How many actions expected after the hint a sentence that names no line of its own adds.
+const EXPECTED_SAID: usize = 3;
 
 /// What an action wins at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,7 +141,8 @@ pub struct Ahead {
     pub side: Side,
     /// What it gains.
     pub gain: Gain,
-    /// The line from after the hint's turn up to the action that gains, included.
+    /// The actions after the hint up to the one that gains, included: the rest of the
+    /// hint's turn, then the line (the start of [`HintReason::line`]).
     pub path: Vec<Action>,
 }
 
@@ -293,10 +296,10 @@ fn walk(state: &State, turn: &[Action], line: &[Action]) -> (Vec<(Action, Side)>
             break;
         };
         played.push((action, effects.actor));
+        path.push(action);
         if !in_line {
             continue;
         }
-        path.push(action);
         if ahead.is_none()
             && let Some(gain) = Gain::of(&explain(&before, &effects))
         {
@@ -395,11 +398,62 @@ fn gain_text(i18n: &I18n, whose: Whose, gain: Gain, side: &str) -> String {
 }
 
 /// Actions in the notation, in a list: "d4-d3, c2-b2".
-fn actions_text(i18n: &I18n, actions: impl Iterator<Item = Action>) -> String {
-    actions
-        .map(|a| action_text(i18n, a))
+/// The actions after the hint, numbered as the board numbers them (the hint is 1).
+fn numbered_text(i18n: &I18n, line: &[(Action, Side)]) -> String {
+    line.iter()
+        .enumerate()
+        .map(|(i, &(a, _))| {
+            let action = action_text(i18n, a);
+            i18n.format("hint.numbered", &[("n", &(i + 2)), ("action", &action)])
+        })
         .collect::<Vec<_>>()
         .join(i18n.t("hint.list_comma"))
+}
+
+/// Which sentence a hint is said in.
+enum Form<'a> {
+    /// What the action gains or stops at once.
+    Now,
+    /// A gain of the side's own further along the line.
+    Prepares(&'a Ahead),
+    /// What the other actions would give away.
+    Safe(&'a Avoided),
+    /// The best defence against the opponent's gain further along the line.
+    Defends(&'a Ahead),
+    /// The engine's choice, with no line to tell.
+    Choice,
+    /// The line expected, which takes nothing.
+    Quiet,
+}
+
+impl HintReason {
+    /// The sentence this reason is said in.
+    fn form(&self) -> Form<'_> {
+        if self.gains.is_some() || self.stops.is_some() {
+            Form::Now
+        } else if let Some(ahead) = self.ahead.as_ref().filter(|a| a.side == self.side) {
+            Form::Prepares(ahead)
+        } else if let Some(avoids) = &self.avoids {
+            Form::Safe(avoids)
+        } else if let Some(ahead) = &self.ahead {
+            Form::Defends(ahead)
+        } else if self.line.is_empty() {
+            Form::Choice
+        } else {
+            Form::Quiet
+        }
+    }
+
+    /// The actions after the hint that its sentence names, numbered from 2 in it: those the
+    /// board draws (as far as they read plainly), so that the two always agree.
+    pub fn said_line(&self) -> &[(Action, Side)] {
+        let said = match self.form() {
+            Form::Prepares(ahead) | Form::Defends(ahead) => ahead.path.len(),
+            Form::Quiet => QUIET_LINE_SAID,
+            Form::Now | Form::Safe(_) | Form::Choice => EXPECTED_SAID,
+        };
+        &self.line[..said.min(self.line.len())]
+    }
 }
 
 /// What is shown with a hint: the sentence with its reason, then the value (and, with exact
@@ -418,54 +472,57 @@ pub fn text(i18n: &I18n, r: &HintReason) -> String {
             side_name(i18n, side),
         ));
     }
-    let why = if !parts.is_empty() {
-        i18n.format(
+    let said = numbered_text(i18n, r.said_line());
+    let why = match r.form() {
+        Form::Now => i18n.format(
             "hint.line",
             &[
                 ("action", &action),
                 ("why", &parts.join(i18n.t("hint.and"))),
             ],
-        )
-    } else if let Some(ahead) = r.ahead.as_ref().filter(|a| a.side == r.side) {
-        // The hint's side prepares a gain of its own.
-        let what = gain_text(i18n, Whose::Later, ahead.gain, side_name(i18n, ahead.side));
-        let path = actions_text(i18n, ahead.path.iter().copied());
-        i18n.format(
-            "hint.prepare",
-            &[("action", &action), ("what", &what), ("path", &path)],
-        )
-    } else if let Some(avoids) = &r.avoids {
-        let opponent = side_name(i18n, avoids.side);
-        let what = gain_text(i18n, Whose::Allowed, avoids.gain, opponent);
-        let key = if avoids.alternatives == 1 {
-            "hint.safe_only_other"
-        } else {
-            "hint.safe"
-        };
-        i18n.format(
-            key,
-            &[
-                ("action", &action),
-                ("side", &opponent),
-                ("n", &avoids.count),
-                ("total", &avoids.alternatives),
-                ("what", &what),
-            ],
-        )
-    } else if let Some(ahead) = &r.ahead {
-        // The opponent's gain along the line: the hint defends as well as it can.
-        let what = gain_text(i18n, Whose::Later, ahead.gain, side_name(i18n, ahead.side));
-        let path = actions_text(i18n, ahead.path.iter().copied());
-        i18n.format(
-            "hint.defend",
-            &[("action", &action), ("what", &what), ("path", &path)],
-        )
-    } else if r.line.is_empty() {
-        i18n.format("hint.choice", &[("action", &action)])
-    } else {
-        let line = actions_text(i18n, r.line.iter().take(QUIET_LINE_SAID).map(|(a, _)| *a));
-        i18n.format("hint.quiet_line", &[("action", &action), ("line", &line)])
+        ),
+        Form::Prepares(ahead) => {
+            // The hint's side prepares a gain of its own.
+            let what = gain_text(i18n, Whose::Later, ahead.gain, side_name(i18n, ahead.side));
+            i18n.format(
+                "hint.prepare",
+                &[("action", &action), ("what", &what), ("path", &said)],
+            )
+        }
+        Form::Safe(avoids) => {
+            let opponent = side_name(i18n, avoids.side);
+            let what = gain_text(i18n, Whose::Allowed, avoids.gain, opponent);
+            let key = if avoids.alternatives == 1 {
+                "hint.safe_only_other"
+            } else {
+                "hint.safe"
+            };
+            i18n.format(
+                key,
+                &[
+                    ("action", &action),
+                    ("side", &opponent),
+                    ("n", &avoids.count),
+                    ("total", &avoids.alternatives),
+                    ("what", &what),
+                ],
+            )
+        }
+        Form::Defends(ahead) => {
+            // The opponent's gain along the line: the hint defends as well as it can.
+            let what = gain_text(i18n, Whose::Later, ahead.gain, side_name(i18n, ahead.side));
+            i18n.format(
+                "hint.defend",
+                &[("action", &action), ("what", &what), ("path", &said)],
+            )
+        }
+        Form::Choice => i18n.format("hint.choice", &[("action", &action)]),
+        Form::Quiet => i18n.format("hint.quiet_line", &[("action", &action), ("line", &said)]),
     };
+    // A sentence that names no line of its own is followed by the actions the board draws
+    // after the hint.
+    let expected = matches!(r.form(), Form::Now | Form::Safe(_)) && !said.is_empty();
+    let expected = expected.then(|| i18n.format("hint.expected", &[("line", &said)]));
     // In Wu Dao, when nothing is taken, the parity of the empty points decides who places the
     // last piece: said after a quiet reason.
     let quiet = r.gains.is_none() && r.stops.is_none() && r.ahead.is_none();
@@ -486,6 +543,10 @@ pub fn text(i18n: &I18n, r: &HintReason) -> String {
         Language::English => " ",
     };
     let mut sentences = why;
+    if let Some(expected) = expected {
+        sentences.push_str(gap);
+        sentences.push_str(&expected);
+    }
     if let Some(parity) = parity {
         sentences.push_str(gap);
         sentences.push_str(&parity);
@@ -575,6 +636,8 @@ mod tests {
             (Side::Black, Gain::Flips(1), actions("e5-e2 a3-e3"))
         );
         assert_eq!(r.line.len(), 3, "the line as far as it goes");
+        // The sentence names the line up to the gain, and that is the line drawn.
+        assert_eq!(r.said_line(), &r.line[..2]);
         assert_eq!(r.line[0], (actions("e5-e2")[0], Side::White));
         let with_value = HintReason {
             value: Some(Evaluation::Score(180)),
@@ -582,7 +645,7 @@ mod tests {
         };
         assert_eq!(
             text(&english(), &with_value),
-            "Hint: a1-a3, so that Black turns over 1 piece after e5-e2, a3-e3. \
+            "Hint: a1-a3, so that Black turns over 1 piece after (2) e5-e2, (3) a3-e3. \
              Black is better (74% winning chances)."
         );
     }
@@ -618,7 +681,7 @@ mod tests {
         assert_eq!(r.parity, Some((24, Side::Black)));
         assert_eq!(
             text(&english(), &r),
-            "Hint: c3: the engine expects d4, b2, and neither side takes anything. \
+            "Hint: c3: the engine expects (2) d4, (3) b2, and neither side takes anything. \
              24 points stay empty: if nothing more is taken, Black places the last piece. \
              White is winning (90% winning chances)."
         );
@@ -680,5 +743,23 @@ mod tests {
         );
         let zh = I18n::new(crate::app::i18n::Language::Chinese);
         assert!(text(&zh, &block).contains("c3-c2"));
+    }
+
+    #[test]
+    fn a_sentence_without_a_line_of_its_own_names_the_actions_drawn_after_the_hint() {
+        // Wu Dao: d3 stops White's flank; the engine expects five more placements.
+        let state = after(GameId::Wudao, "e3 c2 c3 a3");
+        let r = why(&state, "d3", "b3 d4 b2 d2 e4");
+        assert_eq!(r.said_line().len(), EXPECTED_SAID);
+        assert_eq!(
+            text(&english(), &r),
+            "Hint: d3 stops White taking 2 pieces. Expected next: (2) b3, (3) d4, (4) b2."
+        );
+        let zh = I18n::new(crate::app::i18n::Language::Chinese);
+        assert!(
+            text(&zh, &r).contains("（2）b3、（3）d4、（4）b2"),
+            "{}",
+            text(&zh, &r)
+        );
     }
 }

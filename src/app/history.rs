@@ -111,8 +111,6 @@ impl Summary {
                 None => '.',
             })
             .collect();
-        let complete_turns = game.turn_ends().count();
-        let turns = complete_turns + usize::from(!game.at_turn_start());
         Summary {
             game: game.id(),
             date,
@@ -120,7 +118,7 @@ impl Summary {
             white: metadata.white.clone(),
             ending,
             actions: game.len(),
-            turns,
+            turns: game.turns(),
             board,
             clock: metadata.clock.clone(),
         }

@@ -171,10 +171,10 @@ impl SanqiApp {
             Some(staging) => staging.stats.clone(),
             None => stored.stats,
         };
-        let puzzles = match staging.as_ref().and_then(|s| s.puzzles.clone()) {
-            Some(puzzles) => puzzles,
-            None => stored.puzzles,
-        };
+        let puzzles = staging
+            .as_ref()
+            .and_then(|s| s.puzzles.clone())
+            .unwrap_or(stored.puzzles);
         let mut app = SanqiApp {
             ctx: ctx.clone(),
             store,
@@ -1219,12 +1219,17 @@ fn resumable(session: Option<&Session>, saved: Option<&SavedGame>) -> Option<Res
         Some(s) => Some(Resumable {
             setup: s.setup(),
             human_side: s.human_side(),
-            actions: s.game().len(),
+            moves: s.game().turns(),
         }),
         None => saved.map(|g| Resumable {
             setup: g.setup,
             human_side: g.human_side,
-            actions: g.record.actions.len(),
+            // Counted as the move list counts them (its actions, should the record not
+            // replay).
+            moves: g
+                .record
+                .replay()
+                .map_or(g.record.actions.len(), |game| game.turns()),
         }),
     }
 }

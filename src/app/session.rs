@@ -460,7 +460,7 @@ impl Session {
     fn show_hint(&mut self, reason: HintReason) {
         self.hint = Some(Hint {
             action: reason.action,
-            line: reason.line.clone(),
+            line: reason.said_line().to_vec(),
         });
         self.note = Some(Note::Hint(reason));
     }

@@ -11,6 +11,7 @@ use std::cell::Cell;
 use egui::{Color32, CornerRadius, FontFamily, FontId, Stroke, TextStyle, Theme, Visuals};
 
 use super::settings::ThemeChoice;
+use crate::rules::Side;
 
 /// Declares the palette once, each colour with its light and its dark value: the
 /// [`Palette`] type, the [`LIGHT`] and [`DARK`] palettes, and a function per colour that
@@ -81,12 +82,13 @@ palette! {
     faint: rgb(0xF1, 0xEA, 0xDE), rgb(0x25, 0x21, 0x1D);
     /// A button at rest.
     button: rgb(0xEA, 0xE1, 0xD2), rgb(0x3A, 0x34, 0x2E);
-    /// A button's border at rest.
-    button_line: rgb(0xD2, 0xC4, 0xAE), rgb(0x55, 0x4B, 0x41);
+    /// A button's border at rest, and the ring of an empty radio button or checkbox (which
+    /// must stand out from the dialog around it).
+    button_line: rgb(0xD2, 0xC4, 0xAE), rgb(0x8C, 0x7D, 0x6B);
     /// A button under the pointer.
     button_hover: rgb(0xE2, 0xD4, 0xBE), rgb(0x47, 0x3F, 0x37);
     /// A button's border under the pointer.
-    button_hover_line: rgb(0xB8, 0xA4, 0x86), rgb(0x7A, 0x6C, 0x5C);
+    button_hover_line: rgb(0xB8, 0xA4, 0x86), rgb(0xA8, 0x9A, 0x86);
     /// A button being pressed.
     button_active: rgb(0xD6, 0xC3, 0xA6), rgb(0x55, 0x4A, 0x3F);
     /// Selected text and selected items.
@@ -109,6 +111,12 @@ palette! {
     plain_line: rgb(0x00, 0x00, 0x00), rgb(0x0A, 0x0A, 0x0A);
     /// The ring around the control that has the keyboard.
     focus_ring: rgb(0x1E, 0x5F, 0xD0), rgb(0x8C, 0xB8, 0xFF);
+
+    /// The ring around a black piece drawn off the board (a player's plate, a piece beside
+    /// text), so that it stands out from a dark background.
+    black_edge: rgb(0x08, 0x08, 0x0A), rgb(0x9A, 0x90, 0x84);
+    /// The same for a white piece, on a light background.
+    white_edge: rgb(0x84, 0x7D, 0x72), rgb(0xA8, 0xA2, 0x96);
 
     /// The selected piece's ring.
     select: rgb(0xF0, 0xB4, 0x1E), rgb(0xF0, 0xB4, 0x1E);
@@ -170,6 +178,15 @@ pub fn follow(ctx: &egui::Context, choice: ThemeChoice) {
         ThemeChoice::Dark => egui::ThemePreference::Dark,
     });
     begin_frame(ctx);
+}
+
+/// The ring a piece drawn off the board gets in `palette`, so that it stands out from the
+/// background around it (a black piece on a dark plate, a white one on a light card).
+pub fn piece_edge(palette: &Palette, side: Side) -> Color32 {
+    match side {
+        Side::Black => palette.black_edge,
+        Side::White => palette.white_edge,
+    }
 }
 
 /// The size of the body text, in points.
@@ -370,6 +387,37 @@ mod tests {
         assert!((text(18.0) - 18.0 * 1.32).abs() < 0.01);
         set_text_scale(&ctx, 1.0);
         assert_eq!(body(&ctx), BODY_SIZE);
+    }
+
+    #[test]
+    fn pieces_and_controls_off_the_board_stand_out_from_their_backgrounds() {
+        for (theme, p) in [("light", LIGHT), ("dark", DARK)] {
+            for background in [p.paper, p.card, p.panel, p.highlight] {
+                // A piece beside text or on a plate: its outer ring, as the icon draws it.
+                for side in Side::BOTH {
+                    let edge = piece_edge(&p, side);
+                    let c = contrast(edge, background);
+                    assert!(
+                        c >= 3.0,
+                        "{side:?}'s edge {c:.2} on {background:?}, {theme}"
+                    );
+                }
+            }
+        }
+        // An empty radio button or checkbox in a dark dialog, panel or window.
+        for background in [DARK.paper, DARK.card, DARK.panel] {
+            let c = contrast(DARK.button_line, background);
+            assert!(c >= 3.0, "a control's ring {c:.2} on {background:?}");
+        }
+        let c = contrast(DARK.button_line, DARK.button);
+        assert!(c >= 3.0, "a control's ring {c:.2} around its fill");
+        // And the tooltips of the dark theme are dark, their text readable.
+        let ctx = egui::Context::default();
+        apply(&ctx, 1.0);
+        let dark = ctx.style_of(Theme::Dark);
+        let popup = egui::Frame::popup(&dark);
+        assert_eq!(popup.fill, DARK.card);
+        assert!(contrast(dark.visuals.text_color(), popup.fill) >= 7.0);
     }
 
     #[test]

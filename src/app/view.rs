@@ -26,8 +26,8 @@ pub struct Resumable {
     pub setup: Setup,
     /// The person's side against the computer.
     pub human_side: Option<Side>,
-    /// The number of actions played.
-    pub actions: usize,
+    /// The number of moves played, as the move list numbers them.
+    pub moves: usize,
 }
 
 /// The app's state as the screens and dialogs see it for one frame.
@@ -92,15 +92,15 @@ impl View<'_> {
     /// The game that would be kept as a record if a new one took its place: the one
     /// "Continue" resumes, once it has an action.
     pub fn unfinished(&self) -> Option<Resumable> {
-        self.resumable.filter(|r| r.actions > 0)
+        self.resumable.filter(|r| r.moves > 0)
     }
 
-    /// The unfinished game in a few words: "Square Flying Chess · 3 actions played".
+    /// The unfinished game in a few words: "Square Flying Chess · 3 moves played".
     pub fn unfinished_text(&self) -> Option<String> {
         let game = self.unfinished()?;
         let i18n = self.i18n;
-        let actions = actions_played(i18n, game.actions);
-        Some(format!("{} · {actions}", game_name(i18n, game.setup.game)))
+        let moves = moves_played(i18n, game.moves);
+        Some(format!("{} · {moves}", game_name(i18n, game.setup.game)))
     }
 
     /// Whether the board of `s` is drawn from White's side: the person's side below, in the
@@ -140,14 +140,15 @@ impl View<'_> {
     }
 }
 
-/// How many actions a game has had: "1 action played", "4 actions played".
-pub fn actions_played(i18n: &I18n, actions: usize) -> String {
-    let key = if actions == 1 {
+/// How many moves a game has had, as its move list numbers them: "1 move played", "4 moves
+/// played".
+pub fn moves_played(i18n: &I18n, moves: usize) -> String {
+    let key = if moves == 1 {
         "home.actions_played_one"
     } else {
         "home.actions_played"
     };
-    i18n.format(key, &[("n", &actions)])
+    i18n.format(key, &[("n", &moves)])
 }
 
 /// A record's player as the interface names them: "Computer · Hard" (a level this build does

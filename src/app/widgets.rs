@@ -438,13 +438,7 @@ pub fn dialog_buttons(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
 /// A small painted piece inline with text.
 pub fn stone_icon(ui: &mut egui::Ui, side: Side, size: f32) {
     let (rect, _) = ui.allocate_exact_size(Vec2::splat(size), egui::Sense::hover());
-    board::paint_stone(
-        ui.painter(),
-        rect.center(),
-        Vec2::splat(size * 0.42),
-        side,
-        1.0,
-    );
+    board::paint_piece_icon(ui.painter(), rect.center(), size * 0.42, side);
 }
 
 /// A bar across the top of the window (the home header, the game bar).
@@ -523,6 +517,56 @@ pub fn focus_ring_rect(ctx: &egui::Context) -> Option<egui::Rect> {
     let response = ctx.read_response(id)?;
     let rect = response.rect.intersect(response.interact_rect.expand(2.0));
     rect.is_positive().then(|| rect.expand(2.0))
+}
+
+/// How wide `text` is on one line, drawn in `style` unless it says its own size.
+fn width_in(ui: &egui::Ui, text: impl Into<egui::WidgetText>, style: egui::TextStyle) -> f32 {
+    let galley =
+        text.into()
+            .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, style);
+    galley.size().x
+}
+
+/// How wide a label with `text` is on one line.
+pub fn text_width(ui: &egui::Ui, text: impl Into<egui::WidgetText>) -> f32 {
+    width_in(ui, text, egui::TextStyle::Body)
+}
+
+/// How wide a button with `text` is drawn (its text on one line and the padding around it).
+pub fn button_width(ui: &egui::Ui, text: impl Into<egui::WidgetText>) -> f32 {
+    width_in(ui, text, egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.x
+}
+
+/// The least room a card's text keeps beside its buttons before they go under it.
+const MIN_TEXT_BESIDE_BUTTONS: f32 = 260.0;
+
+/// A card's line of text with its buttons: the text on the left, wrapped in the room the
+/// buttons leave, and the buttons on the right (added right to left), centred on the text.
+/// Where that would leave the text less than [`MIN_TEXT_BESIDE_BUTTONS`], the buttons go on
+/// a line of their own under it, still at the right, so that neither is ever cut.
+/// `buttons_width` is what the buttons take, from [`button_width`].
+pub fn text_and_buttons(
+    ui: &mut egui::Ui,
+    buttons_width: f32,
+    text_ui: impl FnOnce(&mut egui::Ui),
+    buttons_ui: impl FnOnce(&mut egui::Ui),
+) {
+    let gap = ui.spacing().item_spacing.x;
+    let room = ui.available_width() - buttons_width - 2.0 * gap;
+    if room >= MIN_TEXT_BESIDE_BUTTONS {
+        ui.horizontal(|ui| {
+            ui.allocate_ui_with_layout(Vec2::new(room, 0.0), Layout::top_down(Align::Min), |ui| {
+                ui.set_width(room);
+                text_ui(ui);
+            });
+            ui.with_layout(Layout::right_to_left(Align::Center), buttons_ui);
+        });
+    } else {
+        ui.with_layout(Layout::top_down(Align::Min), text_ui);
+        ui.horizontal(|ui| {
+            ui.with_layout(Layout::right_to_left(Align::Center), buttons_ui);
+        });
+    }
 }
 
 /// Gives a button a fuller accessible name than its visible text.

@@ -200,6 +200,12 @@ impl Game {
         Some(step.action)
     }
 
+    /// The number of turns begun, as a move list numbers them: the finished ones and the
+    /// one under way, if an action of it was played.
+    pub fn turns(&self) -> usize {
+        self.turn_ends().count() + usize::from(!self.at_turn_start())
+    }
+
     /// Indices (into the actions) where a turn ended: the clock's boundaries.
     pub fn turn_ends(&self) -> impl Iterator<Item = usize> + '_ {
         self.steps

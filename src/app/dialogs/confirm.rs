@@ -8,7 +8,7 @@ use super::{Dialog, Stay};
 use crate::app::command::{Command, Question};
 use crate::app::text::{game_name, side_name};
 use crate::app::theme;
-use crate::app::view::{View, actions_played};
+use crate::app::view::{View, moves_played};
 use crate::app::widgets::{dialog_buttons, modal_ui, wrapped_label};
 
 /// A question with a button that does it and one that does not.
@@ -72,8 +72,8 @@ impl ConfirmDialog {
                 let game = view
                     .live_session()
                     .map(|s| {
-                        let actions = actions_played(i18n, s.game().len());
-                        format!("{} · {actions}", game_name(i18n, s.setup().game))
+                        let moves = moves_played(i18n, s.game().turns());
+                        format!("{} · {moves}", game_name(i18n, s.setup().game))
                     })
                     .unwrap_or_default();
                 let mut commands = vec![Command::ReplaceWithRecord(path.clone())];

@@ -16,7 +16,7 @@ use crate::app::file_chooser::{Answer, Choosing, FileChooser, Request, with_json
 use crate::app::text::shown_path;
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::{dialog_buttons, modal_ui, section_label, wrapped_label};
+use crate::app::widgets::{button_width, dialog_buttons, modal_ui, section_label, wrapped_label};
 
 /// What the dialog is for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,9 +133,13 @@ impl RecordsDialog {
             }
             Purpose::Game | Purpose::OpenFile => {
                 section_label(ui, i18n.t("records.export_heading"));
-                if ui.button(i18n.t("records.export")).clicked() {
-                    commands.push(Command::ExportRecord);
-                }
+                ui.horizontal(|ui| {
+                    if ui.button(i18n.t("records.export")).clicked() {
+                        commands.push(Command::ExportRecord);
+                    }
+                    let hint = RichText::new(i18n.t("records.export_hint")).color(theme::muted());
+                    ui.add(egui::Label::new(hint).wrap());
+                });
             }
         }
         let (typed, browse) = path_row_ui(
@@ -190,7 +194,8 @@ impl RecordsDialog {
                     theme::good(),
                 ),
                 Some(Err(error)) => (error.message(i18n), theme::warn()),
-                None => return,
+                // Until something happens, how the row is used.
+                None => (i18n.t("records.save_help").to_string(), theme::muted()),
             };
             status_label(ui, text, color);
         });
@@ -237,7 +242,7 @@ impl RecordsDialog {
             } else if self.no_chooser == Some(Choosing::Open) {
                 (i18n.t("records.no_chooser").to_string(), theme::warn())
             } else {
-                return;
+                (i18n.t("records.open_help").to_string(), theme::muted())
             };
             status_label(ui, text, color);
         });
@@ -258,11 +263,15 @@ fn path_row_ui(
     let i18n = view.i18n;
     ui.horizontal(|ui| {
         let label = ui.label(i18n.t(label));
+        // The field takes the row's width that the buttons leave.
+        let gap = ui.spacing().item_spacing.x;
+        let buttons = button_width(ui, i18n.t(button)) + button_width(ui, i18n.t(browse));
+        let width = (ui.available_width() - buttons - 3.0 * gap).max(120.0);
         let edit = ui
             .add(
                 egui::TextEdit::singleline(text)
                     .hint_text(i18n.t(hint))
-                    .desired_width(250.0),
+                    .desired_width(width),
             )
             .labelled_by(label.id);
         let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));

@@ -2,7 +2,7 @@
 //! two players' name plates, the review controls, and the side panel
 //! ([`super::side_panel`]).
 
-use egui::{Align, Color32, Layout, RichText, Sense, Vec2, vec2};
+use egui::{Align, Color32, Layout, RichText, Sense, vec2};
 
 use super::analysis_panel::BETTER_ARROW;
 use super::layout::{MIN_PANEL_WIDTH, board_layout, panel_width, plate_sides, with_side_panel};
@@ -242,7 +242,7 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
     );
     let r = rect.height() * 0.3;
     let stone_center = egui::pos2(rect.left() + 10.0 + r, rect.center().y);
-    board::paint_stone(&painter, stone_center, Vec2::splat(r), side, 1.0);
+    board::paint_piece_icon(&painter, stone_center, r, side);
     // The piece painted beside it says the side: the plate names the player, and only the
     // side when nobody is named.
     let name = view.player_label(s, side);

@@ -2,7 +2,7 @@
 //! the player's results), the game in progress to continue, and the way to the language, the
 //! settings, the rules and the game records.
 
-use egui::{Align, Layout, RichText};
+use egui::{Align, Layout, RichText, TextStyle};
 
 use crate::ai::Level;
 use crate::app::board::{BoardScene, picture_ui};
@@ -13,8 +13,10 @@ use crate::app::rating::PlayerRating;
 use crate::app::settings::{Opponent, Tally};
 use crate::app::text::{game_name, level_name, level_rated, side_name};
 use crate::app::theme;
-use crate::app::view::{Resumable, View, actions_played};
-use crate::app::widgets::{accessible_name, top_bar};
+use crate::app::view::{Resumable, View, moves_played};
+use crate::app::widgets::{
+    accessible_name, button_width, text_and_buttons, text_width, top_bar, wrapped_label,
+};
 use crate::rules::{GameId, State};
 
 /// The widest the home screen's content grows: a large window's width is used, but a line of
@@ -52,6 +54,11 @@ pub struct HomeScreen {
     card_height: f32,
     /// The tallest card's text so far this frame.
     measuring: f32,
+    /// The height of the tallest card last frame, which every card is given, so that a row
+    /// of cards ends on one line.
+    card_full: f32,
+    /// The tallest card so far this frame.
+    measuring_full: f32,
 }
 
 impl HomeScreen {
@@ -60,8 +67,10 @@ impl HomeScreen {
         let mut commands = Vec::new();
         if self.measuring > 0.0 {
             self.card_height = self.measuring;
+            self.card_full = self.measuring_full;
         }
         self.measuring = 0.0;
+        self.measuring_full = 0.0;
         header_ui(ui, view, &mut commands);
         egui::CentralPanel::default()
             .frame(
@@ -130,6 +139,7 @@ impl HomeScreen {
         let name = help.name.as_str();
         theme::card_frame().show(ui, |ui| {
             ui.set_width(ui.available_width());
+            let card_top = ui.cursor().top();
             ui.with_layout(Layout::top_down(Align::Min), |ui| {
                 let top = ui.cursor().top();
                 let card_width = ui.available_width();
@@ -163,7 +173,8 @@ impl HomeScreen {
                 let used = ui.cursor().top() - top;
                 ui.add_space((self.card_height - used).max(0.0));
                 self.measuring = self.measuring.max(used);
-                ui.horizontal(|ui| {
+                // A narrow card takes its buttons over two lines rather than past its edge.
+                ui.horizontal_wrapped(|ui| {
                     let response = ui.add(theme::primary_button(i18n.t("home.play")));
                     accessible_name(
                         &response,
@@ -180,8 +191,17 @@ impl HomeScreen {
                     learn_button_ui(ui, view, game, name, out);
                 });
                 ui.add_space(8.0);
-                stats_ui(ui, view, game);
+                // The results grow with the card's text.
+                ui.scope(|ui| {
+                    if let Some(small) = ui.style_mut().text_styles.get_mut(&TextStyle::Small) {
+                        small.size *= scale;
+                    }
+                    stats_ui(ui, view, game, scale);
+                });
             });
+            let used = ui.min_rect().bottom() - card_top;
+            self.measuring_full = self.measuring_full.max(used);
+            ui.add_space((self.card_full - used).max(0.0));
         });
     }
 }
@@ -223,7 +243,7 @@ fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
             ui.vertical(|ui| {
                 ui.label(
                     RichText::new(i18n.t("app.name"))
-                        .size(28.0)
+                        .size(theme::text(28.0))
                         .strong()
                         .color(theme::ink()),
                 );
@@ -305,38 +325,35 @@ fn continue_card_ui(ui: &mut egui::Ui, view: &View, game: Resumable, out: &mut V
             ],
         ),
     };
+    let continue_text = RichText::new(i18n.t("home.continue")).strong();
+    let discard_text = i18n.t("home.discard");
+    let buttons = button_width(ui, continue_text.clone())
+        + button_width(ui, discard_text)
+        + ui.spacing().item_spacing.x;
     theme::card_frame().fill(theme::highlight()).show(ui, |ui| {
         ui.set_width(ui.available_width());
-        // The buttons keep their room; the words wrap in what is left (large text, small
-        // window).
-        egui::Sides::new().shrink_left().wrap().show(
+        text_and_buttons(
             ui,
+            buttons,
             |ui| {
-                ui.vertical(|ui| {
-                    ui.label(
-                        RichText::new(i18n.t("home.in_progress"))
-                            .strong()
-                            .color(theme::accent_dark()),
-                    );
-                    ui.label(
-                        RichText::new(format!(
-                            "{} · {} · {}",
-                            game_name(i18n, game.setup.game),
-                            opponent,
-                            actions_played(i18n, game.actions)
-                        ))
-                        .color(theme::ink()),
-                    );
-                });
+                ui.label(
+                    RichText::new(i18n.t("home.in_progress"))
+                        .strong()
+                        .color(theme::accent_dark()),
+                );
+                let what = format!(
+                    "{} · {} · {}",
+                    game_name(i18n, game.setup.game),
+                    opponent,
+                    moves_played(i18n, game.moves)
+                );
+                wrapped_label(ui, RichText::new(what).color(theme::ink()));
             },
             |ui| {
-                if ui.button(i18n.t("home.discard")).clicked() {
+                if ui.button(discard_text).clicked() {
                     out.push(Command::Open(Open::Confirm(Question::Discard)));
                 }
-                if ui
-                    .add(theme::primary_button(i18n.t("home.continue")))
-                    .clicked()
-                {
+                if ui.add(theme::primary_button(continue_text)).clicked() {
                     out.push(Command::ContinueGame);
                 }
             },
@@ -345,7 +362,7 @@ fn continue_card_ui(ui: &mut egui::Ui, view: &View, game: Resumable, out: &mut V
 }
 
 /// The results of one game: the total, then one line per opponent played.
-fn stats_ui(ui: &mut egui::Ui, view: &View, game: GameId) {
+fn stats_ui(ui: &mut egui::Ui, view: &View, game: GameId, scale: f32) {
     let i18n = view.i18n;
     let stats = view.stats;
     let total = stats.total(game);
@@ -360,7 +377,7 @@ fn stats_ui(ui: &mut egui::Ui, view: &View, game: GameId) {
         )
     };
     if let Some(rating) = stats.rating(game) {
-        rating_ui(ui, view, game, rating);
+        rating_ui(ui, view, game, rating, scale);
     }
     if total.games() == 0 {
         ui.label(
@@ -375,30 +392,61 @@ fn stats_ui(ui: &mut egui::Ui, view: &View, game: GameId) {
             .small()
             .strong(),
     );
-    egui::Grid::new(("stats", game))
-        .num_columns(2)
-        .min_row_height(16.0)
-        .spacing([12.0, 2.0])
-        .show(ui, |ui| {
-            let rows: Vec<(String, Tally)> = Level::PLAYABLE
-                .into_iter()
-                .map(|l| {
-                    let label =
-                        i18n.format("stats.vs_level", &[("level", &level_rated(i18n, l, game))]);
-                    (label, stats.tally(game, l.id()))
-                })
-                .collect();
-            for (label, tally) in rows.into_iter().filter(|(_, t)| t.games() > 0) {
-                ui.label(RichText::new(label).small().color(theme::muted()));
-                ui.label(RichText::new(tally_text(tally)).small());
-                ui.end_row();
-            }
-        });
+    let rows: Vec<(RichText, RichText)> = Level::PLAYABLE
+        .into_iter()
+        .map(|l| (l, stats.tally(game, l.id())))
+        .filter(|(_, tally)| tally.games() > 0)
+        .map(|(l, tally)| {
+            let label = i18n.format("stats.vs_level", &[("level", &level_rated(i18n, l, game))]);
+            (
+                RichText::new(label).small().color(theme::muted()),
+                RichText::new(tally_text(tally)).small(),
+            )
+        })
+        .collect();
+    tally_rows_ui(ui, game, rows);
+}
+
+/// The results against each level: in two columns where the widest line fits the card,
+/// else each result on a line of its own under its level, so that none is cut.
+fn tally_rows_ui(ui: &mut egui::Ui, game: GameId, rows: Vec<(RichText, RichText)>) {
+    const GAP: f32 = 12.0;
+    let widest = |column: fn(&(RichText, RichText)) -> &RichText| {
+        rows.iter()
+            .map(|row| text_width(ui, column(row).clone()))
+            .fold(0.0, f32::max)
+    };
+    let needed = widest(|r| &r.0) + GAP + widest(|r| &r.1);
+    if needed <= ui.available_width() {
+        egui::Grid::new(("stats", game))
+            .num_columns(2)
+            .min_row_height(16.0)
+            .spacing([GAP, 2.0])
+            .show(ui, |ui| {
+                for (label, tally) in rows {
+                    ui.label(label);
+                    ui.label(tally);
+                    ui.end_row();
+                }
+            });
+        return;
+    }
+    ui.vertical(|ui| {
+        ui.spacing_mut().item_spacing.y = 0.0;
+        for (label, tally) in rows {
+            ui.add(egui::Label::new(label).wrap());
+            ui.horizontal(|ui| {
+                ui.add_space(GAP);
+                ui.add(egui::Label::new(tally).wrap());
+            });
+            ui.add_space(3.0);
+        }
+    });
 }
 
 /// The person's rating in `game`: the number with its 95% margin (and a word while it is
-/// provisional), then its history as a small graph.
-fn rating_ui(ui: &mut egui::Ui, view: &View, game: GameId, rating: &PlayerRating) {
+/// provisional), then its history as a small graph (`scale` times its smallest size).
+fn rating_ui(ui: &mut egui::Ui, view: &View, game: GameId, rating: &PlayerRating, scale: f32) {
     let i18n = view.i18n;
     let now = &rating.now;
     let key = match (now.is_provisional(), rating.games == 1) {
@@ -427,14 +475,15 @@ fn rating_ui(ui: &mut egui::Ui, view: &View, game: GameId, rating: &PlayerRating
                 ("games", &rating.history.len()),
             ],
         );
-        rating_graph_ui(ui, game, rating, &said);
+        rating_graph_ui(ui, game, rating, &said, scale);
     }
 }
 
 /// The rating after each rated game as a line, the levels' ratings it passed as faint marks.
-fn rating_graph_ui(ui: &mut egui::Ui, game: GameId, rating: &PlayerRating, said: &str) {
-    let width = ui.available_width().min(260.0);
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 34.0), egui::Sense::hover());
+fn rating_graph_ui(ui: &mut egui::Ui, game: GameId, rating: &PlayerRating, said: &str, scale: f32) {
+    let width = ui.available_width().min(260.0 * scale);
+    let size = egui::vec2(width, 34.0 * scale);
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
     accessible_name(&response, said);
     response.on_hover_text(said);
     let points: Vec<f64> = rating.history.iter().map(|p| p.rating).collect();

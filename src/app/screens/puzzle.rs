@@ -18,7 +18,7 @@ use crate::app::story::story_text;
 use crate::app::text::{action_text, game_name, side_name};
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::{stone_icon, top_bar, wrapped_label};
+use crate::app::widgets::{button_width, stone_icon, text_and_buttons, top_bar, wrapped_label};
 use crate::learn::puzzles::{Goal, Theme, embedded};
 use crate::rules::{Decision, GameId};
 
@@ -457,17 +457,31 @@ pub fn home_card_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
     let game = view.puzzles.game;
     let solver = view.puzzles.solver(game);
     let count: usize = GameId::ALL.iter().map(|&g| embedded(g).puzzles.len()).sum();
+    let solve = RichText::new(if view.puzzles.current.is_some() {
+        i18n.t("puzzle.continue")
+    } else {
+        i18n.t("puzzle.solve")
+    })
+    .strong();
+    let left = view.puzzles.own_left();
+    let own = (left > 0).then(|| i18n.format("puzzle.own_left", &[("n", &left)]));
+    let mut buttons = button_width(ui, solve.clone());
+    if let Some(own) = &own {
+        buttons += button_width(ui, own.as_str()) + ui.spacing().item_spacing.x;
+    }
     theme::card_frame().show(ui, |ui| {
         ui.set_width(ui.available_width());
-        ui.horizontal_wrapped(|ui| {
-            ui.label(
-                RichText::new(i18n.t("puzzle.title"))
-                    .size(theme::text(18.0))
-                    .strong()
-                    .color(theme::ink()),
-            );
-            ui.label(
-                RichText::new(i18n.format(
+        text_and_buttons(
+            ui,
+            buttons,
+            |ui| {
+                ui.label(
+                    RichText::new(i18n.t("puzzle.title"))
+                        .size(theme::text(18.0))
+                        .strong()
+                        .color(theme::ink()),
+                );
+                let line = i18n.format(
                     "puzzle.card",
                     &[
                         ("count", &count),
@@ -475,27 +489,19 @@ pub fn home_card_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
                         ("rating", &format!("{:.0}", solver.rating.rating)),
                         ("streak", &solver.streak),
                     ],
-                ))
-                .color(theme::muted()),
-            );
-            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                let label = if view.puzzles.current.is_some() {
-                    i18n.t("puzzle.continue")
-                } else {
-                    i18n.t("puzzle.solve")
-                };
-                if ui.add(theme::primary_button(label)).clicked() {
+                );
+                wrapped_label(ui, RichText::new(line).color(theme::muted()));
+            },
+            |ui| {
+                if ui.add(theme::primary_button(solve)).clicked() {
                     out.push(Command::OpenPuzzles(None));
                 }
-                let left = view.puzzles.own_left();
-                if left > 0
-                    && ui
-                        .button(i18n.format("puzzle.own_left", &[("n", &left)]))
-                        .clicked()
+                if let Some(own) = own
+                    && ui.button(own).clicked()
                 {
                     out.push(Command::OpenOwnPuzzles);
                 }
-            });
-        });
+            },
+        );
     });
 }

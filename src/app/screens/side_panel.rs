@@ -10,7 +10,7 @@ use crate::ai::Level;
 use crate::app::command::{Command, Open, Question};
 use crate::app::flying_table::TableState;
 use crate::app::hint;
-use crate::app::i18n::I18n;
+use crate::app::i18n::{I18n, Language};
 use crate::app::session::{Hold, Note, Session};
 use crate::app::story::story_text;
 use crate::app::text::{
@@ -19,7 +19,8 @@ use crate::app::text::{
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{
-    LevelPicker, PickerStyle, opponent_levels_ui, pace_slider_ui, stone_icon, wrapped_label,
+    LevelPicker, PickerStyle, opponent_levels_ui, pace_slider_ui, stone_icon, text_width,
+    wrapped_label,
 };
 use crate::rules::{GameId, Side};
 
@@ -140,38 +141,45 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                     .color(theme::info()),
             );
         }
-        ui.horizontal(|ui| {
-            stone_icon(ui, side, text_size(ui, 22.0));
+        let size = text_size(ui, 17.0);
+        let turn = |side: Side| {
             let key = if s.computer_level(side).is_some() {
                 "panel.turn_of_computer"
             } else {
                 "panel.turn_of"
             };
             let who = i18n.format(key, &[("side", &side_name(i18n, side))]);
-            ui.label(RichText::new(who).size(text_size(ui, 17.0)).strong());
-            // Paused or thinking, on the same line, so that nothing moves when it changes.
-            if s.review().is_none() {
+            RichText::new(who).size(size).strong()
+        };
+        let icon = text_size(ui, 22.0);
+        // Paused or thinking, on the same line where it fits beside either side's turn, else
+        // on a line kept for it under the turn, so that nothing moves when it changes or the
+        // turn passes, and nothing overlaps.
+        let gap = ui.spacing().item_spacing.x;
+        let longest = Side::BOTH
+            .map(|side| text_width(ui, turn(side)))
+            .into_iter()
+            .fold(0.0, f32::max);
+        let beside = icon + longest + 3.0 * gap + turn_mark_width(ui, view) <= ui.available_width();
+        let who = turn(side);
+        let marked = s.review().is_none();
+        ui.horizontal(|ui| {
+            stone_icon(ui, side, icon);
+            ui.add(egui::Label::new(who).wrap());
+            if marked && beside {
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                    if s.is_paused() {
-                        ui.label(
-                            RichText::new(i18n.t("plate.paused"))
-                                .strong()
-                                .color(theme::info()),
-                        )
-                        .on_hover_text(i18n.t("panel.paused"));
-                    } else if s.computer_thinking() && s.hold().is_none() {
-                        // Held behind a dialog, the computer is not thinking: no spinner.
-                        ui.add(egui::Spinner::new().size(text_size(ui, 20.0)))
-                            .on_hover_text(i18n.t("panel.thinking"));
-                        ui.label(
-                            RichText::new(i18n.t("panel.thinking_short"))
-                                .size(text_size(ui, 15.0))
-                                .color(theme::info()),
-                        );
-                    }
+                    turn_mark_ui(ui, view, s);
                 });
             }
         });
+        if marked && !beside {
+            ui.horizontal(|ui| {
+                ui.set_min_height(text_size(ui, 20.0));
+                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                    turn_mark_ui(ui, view, s);
+                });
+            });
+        }
         reserved(ui, 2.0, 15.0, |ui| {
             let size = text_size(ui, 15.0);
             let text = RichText::new(instruction(i18n, state, s.captured_this_turn())).size(size);
@@ -185,6 +193,40 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
             None => story_ui(ui),
         });
     });
+}
+
+/// "Paused" while the game is, else the spinner and "Thinking…" while the computer thinks
+/// on its turn, laid out right to left.
+fn turn_mark_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
+    let i18n = view.i18n;
+    if s.is_paused() {
+        ui.label(paused_text(view))
+            .on_hover_text(i18n.t("panel.paused"));
+    } else if s.computer_thinking() && s.hold().is_none() {
+        // Held behind a dialog, the computer is not thinking: no spinner.
+        ui.add(egui::Spinner::new().size(text_size(ui, 20.0)))
+            .on_hover_text(i18n.t("panel.thinking"));
+        ui.label(thinking_text(ui, view));
+    }
+}
+
+fn paused_text(view: &View) -> RichText {
+    RichText::new(view.i18n.t("plate.paused"))
+        .strong()
+        .color(theme::info())
+}
+
+fn thinking_text(ui: &egui::Ui, view: &View) -> RichText {
+    RichText::new(view.i18n.t("panel.thinking_short"))
+        .size(text_size(ui, 15.0))
+        .color(theme::info())
+}
+
+/// The widest [`turn_mark_ui`] draws.
+fn turn_mark_width(ui: &egui::Ui, view: &View) -> f32 {
+    let thinking = text_size(ui, 20.0) + ui.spacing().item_spacing.x;
+    let thinking = thinking + text_width(ui, thinking_text(ui, view));
+    text_width(ui, paused_text(view)).max(thinking)
 }
 
 /// The size of the story's text.
@@ -210,9 +252,22 @@ fn hint_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
     };
     let i18n = view.i18n;
     note_ui(ui, (note_text(i18n, note), false));
-    if !s.drawn_hint_line().is_empty() {
-        let legend = RichText::new(i18n.t("hint.legend")).small();
-        wrapped_label(ui, legend.color(theme::muted()));
+    // The numbers on the board are the sentence's; where the line stops being drawn before
+    // the sentence does, the legend says from which number.
+    let named = s.hint_line().len();
+    if named > 0 {
+        let drawn = s.drawn_hint_line().len();
+        let mut legend = i18n.t("hint.legend").to_string();
+        if drawn < named {
+            let gap = if i18n.language() == Language::Chinese {
+                ""
+            } else {
+                " "
+            };
+            legend.push_str(gap);
+            legend.push_str(&i18n.format("hint.legend_rest", &[("n", &(drawn + 2))]));
+        }
+        wrapped_label(ui, RichText::new(legend).small().color(theme::muted()));
     }
 }
 

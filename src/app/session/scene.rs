@@ -159,8 +159,8 @@ impl Session {
         start..len
     }
 
-    /// The actions of the line expected after the hint that the board draws, each with
-    /// whether it is the hint's side's own (see [`drawable_line`]).
+    /// The actions of the line named after the hint that the board draws, each with whether
+    /// it is the hint's side's own (see [`drawable_line`]).
     pub fn drawn_hint_line(&self) -> Vec<(Action, bool)> {
         match self.hint() {
             Some(hint) => drawable_line(self.shown_state(), hint, self.hint_line()),
@@ -258,12 +258,8 @@ impl Session {
     }
 }
 
-/// How many actions of the line expected after a hint the board draws.
-const HINT_LINE_SHOWN: usize = 3;
-
-/// The actions of the line expected after `hint` that the board draws, each with whether it
-/// is the hint's side's own: at most [`HINT_LINE_SHOWN`], and only as far as each reads
-/// plainly on the board as it is now. An arrow across a piece, one over an arrow already
+/// The actions of the line named after `hint` that the board draws, each with whether it is
+/// the hint's side's own: as far as each reads plainly on the board as it is now. An arrow across a piece, one over an arrow already
 /// drawn (a piece going back, or on along the same row), a ring on a ring, or a placement
 /// on a point a piece stands on (to be taken before) would confuse,
 /// so the line stops before it (the sentence still tells all of it).
@@ -271,7 +267,7 @@ pub fn drawable_line(state: &State, hint: Action, line: &[(Action, Side)]) -> Ve
     let me = state.to_act();
     let mut drawn = vec![hint];
     let mut shown = Vec::new();
-    for &(action, side) in line.iter().take(HINT_LINE_SHOWN) {
+    for &(action, side) in line {
         let plain = match action {
             Action::Move(from, to) => {
                 let crosses = between(from, to).any(|p| state.piece_at(p).is_some());
