@@ -99,17 +99,20 @@ impl Dialog for SettingsDialog {
                     let setup = s.setup();
                     ui.separator();
                     section_label(ui, i18n.t("settings.this_game"));
-                    ui.label(i18n.t("newgame.clock"));
-                    ui.horizontal(|ui| {
-                        for c in ClockSetting::ALL {
-                            if ui
-                                .selectable_label(setup.clock == c, clock_name(i18n, c))
-                                .clicked()
-                            {
-                                commands.push(Command::SetClock(c));
+                    // A game the computer plays itself has no turn clock.
+                    if !s.is_watched() {
+                        ui.label(i18n.t("newgame.clock"));
+                        ui.horizontal(|ui| {
+                            for c in ClockSetting::ALL {
+                                if ui
+                                    .selectable_label(setup.clock == c, clock_name(i18n, c))
+                                    .clicked()
+                                {
+                                    commands.push(Command::SetClock(c));
+                                }
                             }
-                        }
-                    });
+                        });
+                    }
                     match setup.opponent {
                         Opponent::Human => {}
                         Opponent::Computer { .. } => {
@@ -124,6 +127,14 @@ impl Dialog for SettingsDialog {
                         opponent_levels_ui(ui, i18n, "settings", setup.opponent, single)
                     {
                         commands.push(Command::SetLevel(side, level));
+                    }
+                    // Said before either is changed: the game would no longer be rated.
+                    if s.is_rated() && !s.game().is_empty() {
+                        ui.label(
+                            RichText::new(i18n.t("unrated.warn_settings"))
+                                .small()
+                                .color(theme::muted()),
+                        );
                     }
                 }
                 ui.separator();
