@@ -12,6 +12,7 @@ use common::file_names;
 use common::{make_fifo, without_hanging};
 use sanqi::ai::Level;
 use sanqi::app::i18n::Language;
+use sanqi::app::rating::Unrated;
 use sanqi::app::settings::{
     ClockSetting, Opponent, Outcome, SETTINGS_VERSION, SavedGame, SavedGameError, Settings, Setup,
     SideChoice, Stats, Tally,
@@ -144,12 +145,13 @@ fn defaults_are_as_documented() {
         Setup {
             game: GameId::Neihuang,
             opponent: Opponent::Computer {
-                level: Level::Medium,
+                level: Level::Beginner,
                 side: SideChoice::Black
             },
             clock: ClockSetting::S60,
         }
     );
+    assert!(settings.levels.is_empty(), "no level played yet");
     assert_eq!(ClockSetting::default().seconds(), Some(60));
     assert_eq!(ClockSetting::Off.seconds(), None);
 }
@@ -893,4 +895,42 @@ fn files_that_are_links_stay_links_and_their_targets_are_written() {
         let names = file_names(folder);
         assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
     }
+}
+
+#[test]
+fn the_levels_played_are_kept_per_game_and_a_strange_entry_is_left_out() {
+    let mut settings = Settings::default();
+    settings.remember_level(GameId::Wudao, Level::Easy);
+    settings.remember_level(GameId::Flying, Level::Casual);
+    let json = serde_json::to_string(&settings).expect("written");
+    assert!(json.contains(r#""levels":{"wudao":"easy"}"#), "{json}");
+    let back: Settings = serde_json::from_str(&json).expect("read");
+    assert_eq!(back, settings);
+    // A game or a level this version does not know, or a level its game does not offer.
+    let odd = r#"{"version":1,"levels":{"wudao":"hard","chess":"easy","flying":"casual","neihuang":"grandmaster"}}"#;
+    let read: Settings = serde_json::from_str(odd).expect("read");
+    assert_eq!(
+        read.levels.into_iter().collect::<Vec<_>>(),
+        [(GameId::Wudao, Level::Hard)]
+    );
+}
+
+#[test]
+fn a_saved_game_keeps_why_it_is_not_rated_and_reads_a_reason_it_does_not_know() {
+    let saved = SavedGame::new(
+        Setup::default(),
+        Some(Side::Black),
+        &Game::new(GameId::Neihuang),
+        None,
+        &[],
+    )
+    .unrated(Some(Unrated::ClockChanged));
+    let json = serde_json::to_string(&saved).expect("written");
+    assert!(json.contains(r#""unrated":"clock_changed""#), "{json}");
+    assert!(json.contains(r#""assisted":true"#), "{json}");
+    let back: SavedGame = serde_json::from_str(&json).expect("read");
+    assert_eq!(back.unrated_reason(), Some(Unrated::ClockChanged));
+    let later = json.replace("clock_changed", "moon_phase");
+    let back: SavedGame = serde_json::from_str(&later).expect("still read");
+    assert_eq!(back.unrated_reason(), Some(Unrated::Help));
 }

@@ -1073,7 +1073,7 @@ fn names_typed_for_a_game_are_remembered_shown_and_written_into_its_record() {
 }
 
 #[test]
-fn playing_on_with_a_friend_shows_the_level_last_chosen_greyed() {
+fn playing_on_with_a_friend_shows_no_level_and_the_computer_the_last_one_played() {
     let (dir, _time, mut h) = home();
     start(
         &mut h,
@@ -1091,14 +1091,18 @@ fn playing_on_with_a_friend_shows_the_level_last_chosen_greyed() {
     apply(&mut h, Command::OpenRecord(record));
     click(&mut h, "Continue from here");
     let label = rated("Easy", GameId::Wudao, Level::Easy);
-    let easy = h.get_by(|n| {
-        n.label().as_deref() == Some(label.as_str()) && n.role() != egui::accesskit::Role::Label
-    });
-    assert!(easy.accesskit_node().is_disabled(), "greyed for a friend");
+    let easy = |h: &Window| {
+        h.query_by(|n| {
+            n.label().as_deref() == Some(label.as_str()) && n.role() != egui::accesskit::Role::Label
+        })
+        .map(|n| n.accesskit_node().toggled())
+    };
+    assert_eq!(easy(&h), None, "a friend's game has no level to show");
+    click_button(&mut h, "The computer");
     assert_eq!(
-        easy.accesskit_node().toggled(),
-        Some(egui::accesskit::Toggled::True),
-        "the level last chosen, not the usual Medium"
+        easy(&h),
+        Some(Some(egui::accesskit::Toggled::True)),
+        "the level last played in this game"
     );
 }
 

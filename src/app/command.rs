@@ -88,6 +88,9 @@ pub enum Question {
     Discard,
     /// Build the Flying table now (offered the first time Master plays Flying without it).
     BuildTable,
+    /// Whether the person is still there, once their clock has run out on two of their turns
+    /// in a row against the computer (the game is stopped meanwhile): go on, or leave it.
+    StillThere,
     /// Open this record in place of the game in progress (which is set aside for
     /// "Continue"), and analyse it if `analyse`.
     OpenRecord {
@@ -174,6 +177,9 @@ pub enum Command {
     Hint,
     /// Pauses or resumes the clock and the computer.
     TogglePause,
+    /// The person is back after their absence stopped the game (the answer to
+    /// [`Question::StillThere`]): it goes on.
+    StillHere,
     /// Resigns the game on the screen (after [`Question::Resign`]).
     Resign,
     /// Changes the computer's level for a side (`None`: the single computer opponent).

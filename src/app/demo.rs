@@ -28,6 +28,11 @@ pub enum Demo {
     Result,
     /// A game the computer plays against itself, paused after its first action.
     Watch,
+    /// A finished game against the computer that is not rated (a take-back), with its result.
+    UnratedResult,
+    /// A game against the computer stopped after the person's clock ran out on two turns in
+    /// a row, asking whether they are still there.
+    StillThere,
     /// The new-game dialog.
     NewGame,
     /// The resign confirmation.
@@ -190,6 +195,9 @@ pub struct Staging {
     pub game: Option<(Setup, Vec<Action>)>,
     /// What to do next, as the user would.
     pub commands: Vec<Command>,
+    /// Whether the person's clock has just run out turn after turn: the game stops and asks
+    /// whether they are still there.
+    pub away: bool,
     /// Whether to open the record exported by the commands (in place of the game, so that
     /// the question is asked).
     pub open_export: bool,
@@ -210,7 +218,8 @@ impl Demo {
 
 impl Demo {
     /// Reads `home`, a game (`neihuang`, `flying`, `wudao`), `rules`, or `rules-`, `hint-`,
-    /// `captured-` or `explain-` and a game, `result`, `new-game`, `watch`, `resign`, `settings`,
+    /// `captured-` or `explain-` and a game, `result`, `result-unrated`, `still-there`,
+    /// `new-game`, `watch`, `resign`, `settings`,
     /// `records`, `review`, `analysis`, `hint` (Wu Dao's),
     /// or `lesson-`, a course (`neihuang`, `flying`, `wudao`, `house`) and a step's number from 1, with
     /// `-wrong` or `-done` after it to show a wrong try or the step done.
@@ -232,6 +241,8 @@ impl Demo {
             "home" => Some(Demo::Home),
             "rules" => Some(Demo::Rules(GameId::ALL[0])),
             "result" => Some(Demo::Result),
+            "result-unrated" => Some(Demo::UnratedResult),
+            "still-there" => Some(Demo::StillThere),
             "new-game" => Some(Demo::NewGame),
             "watch" => Some(Demo::Watch),
             "resign" => Some(Demo::Resign),
@@ -274,6 +285,7 @@ impl Demo {
             commands: Vec::new(),
             open_export: false,
             puzzles: None,
+            away: false,
         };
         let mut play = |game: GameId, actions: &str, level: Level| {
             let setup = Setup {
@@ -302,6 +314,16 @@ impl Demo {
                 let actions = "a1-a4 e5-e2 a4-a3 d5-d3 a3-a2 d3-d5";
                 play(GameId::Flying, actions, Level::Easy);
                 vec![Command::Resign]
+            }
+            Demo::UnratedResult => {
+                let actions = "a1-a4 e5-e2 a4-a3 d5-d3 a3-a2 d3-d5";
+                play(GameId::Flying, actions, Level::Easy);
+                vec![Command::Undo, Command::Resign]
+            }
+            Demo::StillThere => {
+                play(GameId::Wudao, "c3 b2 d4 e5 timeout a1 timeout", Level::Easy);
+                staging.away = true;
+                Vec::new()
             }
             Demo::NewGame => vec![Command::Open(Open::NewGame(Some(GameId::Wudao)))],
             Demo::Watch => {

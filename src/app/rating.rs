@@ -2,10 +2,18 @@
 //! where the greedy player is 1000), and the level it suggests next.
 //!
 //! Only games the person played alone against the computer and finished count: a hot-seat
-//! game is two people's, a watched one nobody's, an abandoned one unfinished, and a game with a
-//! hint, a take-back or a change of level mid-game is not the person's own play against one
-//! level (it still counts in the tallies, not in the rating). Each game is a Glicko-2 rating
-//! period against the level's rating, whose uncertainty is the ladder's interval.
+//! game is two people's, a watched one nobody's, an abandoned one unfinished. A game against
+//! the computer is rated unless one of these happened in it ([`Unrated`], the first one is
+//! kept and said): a hint; a take-back; the level changed once an action was played; the turn
+//! clock changed once an action was played; the person's clock ran out on two of their turns
+//! in a row (the game then stops and asks whether they are still there); play went on from a
+//! reviewed position after some actions. Such a game is not the person's own play against one
+//! level on one clock: it still counts in the tallies, not in the rating. Each rated game is a
+//! Glicko-2 rating period against the level's rating, whose uncertainty is the ladder's
+//! interval.
+//!
+//! After a rated game the result may offer another level ([`PlayerRating::suggestion`]), from
+//! the rating and the game's result, never more than [`REACH`] points above the rating.
 
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +31,46 @@ pub const HISTORY_LEN: usize = 500;
 
 /// The smallest deviation a level's rating is taken with, whatever its measured interval.
 const LEVEL_DEVIATION: f64 = 30.0;
+
+/// How far above the person's rating a level offered next may be: about a 24% expected
+/// score, a hard game still worth playing.
+pub const REACH: f64 = 200.0;
+
+/// Why a game against the computer is not rated: the first thing that happened in it that
+/// makes it more than the person's own play against one level on one clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unrated {
+    /// The person asked for a hint.
+    Hint,
+    /// The person took back an action.
+    TakeBack,
+    /// The computer's level changed once the game was under way.
+    LevelChanged,
+    /// The turn clock changed once the game was under way.
+    ClockChanged,
+    /// The person's clock ran out on two of their turns in a row: the game was not theirs.
+    Away,
+    /// Play went on from a reviewed position, after actions the person may not have played.
+    PlayedOn,
+    /// Help of some kind, as a game saved by an earlier version says without saying which.
+    Help,
+}
+
+impl Unrated {
+    /// The locale key of the reason, as "Unrated: …" and "This game is not rated: …" end.
+    pub fn key(self) -> &'static str {
+        match self {
+            Unrated::Hint => "unrated.hint",
+            Unrated::TakeBack => "unrated.take_back",
+            Unrated::LevelChanged => "unrated.level",
+            Unrated::ClockChanged => "unrated.clock",
+            Unrated::Away => "unrated.away",
+            Unrated::PlayedOn => "unrated.played_on",
+            Unrated::Help => "unrated.help",
+        }
+    }
+}
 
 /// One point of the rating's history.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -91,20 +139,57 @@ impl PlayerRating {
         }
     }
 
-    /// The level to offer next after a game against `level` in `game`: one step up when the
-    /// person is clearly above it (an expected score of 70% or more, and the rating less its
-    /// deviation above the level's), one step down when clearly below; none otherwise.
-    pub fn suggestion(&self, game: GameId, level: Level) -> Option<Suggestion> {
-        let opponent = level_rating(game, level)?;
-        let expected = self.now.expected(&opponent);
-        if expected >= 0.70 && self.now.rating - self.now.deviation > opponent.rating {
-            level.stronger(game).map(Suggestion::Up)
-        } else if expected <= 0.30 && self.now.rating + self.now.deviation < opponent.rating {
-            level.weaker(game).map(Suggestion::Down)
+    /// The level to offer next after a game against `level` in `game` that scored `score` (1
+    /// a win, 0.5 a draw, 0 a loss), the rating already moved by it:
+    ///
+    /// - after a win, up: the next level, if its rating is within [`REACH`] of the person's;
+    ///   once the rating is no longer provisional, the level nearest the rating instead when
+    ///   that is further up (a strong player starting low is not walked up one step a game);
+    /// - after a loss, down: when the level is more than [`REACH`] above the rating, the level
+    ///   nearest the rating (never a level above it by more than [`REACH`]);
+    /// - nothing after a draw, or otherwise.
+    ///
+    /// A provisional rating goes up one step at a time: a few results say little. Down, it
+    /// goes where the rating is, as a loss far above it says enough.
+    pub fn suggestion(&self, game: GameId, level: Level, score: f64) -> Option<Suggestion> {
+        let rating = self.now.rating;
+        let within_reach = |l: Level| rating_of(game, l).is_some_and(|r| r <= rating + REACH);
+        let nearest = nearest_level(game, rating);
+        if score > 0.5 {
+            let next = level.stronger(game).filter(|&l| within_reach(l))?;
+            let up = match nearest {
+                Some(n) if !self.now.is_provisional() && n > next => n,
+                _ => next,
+            };
+            Some(Suggestion::Up(up))
+        } else if score < 0.5 && !within_reach(level) {
+            nearest
+                .filter(|&n| n < level.in_game(game))
+                .map(Suggestion::Down)
         } else {
             None
         }
     }
+}
+
+/// The level of `game` whose rating is nearest `rating` among those at most [`REACH`] above
+/// it (the weakest level when every one is further up).
+pub fn nearest_level(game: GameId, rating: f64) -> Option<Level> {
+    let rated = || {
+        Level::offered(game)
+            .iter()
+            .filter_map(|&l| rating_of(game, l).map(|r| (l, r)))
+    };
+    rated()
+        .filter(|&(_, r)| r <= rating + REACH)
+        .min_by(|a, b| (a.1 - rating).abs().total_cmp(&(b.1 - rating).abs()))
+        .or_else(|| rated().next())
+        .map(|(l, _)| l)
+}
+
+/// `level`'s rating in `game`, the ladder's fit.
+fn rating_of(game: GameId, level: Level) -> Option<f64> {
+    ladder::interval_of(game, level).map(|r| r.value)
 }
 
 /// What a rated game did, for the result to say: the rating before and after, and the level
@@ -163,41 +248,137 @@ pub fn level_rating(game: GameId, level: Level) -> Option<Glicko> {
 mod tests {
     use super::*;
 
+    /// A rating of `rating`, provisional or sure of itself.
+    fn rated_at(rating: f64, deviation: f64) -> PlayerRating {
+        PlayerRating {
+            now: Glicko::with_deviation(rating, deviation),
+            games: 30,
+            history: Vec::new(),
+        }
+    }
+
+    fn ladder(game: GameId, level: Level) -> f64 {
+        rating_of(game, level).unwrap_or(f64::NAN)
+    }
+
     #[test]
-    fn wins_raise_the_rating_and_a_clear_edge_suggests_the_next_level() {
+    fn a_win_offers_the_next_level_within_reach_and_a_loss_far_above_offers_the_rating() {
         let game = GameId::Wudao;
         let mut me = PlayerRating::default();
+        // A newcomer's first win against Beginner offers Novice, as the new-game dialog says.
+        me.rate(game, Level::Beginner, 1.0, 100);
         assert_eq!(
-            me.suggestion(game, Level::Beginner),
-            None,
-            "one game tells nothing"
-        );
-        for i in 0..6 {
-            me.rate(game, Level::Beginner, 1.0, 100 + i);
-        }
-        assert_eq!(me.games, 6);
-        assert_eq!(me.history.len(), 6);
-        assert!(me.history.windows(2).all(|w| w[1].rating > w[0].rating));
-        assert_eq!(
-            me.suggestion(game, Level::Beginner),
+            me.suggestion(game, Level::Beginner, 1.0),
             Some(Suggestion::Up(Level::Novice))
         );
-        // Losing again and again to Master suggests the level below it.
+        // Not a loss or a draw.
+        assert_eq!(me.suggestion(game, Level::Beginner, 0.0), None);
+        assert_eq!(me.suggestion(game, Level::Beginner, 0.5), None);
+        let mut wins = PlayerRating::default();
+        for i in 0..6 {
+            wins.rate(game, Level::Beginner, 1.0, 100 + i);
+        }
+        assert_eq!(wins.games, 6);
+        assert!(wins.history.windows(2).all(|w| w[1].rating > w[0].rating));
+        // Losing again and again to Master: the level nearest the rating, far below Master.
         let mut weak = PlayerRating::default();
         for i in 0..6 {
             weak.rate(game, Level::Master, 0.0, i);
         }
         assert_eq!(
-            weak.suggestion(game, Level::Master),
-            Some(Suggestion::Down(Level::Elite))
+            weak.suggestion(game, Level::Master, 0.0),
+            Some(Suggestion::Down(Level::Beginner))
         );
-        // Even results against a level suggest nothing.
+        // Even results against a level suggest nothing after a loss.
         let mut even = PlayerRating::default();
         for i in 0..10 {
             even.rate(game, Level::Easy, if i % 2 == 0 { 1.0 } else { 0.0 }, i);
         }
-        assert_eq!(even.suggestion(game, Level::Easy), None);
+        assert_eq!(even.suggestion(game, Level::Easy, 0.0), None);
         assert!(even.is_sound());
+    }
+
+    #[test]
+    fn a_loss_to_master_at_1212_offers_the_level_of_1212_not_elite() {
+        // Neihuang: Beginner 1067, Novice 1317 … Elite 2699, Master 2945.
+        let game = GameId::Neihuang;
+        let me = rated_at(1212.0, 150.0);
+        let offered = me.suggestion(game, Level::Master, 0.0);
+        assert_eq!(offered, Some(Suggestion::Down(Level::Novice)));
+        let next = offered.map_or(f64::NAN, |s| ladder(game, s.level()));
+        assert!(next <= 1212.0 + REACH, "{next}");
+        // Nor does a win against Beginner at 1212 reach past Novice.
+        assert_eq!(
+            me.suggestion(game, Level::Beginner, 1.0),
+            Some(Suggestion::Up(Level::Novice))
+        );
+    }
+
+    #[test]
+    fn nothing_offered_is_more_than_the_reach_above_the_rating_nor_far_below_it() {
+        for game in GameId::ALL {
+            let offered = Level::offered(game);
+            for rating in (700..=3200).step_by(25) {
+                let rating = f64::from(rating);
+                for deviation in [60.0, 200.0] {
+                    let me = rated_at(rating, deviation);
+                    for &level in offered {
+                        for score in [0.0, 0.5, 1.0] {
+                            let Some(s) = me.suggestion(game, level, score) else {
+                                continue;
+                            };
+                            let next = ladder(game, s.level());
+                            let at = format!("{game:?} {rating}±{deviation} {level:?} {score}");
+                            // Beginner is as low as it goes, whatever the rating.
+                            let floor = s.level() == offered[0];
+                            assert!(next <= rating + REACH || floor, "{at}: {s:?} at {next}");
+                            match s {
+                                Suggestion::Up(l) => {
+                                    assert!(l > level && score == 1.0, "{at}: {s:?}");
+                                }
+                                Suggestion::Down(l) => {
+                                    assert!(l < level && score == 0.0, "{at}: {s:?}");
+                                    // Down to where the rating is: no level nearer it.
+                                    let gap = (next - rating).abs();
+                                    assert!(
+                                        offered.iter().all(|&o| {
+                                            let r = ladder(game, o);
+                                            r > rating + REACH || (r - rating).abs() >= gap
+                                        }),
+                                        "{at}: {s:?}"
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_provisional_rating_goes_up_one_step_and_a_sure_one_to_where_it_is() {
+        let game = GameId::Neihuang;
+        // Beating Beginner at a rating near Medium's (2063).
+        let sure = rated_at(2050.0, 60.0);
+        assert_eq!(
+            sure.suggestion(game, Level::Beginner, 1.0),
+            Some(Suggestion::Up(Level::Medium))
+        );
+        let unsure = rated_at(2050.0, 200.0);
+        assert_eq!(
+            unsure.suggestion(game, Level::Beginner, 1.0),
+            Some(Suggestion::Up(Level::Novice))
+        );
+        // Beating a level near the rating: the next one is within reach (Hard, 2187), the
+        // one after it is not (Advanced, 2367).
+        assert_eq!(
+            sure.suggestion(game, Level::Medium, 1.0),
+            Some(Suggestion::Up(Level::Hard))
+        );
+        assert_eq!(sure.suggestion(game, Level::Hard, 1.0), None);
+        assert_eq!(nearest_level(game, 500.0), Some(Level::Beginner));
+        assert_eq!(nearest_level(game, 5000.0), Some(Level::Master));
     }
 
     #[test]

@@ -236,6 +236,12 @@ impl SanqiApp {
             self.start_with(setup, Some(Side::Black));
             if let Some(s) = &mut self.session {
                 s.play_through(&actions);
+                if staging.away {
+                    s.stop_for_absence();
+                }
+            }
+            if self.session.as_mut().is_some_and(Session::take_away) {
+                self.open_dialog(Open::Confirm(Question::StillThere));
             }
         }
         let mut exported = None;
@@ -509,6 +515,7 @@ impl SanqiApp {
                 }
             }
             Command::TogglePause => self.change_session(|s, _| s.toggle_pause()),
+            Command::StillHere => self.change_session(|s, _| s.still_here()),
             Command::Resign => self.change_session(|s, _| s.resign()),
             Command::SetLevel(side, level) => self.set_level(*side, *level),
             Command::SetClock(clock) => self.set_clock(*clock),
@@ -748,7 +755,7 @@ impl SanqiApp {
                     level,
                     before,
                     after: after.now,
-                    suggestion: after.suggestion(game, level),
+                    suggestion: after.suggestion(game, level, outcome.score()),
                 });
             }
             if self.keeps_files
@@ -1030,6 +1037,10 @@ impl SanqiApp {
         let delay = self.step_delay();
         self.change_session(|s, at| s.play_planned(delay, at));
         self.change_session(|s, at| s.check_clock(at));
+        // The person's clock has run out turn after turn: the game has stopped for them.
+        if self.session.as_mut().is_some_and(Session::take_away) {
+            self.open_dialog(Open::Confirm(Question::StillThere));
+        }
         if let Some(level) = self.session.as_ref().and_then(Session::wants_turn) {
             self.ask_computer(Purpose::Turn, ai::Config::new(level));
         }

@@ -24,6 +24,7 @@ use super::board::{self, Animation};
 use super::clock::{Clock, TimeSource};
 use super::computer::is_cancelled;
 use super::hint::{self, HintReason};
+use super::rating::Unrated;
 use super::settings::{
     ClockSetting, DEFAULT_WATCH_PACE_MS, Opponent, Outcome, PlayerNames, SavedGame, SavedGameError,
     Setup, SideChoice, opponent_of,
@@ -171,6 +172,11 @@ const SPOTLIGHT_FADE: f64 = 0.45;
 /// How long after the action it starts to fade in: as the piece arrives.
 const SPOTLIGHT_DELAY: f64 = 0.2;
 
+/// How many of the person's turns in a row against the computer may end with their clock run
+/// out before the game stops to ask whether they are still there (and is no longer rated). The
+/// question and the reason on the result say "two" (`away.detail`, `unrated.away`).
+pub const AWAY_AFTER: u32 = 2;
+
 impl Spotlight {
     /// How strongly the explanation shows at UI time `now`, from 0 to 1.
     fn strength(&self, now: f64) -> f32 {
@@ -219,9 +225,16 @@ pub struct Session {
     counted: bool,
     /// Whether the end of the game has been reported ([`Session::take_ending`]).
     announced: bool,
-    /// Whether the person had help (a hint, a take-back, a level changed mid-game): the game
-    /// then counts in the results but not in the rating.
-    assisted: bool,
+    /// Why the game is not rated, if something made it so (a hint, a take-back, the level or
+    /// the clock changed mid-game, the person away …): it then counts in the results but not
+    /// in the rating. The first reason is kept.
+    unrated: Option<Unrated>,
+    /// How many of the person's turns in a row against the computer ended with their clock
+    /// run out.
+    timeouts_in_a_row: u32,
+    /// Whether the person's absence has just stopped the game, for the app to ask whether
+    /// they are still there (once).
+    away: bool,
     /// The latest message for the user.
     note: Option<Note>,
     /// The computer's suggestion for the person, with the line it expects after it.
@@ -282,7 +295,9 @@ impl Session {
             resigned: None,
             counted: false,
             announced: false,
-            assisted: false,
+            unrated: None,
+            timeouts_in_a_row: 0,
+            away: false,
             note: None,
             hint: None,
             hint_values: None,
@@ -345,7 +360,7 @@ impl Session {
         let mut session = Session::new(saved.setup, saved.human_side, game, time);
         session.redo = redo;
         session.names = saved.names();
-        session.assisted = saved.assisted;
+        session.unrated = saved.unrated_reason();
         // What the last turn did stays drawn until the next action, as before the restart.
         session.explain_last_turn();
         if let Some(ms) = saved.clock_remaining_ms {
@@ -374,12 +389,53 @@ impl Session {
             &self.redo,
         )
         .with_names(&self.names)
-        .assisted(self.assisted)
+        .unrated(self.unrated)
     }
 
-    /// Whether the person had help in this game, so that it is not rated.
-    pub fn is_assisted(&self) -> bool {
-        self.assisted
+    /// Why this game is not rated, if something made it so (see [`crate::app::rating`]).
+    pub fn unrated(&self) -> Option<Unrated> {
+        self.unrated
+    }
+
+    /// Whether this game is of the kind the person's rating counts: theirs alone against the
+    /// computer, played here (not a record under review), whether or not something has since
+    /// made it unrated.
+    pub fn is_rateable(&self) -> bool {
+        matches!(self.setup.opponent, Opponent::Computer { .. })
+            && self.human_side.is_some()
+            && !self.from_record
+    }
+
+    /// Whether the game is still rated: of the kind that is, and nothing made it unrated.
+    pub fn is_rated(&self) -> bool {
+        self.is_rateable() && self.unrated.is_none()
+    }
+
+    /// Notes that `why` makes this game unrated, unless something already did.
+    fn make_unrated(&mut self, why: Unrated) {
+        if self.unrated.is_none() {
+            self.unrated = Some(why);
+        }
+    }
+
+    /// Whether the person's absence has just stopped the game (two turns in a row ended with
+    /// their clock run out): true once, for the app to ask whether they are still there.
+    pub fn take_away(&mut self) -> bool {
+        std::mem::take(&mut self.away)
+    }
+
+    /// The person is back after their absence stopped the game: it goes on.
+    pub fn still_here(&mut self) -> Changed {
+        self.away = false;
+        self.timeouts_in_a_row = 0;
+        if !self.paused || !self.can_pause() {
+            return Changed::NOTHING;
+        }
+        self.set_paused(false);
+        if self.note == Some(Note::Message("msg.paused")) {
+            self.note = None;
+        }
+        Changed::SAVE
     }
 
     /// The game as a record, naming the players, the clock and a resignation, dated `date`
@@ -456,8 +512,10 @@ impl Session {
         self.hint.as_ref().map_or(&[], |h| &h.line)
     }
 
-    /// Shows a suggestion and why.
+    /// Shows a suggestion and why. A game with a hint is the person's and the computer's: it
+    /// is not rated.
     fn show_hint(&mut self, reason: HintReason) {
+        self.make_unrated(Unrated::Hint);
         self.hint = Some(Hint {
             action: reason.action,
             line: reason.said_line().to_vec(),

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
 use crate::app::i18n::Language;
-use crate::app::rating::PlayerRating;
+use crate::app::rating::{PlayerRating, Unrated};
 use crate::echo::quoted;
 use crate::rules::records::{Metadata, Player, Record, RecordError};
 use crate::rules::{Action, Game, GameId, Side};
@@ -180,13 +180,13 @@ pub struct Setup {
 }
 
 impl Default for Setup {
-    /// Neihuang against the computer at medium level, the person playing Black, 60 seconds
-    /// a turn.
+    /// Neihuang against the computer at its weakest level, the person playing Black, 60
+    /// seconds a turn.
     fn default() -> Self {
         Setup {
             game: GameId::Neihuang,
             opponent: Opponent::Computer {
-                level: Level::Medium,
+                level: Level::Beginner,
                 side: SideChoice::Black,
             },
             clock: ClockSetting::S60,
@@ -510,6 +510,46 @@ where
     Ok(T::deserialize(value).unwrap_or_default())
 }
 
+/// A value this version knows, or nothing.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Known<T> {
+    Value(T),
+    Other(serde::de::IgnoredAny),
+}
+
+impl<T> Known<T> {
+    fn value(self) -> Option<T> {
+        match self {
+            Known::Value(v) => Some(v),
+            Known::Other(_) => None,
+        }
+    }
+}
+
+/// Reads an optional value, taking one this version does not know (a later version's reason,
+/// say) for none instead of refusing the whole file for it.
+fn known_or_none<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Ok(Option::<Known<T>>::deserialize(d)?.and_then(Known::value))
+}
+
+/// Reads the levels last played in each game, leaving out an entry for a game or a level this
+/// version does not know, or a level not offered in its game.
+fn known_levels<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<GameId, Level>, D::Error> {
+    let entries = BTreeMap::<String, Known<Level>>::deserialize(d)?;
+    Ok(entries
+        .into_iter()
+        .filter_map(|(game, level)| Some((GameId::parse(&game)?, level.value()?)))
+        .filter(|(game, level)| level.is_offered(*game))
+        .collect())
+}
+
 /// The app's settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -528,6 +568,9 @@ pub struct Settings {
     pub pause_in_background: bool,
     /// The setup of the last game started, offered again on the new-game screen.
     pub last_setup: Setup,
+    /// The level last played against the computer in each game, offered again for it.
+    #[serde(deserialize_with = "known_levels")]
+    pub levels: BTreeMap<GameId, Level>,
     /// The window's inner size in points, as it was when the app last closed.
     pub window_size: Option<[f32; 2]>,
     /// Whether the user said "not now" to building the Flying table when Master first played
@@ -568,6 +611,7 @@ impl Default for Settings {
             show_coordinates: true,
             pause_in_background: true,
             last_setup: Setup::default(),
+            levels: BTreeMap::new(),
             window_size: None,
             table_offer_declined: false,
             names: PlayerNames::default(),
@@ -589,10 +633,47 @@ pub const WATCH_PACE_MS: std::ops::RangeInclusive<u32> = 500..=5000;
 /// See [`WATCH_PACE_MS`].
 pub const DEFAULT_WATCH_PACE_MS: u32 = 1500;
 
+/// Why the new-game dialog offers the level it starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelOffered {
+    /// The level last played against the computer in this game.
+    Last,
+    /// The person has not played this game against the computer: the weakest level.
+    Newcomer,
+    /// No level is remembered for this game: the one nearest the person's rating in it.
+    Rating,
+}
+
 impl Settings {
-    /// The computer's level last chosen, the one a new choice starts from (Medium before any).
-    pub fn usual_level(&self) -> Level {
-        self.last_setup.opponent.level().unwrap_or(Level::Medium)
+    /// The level to offer against the computer in `game` and why: the one last played in it;
+    /// for someone who has never finished a game of it against the computer, the weakest; else
+    /// (a level not remembered) the one nearest their rating in it, or the weakest.
+    pub fn level_offered(&self, stats: &Stats, game: GameId) -> (Level, LevelOffered) {
+        let weakest = Level::offered(game)[0];
+        if let Some(level) = self.levels.get(&game) {
+            return (level.in_game(game), LevelOffered::Last);
+        }
+        let rating = stats.rating(game);
+        if stats.total(game).games() == 0 && rating.is_none() {
+            return (weakest, LevelOffered::Newcomer);
+        }
+        // What an earlier version remembered: the last game's level, for every game.
+        if let (true, Opponent::Computer { level, .. }) =
+            (self.last_setup.game == game, self.last_setup.opponent)
+        {
+            return (level.in_game(game), LevelOffered::Last);
+        }
+        match rating.and_then(|r| crate::app::rating::nearest_level(game, r.now.rating)) {
+            Some(level) => (level, LevelOffered::Rating),
+            None => (weakest, LevelOffered::Last),
+        }
+    }
+
+    /// Remembers `level` as the one last played against the computer in `game`.
+    pub fn remember_level(&mut self, game: GameId, level: Level) {
+        if level.is_offered(game) {
+            self.levels.insert(game, level);
+        }
     }
 
     /// The animations' speed, or `None` when they are off.
@@ -631,10 +712,18 @@ pub struct SavedGame {
     /// to [`SavedGame::new`].
     #[serde(default)]
     pub redo: Vec<String>,
-    /// Whether the person had help in this game (a hint, a take-back, a level changed
-    /// mid-game): it then counts in the results but not in their rating.
+    /// Whether the game is not rated (as earlier versions wrote it, without the reason; still
+    /// written, for them).
     #[serde(default)]
     pub assisted: bool,
+    /// Why the game is not rated, if something made it so (a hint, a take-back …): it then
+    /// counts in the results but not in the person's rating.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "known_or_none"
+    )]
+    pub unrated: Option<Unrated>,
 }
 
 fn saved_game_version() -> u32 {
@@ -658,6 +747,7 @@ impl SavedGame {
             clock_remaining_ms,
             redo: redo.iter().map(|a| a.to_string()).collect(),
             assisted: false,
+            unrated: None,
         }
     }
 
@@ -669,10 +759,18 @@ impl SavedGame {
         self
     }
 
-    /// The same, saying whether the person had help.
-    pub fn assisted(mut self, assisted: bool) -> SavedGame {
-        self.assisted = assisted;
+    /// The same, saying why the game is not rated, if it is not.
+    pub fn unrated(mut self, unrated: Option<Unrated>) -> SavedGame {
+        self.unrated = unrated;
+        self.assisted = unrated.is_some();
         self
+    }
+
+    /// Why the game is not rated: as saved, or, from an earlier version that only said that
+    /// the person had help, [`Unrated::Help`].
+    pub fn unrated_reason(&self) -> Option<Unrated> {
+        self.unrated
+            .or_else(|| self.assisted.then_some(Unrated::Help))
     }
 
     /// The names its record gives the people who play it.
@@ -830,6 +928,17 @@ fn side_key(side: Side) -> &'static str {
     }
 }
 
+impl Outcome {
+    /// The score it stands for: 1 a win, 0.5 a draw, 0 a loss.
+    pub fn score(self) -> f64 {
+        match self {
+            Outcome::Win => 1.0,
+            Outcome::Draw => 0.5,
+            Outcome::Loss => 0.0,
+        }
+    }
+}
+
 /// Results of finished games, per game and opponent.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -908,13 +1017,8 @@ impl Stats {
         outcome: Outcome,
         time: u64,
     ) -> &PlayerRating {
-        let score = match outcome {
-            Outcome::Win => 1.0,
-            Outcome::Draw => 0.5,
-            Outcome::Loss => 0.0,
-        };
         let rating = self.ratings.entry(game.id().to_string()).or_default();
-        rating.rate(game, level, score, time);
+        rating.rate(game, level, outcome.score(), time);
         rating
     }
 
@@ -1005,7 +1109,7 @@ mod tests {
         let json = serde_json::to_value(Setup::default().opponent).unwrap_or_default();
         assert_eq!(
             json,
-            serde_json::json!({"kind": "computer", "level": "medium", "side": "black"})
+            serde_json::json!({"kind": "computer", "level": "beginner", "side": "black"})
         );
     }
 

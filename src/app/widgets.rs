@@ -165,10 +165,11 @@ impl PlayerChoice {
 }
 
 /// The choice of an opponent in a dialog: a friend on this computer (with both names), the
-/// computer (with the person's side, name and the computer's level) and, if `watch`, the
-/// computer against itself (with its pace and a level for each side). `id_salt` tells its
-/// pickers from other ones on the screen; `usual_level` is the level shown, greyed, while a
-/// friend is chosen, and the one the computer starts at.
+/// computer (with the person's side, name and the computer's level, and `advice` under the
+/// levels) and, if `watch`, the computer against itself (with its pace and a level for each
+/// side). `id_salt` tells its pickers from other ones on the screen; `usual_level` is the level
+/// the computer starts at when it is chosen. A friend has no level to choose: the levels are
+/// left out, and [`unused_room_ui`] keeps their room at the foot of the dialog.
 #[allow(clippy::too_many_arguments)]
 pub fn opponent_choice_ui(
     ui: &mut egui::Ui,
@@ -179,6 +180,7 @@ pub fn opponent_choice_ui(
     choice: &mut PlayerChoice,
     watch: bool,
     usual_level: Level,
+    advice: &str,
 ) {
     *opponent = opponent.in_game(game);
     let usual_level = usual_level.in_game(game);
@@ -188,7 +190,7 @@ pub fn opponent_choice_ui(
         (Opponent::Human, "newgame.vs_human"),
         (
             Opponent::Computer {
-                level: last_level,
+                level: usual_level,
                 side: SideChoice::Black,
             },
             "newgame.vs_computer",
@@ -210,8 +212,8 @@ pub fn opponent_choice_ui(
         }
     });
     // Each opponent has a row of its own choices under one heading (the names, the person's
-    // side and name, or the pace) and the row of levels, greyed out for a friend: the rows
-    // keep their height whatever the opponent, so that nothing below them moves.
+    // side and name, or the pace): the row keeps its height whatever the opponent, so that
+    // nothing below it moves.
     let heading = match opponent {
         Opponent::Human => "newgame.names",
         Opponent::Computer { .. } => "newgame.your_side",
@@ -248,6 +250,22 @@ pub fn opponent_choice_ui(
             }
         }
     });
+    if *opponent != Opponent::Human {
+        levels_ui(ui, i18n, id_salt, game, opponent, advice);
+    }
+}
+
+/// The computer's levels under their heading: a row of buttons against the computer, with
+/// `advice` under it, or a drop-down for each side when it plays itself. The area keeps the
+/// height of the buttons' rows and a line of advice, whichever is shown.
+fn levels_ui(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    id_salt: &str,
+    game: GameId,
+    opponent: &mut Opponent,
+    advice: &str,
+) {
     let watching = matches!(opponent, Opponent::Watch { .. });
     let heading = if watching {
         "newgame.levels"
@@ -262,26 +280,63 @@ pub fn opponent_choice_ui(
     let height = ui
         .data(|d| d.get_temp::<f32>(height_id))
         .unwrap_or(row_height);
-    ui.add_enabled_ui(*opponent != Opponent::Human, |ui| {
-        let size = egui::vec2(ui.available_width(), height);
-        let drawn = ui.allocate_ui_with_layout(size, Layout::top_down(Align::Min), |ui| {
-            ui.set_min_size(size);
-            let shown = match *opponent {
-                Opponent::Human => Opponent::Computer {
-                    level: last_level,
-                    side: SideChoice::Black,
-                },
-                other => other,
+    let size = egui::vec2(ui.available_width(), height);
+    let drawn = ui.allocate_ui_with_layout(size, Layout::top_down(Align::Min), |ui| {
+        ui.set_min_size(size);
+        let single = LevelPicker::new(id_salt, PickerStyle::Row, game);
+        if let Some((side, level)) = opponent_levels_ui(ui, i18n, id_salt, *opponent, single) {
+            opponent.set_level(side, level);
+        }
+    });
+    // The buttons' rows, measured, keep their height for the drop-downs.
+    if !watching {
+        let measured = drawn.response.rect.height().max(row_height);
+        ui.data_mut(|d| d.insert_temp(height_id, measured));
+    }
+    // A line for the advice, said or not (with room for its glyphs' full height).
+    let lines = egui::vec2(
+        ui.available_width(),
+        (ui.text_style_height(&egui::TextStyle::Body) * 1.25).ceil(),
+    );
+    ui.allocate_ui_with_layout(lines, Layout::top_down(Align::Min), |ui| {
+        ui.set_min_size(lines);
+        if !watching && !advice.is_empty() {
+            wrapped_label(ui, RichText::new(advice).color(theme::muted()));
+        }
+    });
+}
+
+/// Keeps the room of what does not apply to `opponent` at the foot of a dialog that sets up a
+/// game, drawn invisibly (nothing shows, nothing can be clicked, screen readers skip it), so
+/// that the dialog's buttons stay in place whatever the opponent: a friend's game has no
+/// levels, a game the computer plays itself no turn clock (`clock`: whether the dialog offers
+/// one at all).
+pub fn unused_room_ui(
+    ui: &mut egui::Ui,
+    i18n: &I18n,
+    id_salt: &str,
+    game: GameId,
+    opponent: Opponent,
+    clock: bool,
+) {
+    // Nothing at all when nothing is left out: even an empty scope would add its spacing.
+    let left_out = match opponent {
+        Opponent::Human => true,
+        Opponent::Watch { .. } => clock,
+        Opponent::Computer { .. } => false,
+    };
+    if !left_out {
+        return;
+    }
+    ui.scope_builder(egui::UiBuilder::new().invisible(), |ui| {
+        if opponent == Opponent::Human {
+            let mut shown = Opponent::Computer {
+                level: Level::offered(game)[0],
+                side: SideChoice::Black,
             };
-            let single = LevelPicker::new(id_salt, PickerStyle::Row, game);
-            if let Some((side, level)) = opponent_levels_ui(ui, i18n, id_salt, shown, single) {
-                opponent.set_level(side, level);
-            }
-        });
-        // The buttons' rows, measured, keep their height for the drop-downs.
-        if !matches!(opponent, Opponent::Watch { .. }) {
-            let measured = drawn.response.rect.height().max(row_height);
-            ui.data_mut(|d| d.insert_temp(height_id, measured));
+            levels_ui(ui, i18n, id_salt, game, &mut shown, "");
+        } else {
+            clock_choice_ui(ui, i18n, &mut ClockSetting::Off);
         }
     });
 }

@@ -1,5 +1,6 @@
 //! The confirmations: resign the game, stop the game in progress, build the Flying table,
-//! open a record in place of the game in progress. Each says what it asks in a heading and
+//! open a record in place of the game in progress, go on with a game stopped because the
+//! person seemed away. Each says what it asks in a heading and
 //! what follows from it under it.
 
 use egui::RichText;
@@ -58,6 +59,12 @@ impl ConfirmDialog {
                 yes: i18n.t("confirm.discard_yes").to_string(),
                 commands: vec![Command::DiscardGame],
             },
+            Question::StillThere => Asked {
+                question: i18n.t("away.question").to_string(),
+                detail: Some(i18n.t("away.detail").to_string()),
+                yes: i18n.t("away.continue").to_string(),
+                commands: vec![Command::StillHere],
+            },
             Question::BuildTable => Asked {
                 question: i18n.t("table.offer").to_string(),
                 detail: None,
@@ -95,9 +102,11 @@ impl Dialog for ConfirmDialog {
     fn ui(&mut self, ctx: &egui::Context, view: &View, commands: &mut Vec<Command>) -> Stay {
         let i18n = view.i18n;
         let asked = self.asked(view);
-        // Declining the build is remembered; the other questions are simply not asked on.
+        // Declining the build is remembered, and someone who is not staying leaves the game
+        // for Home (paused, to continue later); the other questions are simply not asked on.
         let (no, declined) = match self.question {
             Question::BuildTable => (i18n.t("table.offer_no"), Some(Command::DeclineTableBuild)),
+            Question::StillThere => (i18n.t("away.leave"), Some(Command::GoHome)),
             _ => (i18n.t("dialog.cancel"), None),
         };
         let mut accepted = false;

@@ -1,17 +1,21 @@
 //! The new-game dialog: the game, the opponent (a friend, with both names; the computer at a
 //! level, with the person's side and name; or the computer against itself, at a pace), and
-//! the turn clock.
+//! the turn clock (not for a game the computer plays itself). Against the computer it starts
+//! at the level last played in the game chosen, or, for someone new to it, at Beginner with a
+//! line that says why.
 
 use egui::RichText;
 
 use super::{Dialog, Stay};
+use crate::ai::Level;
 use crate::app::command::Command;
-use crate::app::settings::{Opponent, Setup};
-use crate::app::text::game_name;
+use crate::app::settings::{LevelOffered, Opponent, Setup};
+use crate::app::text::{game_name, level_name, rating_shown};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{
     PlayerChoice, clock_choice_ui, dialog_buttons, modal_ui, opponent_choice_ui, section_label,
+    unused_room_ui,
 };
 use crate::rules::GameId;
 
@@ -20,6 +24,9 @@ pub struct NewGameDialog {
     setup: Setup,
     /// The names and the pace, from the settings when the dialog first draws.
     choice: Option<PlayerChoice>,
+    /// The game whose level against the computer was last offered: another game chosen gets
+    /// its own.
+    offered_for: Option<GameId>,
 }
 
 impl NewGameDialog {
@@ -32,6 +39,7 @@ impl NewGameDialog {
         NewGameDialog {
             setup,
             choice: None,
+            offered_for: None,
         }
     }
 }
@@ -43,13 +51,23 @@ impl Dialog for NewGameDialog {
         let choice = self
             .choice
             .get_or_insert_with(|| PlayerChoice::of(view.settings));
-        let usual_level = view.settings.usual_level();
+        let (usual_level, why) = view.settings.level_offered(view.stats, setup.game);
+        if self.offered_for != Some(setup.game) {
+            self.offered_for = Some(setup.game);
+            if let Opponent::Computer { level, .. } = &mut setup.opponent {
+                *level = usual_level;
+            }
+        }
+        let advice = advice(view, setup.game, why);
         // Starting replaces the unfinished game (the one on the screen, or the one Home
         // offers to continue after a restart): it is kept as a record, and the dialog says so.
         let unfinished = view.unfinished_text();
         let mut start = false;
         let mut cancel = false;
-        let modal = modal_ui(ctx, "new_game", 470.0, |ui| {
+        // As wide as the window allows, up to a point: the levels then take fewer rows, and the
+        // dialog fits a small window's height.
+        let width = (ctx.content_rect().width() - 180.0).clamp(470.0, 580.0);
+        let modal = modal_ui(ctx, "new_game", width, |ui| {
             ui.heading(i18n.t("newgame.title"));
             ui.add_space(6.0);
             section_label(ui, i18n.t("newgame.game"));
@@ -67,8 +85,12 @@ impl Dialog for NewGameDialog {
                 choice,
                 true,
                 usual_level,
+                &advice,
             );
-            clock_choice_ui(ui, i18n, &mut setup.clock);
+            // A game the computer plays itself has no turn clock.
+            if !matches!(setup.opponent, Opponent::Watch { .. }) {
+                clock_choice_ui(ui, i18n, &mut setup.clock);
+            }
             if let Some(game) = &unfinished {
                 ui.add_space(6.0);
                 ui.add(
@@ -79,6 +101,7 @@ impl Dialog for NewGameDialog {
                     .wrap(),
                 );
             }
+            unused_room_ui(ui, i18n, "new_game", setup.game, setup.opponent, true);
             ui.add_space(10.0);
             dialog_buttons(ui, |ui| {
                 if ui
@@ -108,4 +131,29 @@ impl Dialog for NewGameDialog {
         }
         Stay::Open
     }
+}
+
+/// The line under the levels against the computer: for someone new to `game`, why the dialog
+/// starts at Beginner; else their rating in it, if they have one, and the level nearest it.
+fn advice(view: &View, game: GameId, why: LevelOffered) -> String {
+    let i18n = view.i18n;
+    if why == LevelOffered::Newcomer {
+        let first = level_name(i18n, Level::offered(game)[0]);
+        return i18n.format("newgame.newcomer", &[("level", &first)]);
+    }
+    let name = game_name(i18n, game);
+    let Some(rating) = view.stats.rating(game) else {
+        return String::new();
+    };
+    let nearest = crate::app::rating::nearest_level(game, rating.now.rating)
+        .map(|l| level_name(i18n, l))
+        .unwrap_or_default();
+    i18n.format(
+        "newgame.your_rating",
+        &[
+            ("game", &name),
+            ("rating", &rating_shown(&rating.now)),
+            ("level", &nearest),
+        ],
+    )
 }

@@ -9,7 +9,7 @@ use crate::app::settings::{ClockSetting, Opponent, SideChoice};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{
-    PlayerChoice, clock_choice_ui, dialog_buttons, modal_ui, opponent_choice_ui,
+    PlayerChoice, clock_choice_ui, dialog_buttons, modal_ui, opponent_choice_ui, unused_room_ui,
 };
 use crate::rules::Side;
 
@@ -72,7 +72,7 @@ impl Dialog for PlayOnDialog {
         };
         let i18n = view.i18n;
         let (opponent, clock, choice) = self.choice.get_or_insert_with(|| first_choice(view));
-        let usual_level = view.settings.usual_level();
+        let (usual_level, _) = view.settings.level_offered(view.stats, s.setup().game);
         // Against the computer, the person starts as the side to act in the reviewed position.
         let to_act = s.shown_state().to_act();
         // Playing on replaces the game set aside when a record was opened over it: it is kept
@@ -95,6 +95,7 @@ impl Dialog for PlayOnDialog {
                 choice,
                 false,
                 usual_level,
+                "",
             );
             if let (true, Opponent::Computer { side, .. }, Some(to_act)) =
                 (was_human, &mut *opponent, to_act)
@@ -102,6 +103,7 @@ impl Dialog for PlayOnDialog {
                 *side = side_choice(to_act);
             }
             clock_choice_ui(ui, i18n, clock);
+            unused_room_ui(ui, i18n, "play_on", game, *opponent, false);
             if let Some(game) = &replaces_saved {
                 ui.add_space(6.0);
                 ui.add(

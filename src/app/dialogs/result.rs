@@ -1,5 +1,6 @@
-//! The result of a game that has just ended: who won and why, with a rematch, a review, a
-//! new game or just closing. It waits for the last animation before it covers the board.
+//! The result of a game that has just ended: who won and why, what it did to the person's
+//! rating (or why it was not rated), with a rematch, a review, a new game or just closing. It
+//! waits for the last animation before it covers the board.
 
 use egui::RichText;
 
@@ -76,6 +77,11 @@ impl Dialog for ResultDialog {
                     if let Some(level) = rating_ui(ui, view, &after) {
                         choice = Some(Choice::PlayLevel(level));
                     }
+                } else if let Some(why) = s.unrated().filter(|_| s.is_rateable()) {
+                    // A game against the computer that does not count: say why.
+                    ui.add_space(6.0);
+                    let line = i18n.format("unrated.result", &[("why", &i18n.t(why.key()))]);
+                    ui.add(egui::Label::new(RichText::new(line).color(theme::muted())).wrap());
                 }
                 ui.add_space(14.0);
                 ui.horizontal(|ui| {
@@ -139,7 +145,8 @@ fn rating_ui(ui: &mut egui::Ui, view: &View, after: &AfterGame) -> Option<crate:
     let suggestion = after.suggestion?;
     let next = suggestion.level();
     let key = match suggestion {
-        Suggestion::Up(_) => "result.suggest_up",
+        Suggestion::Up(l) if after.level.stronger(after.game) == Some(l) => "result.suggest_up",
+        Suggestion::Up(_) => "result.suggest_jump",
         Suggestion::Down(_) => "result.suggest_down",
     };
     let rating = crate::arena::ladder::rating_of(after.game, next)

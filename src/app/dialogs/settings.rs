@@ -351,15 +351,18 @@ fn play_ui(ui: &mut egui::Ui, view: &View, commands: &mut Vec<Command>) {
     if let Some(s) = view.live_session() {
         let setup = s.setup();
         section_label(ui, i18n.t("settings.this_game"));
-        ui.label(i18n.t("newgame.clock"));
-        let clocks: Vec<(ClockSetting, String)> = ClockSetting::ALL
-            .iter()
-            .map(|&c| (c, clock_name(i18n, c)))
-            .collect();
-        let clocks: Vec<(ClockSetting, &str)> =
-            clocks.iter().map(|(c, n)| (*c, n.as_str())).collect();
-        if let Some(c) = choice_row(ui, setup.clock, &clocks) {
-            commands.push(Command::SetClock(c));
+        // A game the computer plays itself has no turn clock.
+        if !s.is_watched() {
+            ui.label(i18n.t("newgame.clock"));
+            let clocks: Vec<(ClockSetting, String)> = ClockSetting::ALL
+                .iter()
+                .map(|&c| (c, clock_name(i18n, c)))
+                .collect();
+            let clocks: Vec<(ClockSetting, &str)> =
+                clocks.iter().map(|(c, n)| (*c, n.as_str())).collect();
+            if let Some(c) = choice_row(ui, setup.clock, &clocks) {
+                commands.push(Command::SetClock(c));
+            }
         }
         match setup.opponent {
             Opponent::Human => {}
@@ -375,6 +378,17 @@ fn play_ui(ui: &mut egui::Ui, view: &View, commands: &mut Vec<Command>) {
             opponent_levels_ui(ui, i18n, "settings", setup.opponent, single)
         {
             commands.push(Command::SetLevel(side, level));
+        }
+        // Said before either is changed: the game would no longer be rated.
+        if s.is_rated() && !s.game().is_empty() {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(i18n.t("unrated.warn_settings"))
+                        .small()
+                        .color(theme::muted()),
+                )
+                .wrap(),
+            );
         }
     }
     table_ui(ui, view, commands);

@@ -88,7 +88,11 @@ impl SanqiApp {
         setup.opponent = setup.opponent.in_game(setup.game);
         self.computer.cancel();
         self.after_game = None;
-        self.settings.last_setup = setup;
+        self.remember_setup(setup);
+        // A game the computer plays itself has no turn clock: nobody's time is up.
+        if matches!(setup.opponent, Opponent::Watch { .. }) {
+            setup.clock = ClockSetting::Off;
+        }
         self.save_settings();
         let game = Game::new(setup.game);
         let mut session = Session::new(setup, human_side, game, self.options.time.clone());
@@ -196,6 +200,10 @@ impl SanqiApp {
             s.continue_from_review(opponent, human_side, clock)
         });
         self.saved = None;
+        if let (Opponent::Computer { level, .. }, Some(s)) = (opponent, &self.session) {
+            self.settings.remember_level(s.setup().game, level);
+            self.save_settings();
+        }
         Ok(())
     }
 
@@ -235,6 +243,19 @@ impl SanqiApp {
         Ok(to.to_path_buf())
     }
 
+    /// Remembers `setup` for the next new game: the game, the opponent, the level against the
+    /// computer in that game and, unless the computer plays itself (it has none), the clock.
+    fn remember_setup(&mut self, setup: Setup) {
+        let clock = match setup.opponent {
+            Opponent::Watch { .. } => self.settings.last_setup.clock,
+            _ => setup.clock,
+        };
+        self.settings.last_setup = Setup { clock, ..setup };
+        if let Opponent::Computer { level, .. } = setup.opponent {
+            self.settings.remember_level(setup.game, level);
+        }
+    }
+
     // ----- Settings of the game and of the app -----
 
     pub(super) fn set_level(&mut self, side: Option<Side>, level: Level) {
@@ -245,13 +266,19 @@ impl SanqiApp {
         if changed == Changed::NOTHING {
             return;
         }
-        self.settings.last_setup.opponent = s.setup().opponent;
-        self.settings.last_setup.game = s.setup().game;
+        let setup = Setup {
+            clock: self.settings.last_setup.clock,
+            ..s.setup()
+        };
+        self.remember_setup(setup);
         self.change_session(|_, _| changed);
         self.save_settings();
     }
 
     pub(super) fn set_clock(&mut self, clock: ClockSetting) {
+        if self.session.as_ref().is_some_and(Session::is_watched) {
+            return;
+        }
         self.change_session(|s, _| s.set_clock(clock));
         self.settings.last_setup.clock = clock;
         self.save_settings();

@@ -386,36 +386,30 @@ fn controls_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Comman
     let gap = ui.spacing().item_spacing.x;
     let width = (ui.available_width() - gap * (columns - 1.0)) / columns;
     let size = Vec2::new(width, text_size(ui, 28.0));
+    // Before a take-back or a hint in a rated game: it would no longer be rated.
+    let unrates = |hover: &str, unrates: bool| {
+        let hover = i18n.t(hover);
+        if unrates && s.is_rated() {
+            format!("{hover}\n{}", i18n.t("unrated.warn"))
+        } else {
+            hover.to_string()
+        }
+    };
+    let undo_hover = unrates("shortcut.undo", true);
+    let hint_hover = unrates("shortcut.hint", true);
     let mut button = |ui: &mut egui::Ui, enabled: bool, key: &str, hover: &str, command| {
         let response = ui
             .add_enabled(enabled, egui::Button::new(i18n.t(key)).min_size(size))
-            .on_hover_text(i18n.t(hover));
+            .on_hover_text(hover);
         if response.clicked() {
             out.push(command);
         }
     };
     ui.horizontal(|ui| {
-        button(
-            ui,
-            s.can_undo(),
-            "panel.undo",
-            "shortcut.undo",
-            Command::Undo,
-        );
-        button(
-            ui,
-            s.can_redo(),
-            "panel.redo",
-            "shortcut.redo",
-            Command::Redo,
-        );
-        button(
-            ui,
-            s.can_hint(),
-            "panel.hint",
-            "shortcut.hint",
-            Command::Hint,
-        );
+        button(ui, s.can_undo(), "panel.undo", &undo_hover, Command::Undo);
+        let redo_hover = i18n.t("shortcut.redo");
+        button(ui, s.can_redo(), "panel.redo", redo_hover, Command::Redo);
+        button(ui, s.can_hint(), "panel.hint", &hint_hover, Command::Hint);
     });
     ui.horizontal(|ui| {
         let pause_key = if s.is_paused() {
@@ -424,11 +418,13 @@ fn controls_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Comman
             "panel.pause"
         };
         let pause = Command::TogglePause;
-        button(ui, s.can_pause(), pause_key, "shortcut.pause", pause);
+        let pause_hover = i18n.t("shortcut.pause");
+        button(ui, s.can_pause(), pause_key, pause_hover, pause);
         if !s.is_over() {
             let resign = Command::Open(Open::Confirm(Question::Resign));
             let can_resign = s.resigning_side().is_some();
-            button(ui, can_resign, "panel.resign", "panel.resign_hint", resign);
+            let resign_hover = i18n.t("panel.resign_hint");
+            button(ui, can_resign, "panel.resign", resign_hover, resign);
         }
     });
 }
@@ -493,8 +489,8 @@ fn over_controls_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<C
     });
 }
 
-/// The computer's level, changeable during the game, and whether Master has the Flying
-/// table to play from.
+/// The computer's level, changeable during the game, whether the game is rated (and what would
+/// end that) or why not, and whether Master has the Flying table to play from.
 fn level_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>) {
     if !s.is_live() {
         return;
@@ -504,6 +500,17 @@ fn level_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>)
         .label_before(i18n.t("panel.level"));
     if let Some((side, level)) = opponent_levels_ui(ui, i18n, "panel", s.setup().opponent, single) {
         out.push(Command::SetLevel(side, level));
+    }
+    // Whether the game counts, said before anything would change it, and why once it does not.
+    if s.is_rateable() {
+        let text = match s.unrated() {
+            None => RichText::new(i18n.t("rated.this_game")).color(theme::muted()),
+            Some(why) => {
+                RichText::new(i18n.format("unrated.panel", &[("why", &i18n.t(why.key()))]))
+                    .color(theme::warn())
+            }
+        };
+        wrapped_label(ui, text.small());
     }
     if let Some(key) = master_without_table(view, s) {
         wrapped_label(ui, RichText::new(i18n.t(key)).small().color(theme::muted()));

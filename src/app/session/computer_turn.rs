@@ -46,8 +46,6 @@ impl Session {
                 self.plan_due = Some(self.paced(now));
             }
             (Purpose::Hint, Ok(plan)) => {
-                // A game with a hint is the person's and the computer's: it is not rated.
-                self.assisted = true;
                 let state = self.game.state();
                 // The search's score is the mover's; the hint says it from Black's side.
                 let value = plan
@@ -149,6 +147,7 @@ impl Session {
                 if let Some(side) = side.filter(|s| against_computer && self.human_side == Some(*s))
                 {
                     self.note = Some(Note::TimedOut { side, you: true });
+                    self.person_timed_out();
                 }
                 Changed {
                     stop_search: busy || changed.stop_search,
@@ -160,6 +159,26 @@ impl Session {
                 stop_search: busy,
             },
         }
+    }
+
+    /// Counts a turn of the person's that ended with their clock run out. The second in a row
+    /// says that they are not playing: the computer does not play on alone, the game stops
+    /// (paused) for the app to ask whether they are still there, and it is not rated (the
+    /// person did not play it).
+    fn person_timed_out(&mut self) {
+        self.timeouts_in_a_row = self.timeouts_in_a_row.saturating_add(1);
+        if self.timeouts_in_a_row >= AWAY_AFTER && !self.is_over() {
+            self.stop_for_absence();
+        }
+    }
+
+    /// Stops the game because the person seems away (their clock has run out turn after
+    /// turn): it is paused and no longer rated, and [`Session::take_away`] says so once.
+    pub fn stop_for_absence(&mut self) {
+        self.make_unrated(Unrated::Away);
+        self.drop_computer_turn();
+        self.set_paused(true);
+        self.away = true;
     }
 
     /// Forgets the animations that are over at UI time `now`.

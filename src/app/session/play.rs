@@ -181,6 +181,9 @@ impl Session {
         if mover == Mover::Person || !lasting {
             self.note = None;
         }
+        if mover == Mover::Person {
+            self.timeouts_in_a_row = 0;
+        }
         if mover == Mover::Person && self.pending.is_some_and(|p| p.purpose == Purpose::Hint) {
             self.pending = None;
             changed.stop_search = true;
@@ -217,7 +220,8 @@ impl Session {
         match self.human_side {
             Some(me) if !matches!(self.setup.opponent, Opponent::Human) => {
                 // A take-back against the computer: the game is no longer rated.
-                self.assisted = true;
+                self.make_unrated(Unrated::TakeBack);
+                self.timeouts_in_a_row = 0;
                 let mut undone_mine = false;
                 while let Some(last) = self.game.last_effects().copied() {
                     if last.actor == me {
@@ -381,7 +385,7 @@ impl Session {
         }
         // A game played against more than one level is not rated against either.
         if !self.game.is_empty() {
-            self.assisted = true;
+            self.make_unrated(Unrated::LevelChanged);
         }
         if self.computer_thinking() {
             self.pending = None;
@@ -390,8 +394,12 @@ impl Session {
         Changed::SAVE
     }
 
-    /// Changes the turn clock; the current turn starts afresh.
+    /// Changes the turn clock; the current turn starts afresh. A game played on more than one
+    /// clock is not rated.
     pub fn set_clock(&mut self, clock: ClockSetting) -> Changed {
+        if clock != self.setup.clock && !self.game.is_empty() && self.is_live() {
+            self.make_unrated(Unrated::ClockChanged);
+        }
         self.setup.clock = clock;
         self.clock.set_budget(budget_of(clock));
         if self.is_over() || self.from_record {
@@ -444,6 +452,13 @@ impl Session {
         self.clock.set_budget(budget_of(clock));
         self.human_side = human_side.filter(|_| matches!(opponent, Opponent::Computer { .. }));
         self.from_record = false;
+        // The actions before the reviewed position were not all the person's against this
+        // level on this clock.
+        if !self.game.is_empty() {
+            self.make_unrated(Unrated::PlayedOn);
+        }
+        self.timeouts_in_a_row = 0;
+        self.away = false;
         self.counted = self.game.status().is_over();
         self.announced = false;
         self.after_history_change();
@@ -482,7 +497,7 @@ impl Session {
             Opponent::Human | Opponent::Watch { .. } => None,
         };
         let rated = match self.setup.opponent {
-            Opponent::Computer { level, .. } if !self.assisted => self
+            Opponent::Computer { level, .. } if self.unrated.is_none() => self
                 .human_side
                 .map(|me| (self.game.id(), level, outcome_for(me))),
             _ => None,
@@ -611,7 +626,7 @@ mod tests {
     }
 
     #[test]
-    fn a_game_with_help_counts_but_is_not_rated() {
+    fn a_game_with_help_counts_but_is_not_rated_and_keeps_why() {
         let computer = Opponent::Computer {
             level: Level::Easy,
             side: SideChoice::Black,
@@ -625,28 +640,150 @@ mod tests {
         // Unhelped: rated.
         let mut s = session(computer, Some(Side::Black), GameId::Wudao);
         let _ = s.click(pt("c3"), STILL);
+        assert!(s.is_rated());
         assert!(rated(&mut s));
         // A take-back.
         let mut s = session(computer, Some(Side::Black), GameId::Wudao);
         let _ = s.click(pt("c3"), STILL);
         assert_eq!(s.undo(), Changed::SAVE_AND_STOP);
-        assert!(s.is_assisted());
+        assert_eq!(s.unrated(), Some(Unrated::TakeBack));
         assert!(!rated(&mut s));
         // The level changed once the game was under way (before it, it is still rated).
         let mut s = session(computer, Some(Side::Black), GameId::Wudao);
         let _ = s.set_level(None, Level::Hard);
-        assert!(!s.is_assisted());
+        assert_eq!(s.unrated(), None);
         let _ = s.click(pt("c3"), STILL);
         let _ = s.set_level(None, Level::Medium);
+        assert_eq!(s.unrated(), Some(Unrated::LevelChanged));
         assert!(!rated(&mut s));
-        // Help is remembered across a restart.
+        // The clock, likewise; the first reason is the one kept.
+        let mut s = session(computer, Some(Side::Black), GameId::Wudao);
+        let _ = s.set_clock(ClockSetting::S30);
+        assert_eq!(s.unrated(), None);
+        let _ = s.click(pt("c3"), STILL);
+        let _ = s.set_clock(ClockSetting::S30);
+        assert_eq!(s.unrated(), None, "the same clock again changes nothing");
+        let _ = s.set_clock(ClockSetting::S120);
+        assert_eq!(s.unrated(), Some(Unrated::ClockChanged));
+        let _ = s.set_level(None, Level::Hard);
+        assert_eq!(s.unrated(), Some(Unrated::ClockChanged));
+        assert!(!rated(&mut s));
+        // A hint.
+        let mut s = session(computer, Some(Side::Black), GameId::Wudao);
+        let reason = hint::reason(s.game.state(), &[act("c3")], &[], None).expect("a reason");
+        s.show_hint(reason);
+        assert_eq!(s.unrated(), Some(Unrated::Hint));
+        assert!(!rated(&mut s));
+        // Why is remembered across a restart; an earlier version's file says only "help".
         let mut s = session(computer, Some(Side::Black), GameId::Wudao);
         let _ = s.click(pt("c3"), STILL);
         let _ = s.undo();
         let saved = s.saved();
         assert!(saved.assisted);
-        let mut back = Session::restore(&saved, ManualTime::new().source()).expect("restored");
+        let back = Session::restore(&saved, ManualTime::new().source()).expect("restored");
+        assert_eq!(back.unrated(), Some(Unrated::TakeBack));
+        let older = SavedGame {
+            unrated: None,
+            ..saved
+        };
+        let mut back = Session::restore(&older, ManualTime::new().source()).expect("restored");
+        assert_eq!(back.unrated(), Some(Unrated::Help));
         assert!(!rated(&mut back));
+    }
+
+    #[test]
+    fn two_timeouts_in_a_row_stop_the_game_ask_for_the_person_and_unrate_it() {
+        let time = ManualTime::new();
+        let setup = Setup {
+            game: GameId::Wudao,
+            opponent: Opponent::Computer {
+                level: Level::Easy,
+                side: SideChoice::Black,
+            },
+            clock: ClockSetting::S30,
+        };
+        let mut s = Session::new(
+            setup,
+            Some(Side::Black),
+            Game::new(GameId::Wudao),
+            time.source(),
+        );
+        let time_out = |s: &mut Session| {
+            time.advance(Duration::from_secs(31));
+            let _ = s.check_clock(STILL);
+        };
+        let computer_plays = |s: &mut Session, a: &str| {
+            assert_eq!(s.wants_turn(), Some(Level::Easy));
+            assert!(s.play(act(a), Mover::Computer, STILL).is_ok());
+        };
+        // One timeout, then the person plays: the count starts again.
+        time_out(&mut s);
+        assert_eq!(s.game.action_list(), [Action::Timeout]);
+        computer_plays(&mut s, "c3");
+        let _ = s.click(pt("b2"), STILL);
+        computer_plays(&mut s, "d4");
+        time_out(&mut s);
+        assert!(!s.take_away());
+        assert!(s.is_rated());
+        computer_plays(&mut s, "a1");
+        // The second in a row: the game stops, once, and the computer does not play on.
+        time_out(&mut s);
+        assert!(s.is_paused());
+        assert!(s.take_away());
+        assert!(!s.take_away(), "asked once");
+        assert_eq!(s.unrated(), Some(Unrated::Away));
+        assert_eq!(s.wants_turn(), None);
+        time.advance(Duration::from_secs(600));
+        let _ = s.check_clock(STILL);
+        assert_eq!(s.game.len(), 7, "nothing happens while nobody is there");
+        // Back: the computer plays its turn, and the person's clock starts afresh.
+        assert_eq!(s.still_here(), Changed::SAVE);
+        assert!(!s.is_paused());
+        computer_plays(&mut s, "e5");
+        assert_eq!(s.clock().shown_seconds(), Some(30));
+        time_out(&mut s);
+        assert!(!s.take_away(), "one timeout after coming back is not two");
+        assert_eq!(s.unrated(), Some(Unrated::Away), "still not rated");
+    }
+
+    #[test]
+    fn between_two_people_a_timeout_asks_nobody() {
+        let time = ManualTime::new();
+        let setup = Setup {
+            game: GameId::Wudao,
+            opponent: Opponent::Human,
+            clock: ClockSetting::S30,
+        };
+        let mut s = Session::new(setup, None, Game::new(GameId::Wudao), time.source());
+        for _ in 0..4 {
+            time.advance(Duration::from_secs(31));
+            let _ = s.check_clock(STILL);
+        }
+        assert_eq!(s.game.len(), 4);
+        assert!(!s.take_away());
+        assert!(!s.is_paused());
+    }
+
+    #[test]
+    fn playing_on_from_a_review_after_some_actions_is_not_rated() {
+        let computer = Opponent::Computer {
+            level: Level::Easy,
+            side: SideChoice::Black,
+        };
+        let mut s = session(computer, Some(Side::Black), GameId::Wudao);
+        s.play_through(&["c3", "b2"].map(act));
+        let _ = s.resign();
+        let _ = s.take_ending();
+        s.review_from_end();
+        s.review_to(0);
+        let _ = s.continue_from_review(computer, Some(Side::Black), ClockSetting::Off);
+        assert!(s.is_rated(), "from the start, a game of its own");
+        let _ = s.click(pt("c3"), STILL);
+        let _ = s.resign();
+        let _ = s.take_ending();
+        s.review_from_end();
+        let _ = s.continue_from_review(computer, Some(Side::Black), ClockSetting::Off);
+        assert_eq!(s.unrated(), Some(Unrated::PlayedOn));
     }
 
     #[test]
