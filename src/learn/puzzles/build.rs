@@ -7,8 +7,9 @@
 //! mistake: a small search (or, in Flying, the table) scores every turn's start for the side
 //! to act, and the opponent's turn must have lost at least [`MISTAKE`] centipieces, leaving
 //! the side to act at least [`AHEAD`] (in Flying: a win, or a draw where the opponent had a
-//! win). Only those get the verifier's deep searches. The sources are shuffled by the seed,
-//! so a run cut short still has puzzles from all of them; games are checked on several
+//! win); the position must offer at least [`quality::MIN_CHOICES`] legal actions. Only
+//! those get the verifier's deep searches; a verified puzzle is kept when it is worth solving
+//! ([`quality::assess`]). The sources are shuffled by the seed, so a run cut short still has puzzles from all of them; games are checked on several
 //! threads and their puzzles kept in the sources' order, so the file is the same on any
 //! number of threads.
 
@@ -19,6 +20,7 @@ use std::sync::mpsc;
 
 use rand::{SeedableRng, rngs::StdRng, seq::SliceRandom};
 
+use super::quality;
 use super::rate::{Ladder, rate};
 use super::verify::{Budgets, Rejection, Verifier, WIN};
 use super::{Collection, Puzzle};
@@ -84,15 +86,23 @@ pub struct Tally {
     pub other: usize,
     /// The same position as one kept, up to symmetry.
     pub duplicates: usize,
+    /// Verified, but not worth solving (no tempting wrong action, or no gain on the board).
+    pub dull: usize,
 }
 
 impl std::fmt::Display for Tally {
-    /// `12 candidates checked: 9 not unique, 1 without a clear gain, 0 other, 0 repeats`.
+    /// `12 candidates checked: 9 not unique, 1 without a clear gain, 0 other, 0 repeats,
+    /// 1 not worth solving`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} candidates checked: {} not unique, {} without a clear gain, {} other, {} repeats",
-            self.candidates, self.not_unique, self.no_gain, self.other, self.duplicates
+            "{} candidates checked: {} not unique, {} without a clear gain, {} other, {} repeats, {} not worth solving",
+            self.candidates,
+            self.not_unique,
+            self.no_gain,
+            self.other,
+            self.duplicates,
+            self.dull
         )
     }
 }
@@ -191,13 +201,22 @@ pub fn run(
                 state.tally.not_unique += found.tally.not_unique;
                 state.tally.no_gain += found.tally.no_gain;
                 state.tally.other += found.tally.other;
+                state.tally.dull += found.tally.dull;
                 for mut puzzle in found.puzzles {
                     let Ok(start) = puzzle.start() else { continue };
                     if !seen.insert(canonical_key(&start)) {
                         state.tally.duplicates += 1;
                         continue;
                     }
-                    puzzle.number = state.puzzles.puzzles.len() as u32 + 1;
+                    // After the highest number kept: puzzles kept from a base file keep theirs.
+                    puzzle.number = state
+                        .puzzles
+                        .puzzles
+                        .iter()
+                        .map(|p| p.number)
+                        .max()
+                        .unwrap_or(0)
+                        + 1;
                     state.puzzles.puzzles.push(puzzle);
                     state.tally.kept += 1;
                 }
@@ -243,7 +262,10 @@ fn check_source(spec: &Spec<'_>, path: &Path, index: usize, cancel: &AtomicBool)
             Ok(line) => {
                 let mut puzzle = line.into_puzzle(&start, 0);
                 puzzle.rating = rate(&puzzle, spec.ladder, spec.tries, seed);
-                found.puzzles.push(puzzle);
+                match quality::assess(&puzzle, spec.ladder) {
+                    Ok(_) => found.puzzles.push(puzzle),
+                    Err(_) => found.tally.dull += 1,
+                }
             }
             Err(Rejection::NotUnique) => found.tally.not_unique += 1,
             Err(Rejection::NoGain) => found.tally.no_gain += 1,
@@ -301,7 +323,12 @@ fn candidates(spec: &Spec<'_>, game: &Game, seed: u64, cancel: &AtomicBool) -> V
         let lost = i64::from(before) + i64::from(now);
         let ahead = if exact { now >= 0 } else { now >= AHEAD };
         let decided_already = !exact && before <= -WIN / 2;
-        if lost >= i64::from(MISTAKE) && ahead && !decided_already {
+        let choices = game.state_after(i).legal_vec().len();
+        if lost >= i64::from(MISTAKE)
+            && ahead
+            && !decided_already
+            && choices >= quality::MIN_CHOICES
+        {
             let mut start = Game::new(game.id());
             if game.actions().take(i).all(|a| start.apply(a).is_ok()) {
                 starts.push(start);
