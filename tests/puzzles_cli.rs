@@ -231,10 +231,8 @@ fn check_refuses_a_coin_flip_and_a_line_that_ends_before_the_gain_stands() {
     let pulled = Puzzle {
         number: 1,
         game: GameId::Neihuang,
-        moves: parse_actions(
-            "d3 e3 b1 b4 c3 c4 d4 d5 b3 a2 b2 b5 e4 d2 e5 a4 e2 a1 c1 a3 c2",
-        )
-        .expect("notation"),
+        moves: parse_actions("d3 e3 b1 b4 c3 c4 d4 d5 b3 a2 b2 b5 e4 d2 e5 a4 e2 a1 c1 a3 c2")
+            .expect("notation"),
         line: parse_actions("c5 d1 e1 a5 xa5").expect("notation"),
         free: 0,
         goal: Goal::Material,
@@ -248,7 +246,10 @@ fn check_refuses_a_coin_flip_and_a_line_that_ends_before_the_gain_stands() {
         out.contains("puzzle N0001: the line ends with 0 pieces won on the board"),
         "{out}"
     );
-    assert!(out.contains("legal actions at the first decision: 4: 1"), "{out}");
+    assert!(
+        out.contains("legal actions at the first decision: 4: 1"),
+        "{out}"
+    );
     assert!(err.contains("1 of 1 puzzles fail"), "{err}");
 }
 
@@ -258,7 +259,12 @@ fn export_and_rate_refuse_what_check_refuses_and_rate_reports_progress() {
     // An illegal line: export refuses the file, as check and rate do.
     let legal = wudao_puzzle(1, "b4 d3 e1 d1", "d2");
     let illegal = wudao_puzzle(2, "b4 d3 e1 d1", "d3");
-    let bad = write_puzzles(dir.path(), "bad.puzzles", GameId::Wudao, vec![legal.clone(), illegal]);
+    let bad = write_puzzles(
+        dir.path(),
+        "bad.puzzles",
+        GameId::Wudao,
+        vec![legal.clone(), illegal],
+    );
     for args in [
         vec!["puzzles", "export", "wudao", "--file", &bad],
         vec!["puzzles", "check", &bad, "--quick"],

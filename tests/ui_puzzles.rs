@@ -15,6 +15,7 @@ use sanqi::app::puzzles::Phase;
 use sanqi::app::screens::puzzle::{miss_text, task_text};
 use sanqi::app::storage::PUZZLES_FILE;
 use sanqi::app::{Command, Screen};
+use sanqi::learn::puzzles::miss::RightDoes;
 use sanqi::learn::puzzles::{Goal, Puzzle, embedded};
 use sanqi::rules::{Action, GameId};
 use window::{Window, WindowSpec, apply, click_button, has_text};
@@ -275,15 +276,39 @@ fn a_wrong_try_says_what_it_misses_in_both_languages() {
             let miss = run.miss().expect("the refutation's reasons");
             let text = miss_text(&i18n, game, &miss);
             assert!(has_text(&h, &text), "{game}: {text:?} is not shown");
-            // It names what the right line wins, and the capture the try allowed if any.
+            // It names what the right action does, what the line wins (unless the right
+            // action alone takes that much), and the capture the try allowed if any.
+            let does = |key: &str| {
+                let t = i18n.t(key);
+                text.contains(t.split('{').next().unwrap_or(t))
+            };
+            let right = [
+                "puzzle.miss.square",
+                "puzzle.miss.line",
+                "puzzle.miss.capture",
+                "puzzle.miss.pull",
+                "puzzle.miss.yield",
+                "puzzle.miss.pincer",
+                "puzzle.miss.insertion",
+                "puzzle.miss.flank",
+                "puzzle.miss.counter",
+                "puzzle.miss.defence",
+                "puzzle.miss.quiet",
+            ];
+            assert!(right.iter().any(|k| does(k)), "{game}: {text:?}");
             let wins = match run.puzzle().goal {
                 Goal::Material => "puzzle.miss.line_wins",
                 Goal::Win => "puzzle.miss.line_wins_game",
                 Goal::Draw => "puzzle.miss.only_draw",
             };
-            let wins = i18n.t(wins);
-            let head = wins.split('{').next().unwrap_or(wins);
-            assert!(text.contains(head), "{game}: {text:?}");
+            let taken = match miss.right {
+                RightDoes::Flip { pieces, .. } | RightDoes::Take { pieces, .. } => {
+                    Some(i64::from(pieces))
+                }
+                _ => None,
+            };
+            let said = run.puzzle().goal == Goal::Material && taken == Some(miss.line_wins.into());
+            assert!(said || does(wins), "{game}: {text:?}");
             if miss.allowed > 0 {
                 let allows = i18n.t("puzzle.miss.allows_take");
                 let allows_flip = i18n.t("puzzle.miss.allows_flip");
@@ -307,12 +332,19 @@ fn a_missed_puzzle_can_be_tried_again_and_stays_missed() {
     click_button(&mut h, i18n.t("puzzle.try_again"));
     let run = h.state().puzzle().expect("a puzzle");
     assert_eq!(run.phase(), Phase::Solving);
-    assert_eq!(run.session().game().len(), start.len(), "the try was taken back");
+    assert_eq!(
+        run.session().game().len(),
+        start.len(),
+        "the try was taken back"
+    );
     assert!(run.accepts_input());
     play_line(&mut h, usize::MAX);
     let run = h.state().puzzle().expect("a puzzle");
     assert_eq!(run.phase(), Phase::Solved);
-    assert!(run.failed(), "a puzzle solved on the second try stays missed");
+    assert!(
+        run.failed(),
+        "a puzzle solved on the second try stays missed"
+    );
     assert_eq!(h.state().puzzle_progress().solver(GameId::Wudao), missed);
     // Once solved after the miss, it can be tried again from its start.
     click_button(&mut h, i18n.t("puzzle.try_again_start"));

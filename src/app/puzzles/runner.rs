@@ -266,8 +266,7 @@ impl PuzzleRun {
     /// Whether the solver may try again: after a wrong try is refuted, or once the solution
     /// of a missed puzzle has been shown.
     pub fn can_retry(&self) -> bool {
-        matches!(self.phase, Phase::Refuted { .. })
-            || (self.phase == Phase::Solved && self.failed)
+        matches!(self.phase, Phase::Refuted { .. }) || (self.phase == Phase::Solved && self.failed)
     }
 
     /// Tries again: after a refuted try, takes it back to the same decision; after the

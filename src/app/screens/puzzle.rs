@@ -366,16 +366,28 @@ pub fn miss_text(i18n: &I18n, game: GameId, miss: &Miss) -> String {
         }
         RightDoes::Quiet { defends: false } => i18n.t("puzzle.miss.quiet").to_string(),
     });
+    // What the line wins, unless the right action alone takes just that (said already).
+    let said = match miss.right {
+        RightDoes::Flip { pieces, .. } | RightDoes::Take { pieces, .. } => {
+            i64::from(pieces) == i64::from(miss.line_wins)
+        }
+        _ => false,
+    };
     sentences.push(match miss.goal {
+        Goal::Material if said => String::new(),
         Goal::Material => i18n.format(
             "puzzle.miss.line_wins",
-            &[("pieces", &pieces(i18n, count(miss.line_wins), miss.opponent))],
+            &[(
+                "pieces",
+                &pieces(i18n, count(miss.line_wins), miss.opponent),
+            )],
         ),
         Goal::Win => i18n.t("puzzle.miss.line_wins_game").to_string(),
         Goal::Draw => i18n.t("puzzle.miss.only_draw").to_string(),
     });
     sentences
         .into_iter()
+        .filter(|s| !s.is_empty())
         .reduce(|a, b| i18n.format("explain.then", &[("a", &a), ("b", &b)]))
         .unwrap_or_default()
 }
@@ -403,7 +415,7 @@ pub fn idea_text(i18n: &I18n, run: &PuzzleRun) -> String {
         _ => i18n.t(&key).to_string(),
     };
     if ideas.is_empty() {
-        goal.to_string()
+        goal
     } else {
         format!("{goal} {}", ideas.join(" "))
     }

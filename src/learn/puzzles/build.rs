@@ -97,12 +97,7 @@ impl std::fmt::Display for Tally {
         write!(
             f,
             "{} candidates checked: {} not unique, {} without a clear gain, {} other, {} repeats, {} not worth solving",
-            self.candidates,
-            self.not_unique,
-            self.no_gain,
-            self.other,
-            self.duplicates,
-            self.dull
+            self.candidates, self.not_unique, self.no_gain, self.other, self.duplicates, self.dull
         )
     }
 }

@@ -122,10 +122,7 @@ pub fn owes_pull(game: &Game, side: Side) -> bool {
 pub fn greedy_temptation(start: &Game, right: Action) -> Option<Action> {
     let state = start.state();
     let legal = state.legal_vec();
-    let gains: Vec<(Action, i32)> = legal
-        .iter()
-        .map(|&a| (a, greedy::gain(state, a)))
-        .collect();
+    let gains: Vec<(Action, i32)> = legal.iter().map(|&a| (a, greedy::gain(state, a))).collect();
     let most = gains.iter().map(|&(_, g)| g).max()?;
     let right_gain = gains.iter().find(|&&(a, _)| a == right)?.1;
     gains
@@ -142,21 +139,19 @@ pub fn level_below(ladder: &dyn Ladder, game: crate::rules::GameId, rating: f64)
     let nearest = levels
         .iter()
         .enumerate()
-        .min_by(|a, b| {
-            (a.1.1 - rating)
-                .abs()
-                .total_cmp(&(b.1.1 - rating).abs())
-        })?
+        .min_by(|a, b| (a.1.1 - rating).abs().total_cmp(&(b.1.1 - rating).abs()))?
         .0;
     let below = nearest.checked_sub(TEMPTER_STEPS)?;
-    levels.get(below).map(|(config, _)| config.clone())
+    levels.get(below).map(|(config, _)| *config)
 }
 
 /// A wrong action at the first decision that `config` plays in one of its tries.
 pub fn level_temptation(start: &Game, right: Action, config: &Config, seed: u64) -> Option<Action> {
     let cancel = AtomicBool::new(false);
     let mut engine = Engine::new();
-    let history: Vec<u128> = (0..start.len()).map(|i| start.state_after(i).key()).collect();
+    let history: Vec<u128> = (0..start.len())
+        .map(|i| start.state_after(i).key())
+        .collect();
     (0..TEMPTER_TRIES).find_map(|t| {
         let context = Context::new(&history, &cancel).with_quiet_turns(start.quiet_turns());
         let plan = engine
