@@ -305,3 +305,75 @@ fn help_names_a_subcommand() {
     let err = cli_err(&["help", "puzzles", "nonsense"]);
     assert!(err.contains("nonsense"), "{err}");
 }
+
+#[test]
+fn a_build_keeps_the_base_puzzles_that_pass_and_takes_a_theme_of_its_game() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let records = dir.path().join("records");
+    let records_text = records.to_string_lossy().into_owned();
+    cli_ok(&[
+        "match",
+        "neihuang",
+        "--black",
+        "beginner",
+        "--white",
+        "novice",
+        "--games",
+        "2",
+        "--records",
+        &records_text,
+        "--quiet",
+    ]);
+    // A shipped puzzle (it passes the rules) and one whose line ends with the pull owed.
+    let kept = embedded(GameId::Neihuang).puzzles[0].clone();
+    let pulled = Puzzle {
+        number: kept.number + 1,
+        game: GameId::Neihuang,
+        moves: parse_actions("d3 e3 b1 b4 c3 c4 d4 d5 b3 a2 b2 b5 e4 d2 e5 a4 e2 a1 c1 a3 c2")
+            .expect("notation"),
+        line: parse_actions("c5 d1 e1 a5 xa5").expect("notation"),
+        free: 0,
+        goal: Goal::Material,
+        themes: Themes::default(),
+        rating: Rating::default(),
+    };
+    let base = write_puzzles(
+        dir.path(),
+        "base.puzzles",
+        GameId::Neihuang,
+        vec![pulled, kept.clone()],
+    );
+    let out = dir.path().join("out.puzzles");
+    let out_text = out.to_string_lossy().into_owned();
+    let summary = cli_ok(&[
+        "puzzles",
+        "build",
+        "neihuang",
+        "--from",
+        &records_text,
+        "--out",
+        &out_text,
+        "--base",
+        &base,
+        "--count",
+        "1",
+        "--quiet",
+    ]);
+    assert!(summary.contains("(1 from --base)"), "{summary}");
+    let read = Collection::read(Some(GameId::Neihuang), &std::fs::read(&out).expect("written"))
+        .expect("a sound file");
+    assert_eq!(read.puzzles, vec![kept]);
+    // A theme is one the position shows, of the game built.
+    let err = cli_err(&[
+        "puzzles",
+        "build",
+        "neihuang",
+        "--from",
+        &records_text,
+        "--out",
+        &dir.path().join("x.puzzles").to_string_lossy(),
+        "--theme",
+        "parity",
+    ]);
+    assert!(err.contains("--theme") && err.contains("pull"), "{err}");
+}

@@ -81,6 +81,10 @@ pub struct BuildArgs {
     /// Tries each level gets at each puzzle when it is rated, 1 to 20 [default: 2]
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     tries: Option<OsString>,
+    /// Only positions that can start a puzzle of this theme: pull (Neihuang) or parity (Wu
+    /// Dao's last placements)
+    #[arg(long, value_name = "THEME", allow_hyphen_values = true)]
+    theme: Option<OsString>,
     /// Start from the puzzles of this file that pass the rules (they keep their numbers and
     /// ratings; the new ones are numbered after them)
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
@@ -188,6 +192,9 @@ struct Progress {
     /// How many puzzles the run started with from `--base`.
     #[serde(default)]
     base: usize,
+    /// The theme the run is limited to (`--theme`), if it is.
+    #[serde(default)]
+    theme: Option<String>,
 }
 
 fn progress_path(out: &Path) -> PathBuf {
@@ -261,6 +268,23 @@ fn build_command(
     let budgets = budgets_argument(optional_text(&args.budgets)?)?;
     let tries = parse_bounded(optional_text(&args.tries)?, "--tries", 1, 20)?
         .unwrap_or(u64::from(RATING_TRIES_DEFAULT)) as u32;
+    let only = match optional_text(&args.theme)? {
+        None => None,
+        Some(text) => Some(
+            crate::learn::puzzles::Theme::parse(text)
+                .filter(|t| build::ONLY_THEMES.contains(t) && t.of_game_is(game))
+                .ok_or_else(|| super::ArgumentError::Invalid {
+                    name: "--theme",
+                    value: text.to_string(),
+                    expected: match game {
+                        GameId::Neihuang => "pull",
+                        GameId::Wudao => "parity",
+                        GameId::Flying => "nothing: Flying's runs take every position",
+                    }
+                    .to_string(),
+                })?,
+        ),
+    };
     let from: Vec<PathBuf> = args.from.iter().map(PathBuf::from).collect();
     let sources = build::list_sources(&from).map_err(CliError::Learn)?;
     if sources.is_empty() {
@@ -328,6 +352,7 @@ fn build_command(
             || saved.seed != seed
             || saved.budgets != budgets.to_string()
             || saved.sources != sources.len()
+            || saved.theme.as_deref() != only.map(|t| t.id())
         {
             return Err(CliError::Learn(format!(
                 "the stopped run was {} with seed {}, budgets {} and {} games: resume it with the same arguments",
@@ -359,36 +384,41 @@ fn build_command(
         ladder: &Rated,
         threads: threads as usize,
         tries,
+        only,
     };
     let cancel = AtomicBool::new(false);
     let started = Instant::now();
     let total_sources = spec.sources.len();
     let mut last = started;
     let quiet = args.quiet;
+    let mut save = |state: &State| -> Result<(), String> {
+        write_file(out_file, &state.puzzles.to_bytes()).map_err(|e| e.to_string())?;
+        let t = state.tally;
+        let progress = Progress {
+            game: game.id().to_string(),
+            seed,
+            budgets: budgets.to_string(),
+            sources: total_sources,
+            sources_done: state.sources_done,
+            candidates: t.candidates,
+            not_unique: t.not_unique,
+            no_gain: t.no_gain,
+            other: t.other,
+            duplicates: t.duplicates,
+            dull: t.dull,
+            base: base_kept,
+            theme: only.map(|t| t.id().to_string()),
+        };
+        let json = serde_json::to_vec_pretty(&progress).map_err(|e| e.to_string())?;
+        write_file(progress_out, &json).map_err(|e| e.to_string())
+    };
+    // Written at once: a run whose base already has the count checks no game.
+    save(&state).map_err(CliError::Learn)?;
     build::run(
         &spec,
         &mut state,
         &cancel,
-        &mut |state| {
-            write_file(out_file, &state.puzzles.to_bytes()).map_err(|e| e.to_string())?;
-            let t = state.tally;
-            let progress = Progress {
-                game: game.id().to_string(),
-                seed,
-                budgets: budgets.to_string(),
-                sources: total_sources,
-                sources_done: state.sources_done,
-                candidates: t.candidates,
-                not_unique: t.not_unique,
-                no_gain: t.no_gain,
-                other: t.other,
-                duplicates: t.duplicates,
-                dull: t.dull,
-                base: base_kept,
-            };
-            let json = serde_json::to_vec_pretty(&progress).map_err(|e| e.to_string())?;
-            write_file(progress_out, &json).map_err(|e| e.to_string())
-        },
+        &mut save,
         &mut |state, total| {
             let now = Instant::now();
             if quiet || now.duration_since(last).as_secs() < 5 {

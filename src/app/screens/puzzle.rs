@@ -374,7 +374,7 @@ pub fn miss_text(i18n: &I18n, game: GameId, miss: &Miss) -> String {
         _ => false,
     };
     sentences.push(match miss.goal {
-        Goal::Material if said => String::new(),
+        Goal::Material if said || miss.line_wins < 1 => String::new(),
         Goal::Material => i18n.format(
             "puzzle.miss.line_wins",
             &[(
