@@ -360,8 +360,11 @@ fn a_build_keeps_the_base_puzzles_that_pass_and_takes_a_theme_of_its_game() {
         "--quiet",
     ]);
     assert!(summary.contains("(1 from --base)"), "{summary}");
-    let read = Collection::read(Some(GameId::Neihuang), &std::fs::read(&out).expect("written"))
-        .expect("a sound file");
+    let read = Collection::read(
+        Some(GameId::Neihuang),
+        &std::fs::read(&out).expect("written"),
+    )
+    .expect("a sound file");
     assert_eq!(read.puzzles, vec![kept]);
     // A theme is one the position shows, of the game built.
     let err = cli_err(&[

@@ -307,7 +307,7 @@ fn candidates(spec: &Spec<'_>, game: &Game, seed: u64, cancel: &AtomicBool) -> V
     // starts just before them, are scored.
     let in_zone = |i: usize| {
         spec.only
-            .is_none_or(|t| theme_can_start(t, &game.state_after(i)))
+            .is_none_or(|t| theme_can_start(t, game.state_after(i)))
     };
     let mut values: Vec<(usize, i32)> = Vec::new();
     for (k, &i) in turn_starts.iter().enumerate() {
