@@ -179,9 +179,9 @@ struct SoundArgs {
 
 #[derive(Debug, clap::Args)]
 struct HelpArgs {
-    /// The command to explain
-    #[arg(value_name = "COMMAND")]
-    command: Option<OsString>,
+    /// The command to explain, with its subcommand if it has them (`help puzzles build`)
+    #[arg(value_name = "COMMAND", num_args = 0..)]
+    command: Vec<OsString>,
 }
 
 /// Runs a command (the arguments after the program name, as `String`s or as the system's
@@ -254,30 +254,34 @@ fn parse<A: AsRef<OsStr>>(args: &[A]) -> Result<Parsed, CliError> {
     let cli = Cli::from_arg_matches(&matches)
         .map_err(|e| CliError::Argument(ArgumentError::from_clap(&e, args)))?;
     match cli.command {
-        Command::Help(help) => Ok(Parsed::Print(help_text(help.command.as_deref())?)),
+        Command::Help(help) => Ok(Parsed::Print(help_text(&help.command)?)),
         other => Ok(Parsed::Run(Box::new(other))),
     }
 }
 
-/// The help of `sanqi help [COMMAND]`: the whole command line's, or one command's.
-fn help_text(name: Option<&OsStr>) -> Result<String, ArgumentError> {
+/// The help of `sanqi help [COMMAND [SUBCOMMAND…]]`: the whole command line's, one
+/// command's, or one of its subcommands' (`sanqi help puzzles build`).
+fn help_text(names: &[OsString]) -> Result<String, ArgumentError> {
     let mut command = clap_command();
-    // Names each command `sanqi COMMAND` in its usage line.
+    // Names each command `sanqi COMMAND` (and `sanqi COMMAND SUB`) in its usage line.
     command.build();
-    let Some(name) = name else {
-        return Ok(command.render_help().to_string());
-    };
-    let name = text(name)?;
-    match command
-        .find_subcommand_mut(name)
-        .filter(|c| c.get_name() != "help")
-    {
-        Some(sub) => Ok(sub.render_help().to_string()),
-        None => Err(ArgumentError::Unexpected {
-            argument: name.to_string(),
-            suggestion: None,
-        }),
+    let mut current = &mut command;
+    for name in names {
+        let name = text(name)?;
+        current = match current
+            .find_subcommand_mut(name)
+            .filter(|c| c.get_name() != "help")
+        {
+            Some(sub) => sub,
+            None => {
+                return Err(ArgumentError::Unexpected {
+                    argument: name.to_string(),
+                    suggestion: None,
+                });
+            }
+        };
     }
+    Ok(current.render_help().to_string())
 }
 
 /// One usage line per command, from its arguments: `sanqi perft GAME DEPTH [--moves "…"]

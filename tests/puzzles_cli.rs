@@ -214,3 +214,200 @@ fn a_flying_build_that_cannot_start_says_only_why() {
     let err = cli_err(&[&args[..], &["--resume"]].concat());
     assert!(err.contains("nothing to resume"), "{err}");
 }
+
+/// A Wu Dao puzzle at the position reached by `moves`, solved by `line`.
+fn wudao_puzzle(number: u32, moves: &str, line: &str) -> Puzzle {
+    Puzzle {
+        number,
+        game: GameId::Wudao,
+        moves: parse_actions(moves).expect("notation"),
+        line: parse_actions(line).expect("notation"),
+        free: 0,
+        goal: Goal::Material,
+        themes: Themes::default(),
+        rating: Rating::default(),
+    }
+}
+
+/// Writes `puzzles` as a file of `game` in `dir`; returns its path.
+fn write_puzzles(dir: &std::path::Path, name: &str, game: GameId, puzzles: Vec<Puzzle>) -> String {
+    let mut c = Collection::new(game);
+    c.puzzles = puzzles;
+    let path = dir.join(name);
+    std::fs::write(&path, c.to_bytes()).expect("written");
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn check_refuses_a_coin_flip_and_a_line_that_ends_before_the_gain_stands() {
+    let dir = tempfile::tempdir().expect("a folder");
+    // Three empty points left: only three places to choose from.
+    let mut game = Game::new(GameId::Wudao);
+    let mut moves = Vec::new();
+    while game.state().legal_vec().len() > 3 {
+        let a = game.state().legal_vec()[0];
+        game.apply(a).expect("legal");
+        moves.push(a.to_string());
+    }
+    let right = game.state().legal_vec()[0].to_string();
+    let few = wudao_puzzle(1, &moves.join(" "), &right);
+    let path = write_puzzles(dir.path(), "few.puzzles", GameId::Wudao, vec![few]);
+    let err = cli_err(&["puzzles", "check", &path, "--quick"]);
+    assert!(
+        err.starts_with("puzzle W0001: the first decision has only 3 legal actions"),
+        "{err}"
+    );
+
+    // The board fills and White pulls: Black pulls back at once, nothing is won.
+    let pulled = Puzzle {
+        number: 1,
+        game: GameId::Neihuang,
+        moves: parse_actions("d3 e3 b1 b4 c3 c4 d4 d5 b3 a2 b2 b5 e4 d2 e5 a4 e2 a1 c1 a3 c2")
+            .expect("notation"),
+        line: parse_actions("c5 d1 e1 a5 xa5").expect("notation"),
+        free: 0,
+        goal: Goal::Material,
+        themes: Themes::default(),
+        rating: Rating::default(),
+    };
+    let path = write_puzzles(dir.path(), "pull.puzzles", GameId::Neihuang, vec![pulled]);
+    let (code, out, err) = common::run_cli(&["puzzles", "check", &path, "--quick", "--list"]);
+    assert_ne!(code, 0);
+    assert!(
+        out.contains("puzzle N0001: the line ends with 0 pieces won on the board"),
+        "{out}"
+    );
+    assert!(
+        out.contains("legal actions at the first decision: 4: 1"),
+        "{out}"
+    );
+    assert!(err.contains("1 of 1 puzzles fail"), "{err}");
+}
+
+#[test]
+fn export_and_rate_refuse_what_check_refuses_and_rate_reports_progress() {
+    let dir = tempfile::tempdir().expect("a folder");
+    // An illegal line: export refuses the file, as check and rate do.
+    let legal = wudao_puzzle(1, "b4 d3 e1 d1", "d2");
+    let illegal = wudao_puzzle(2, "b4 d3 e1 d1", "d3");
+    let bad = write_puzzles(
+        dir.path(),
+        "bad.puzzles",
+        GameId::Wudao,
+        vec![legal.clone(), illegal],
+    );
+    for args in [
+        vec!["puzzles", "export", "wudao", "--file", &bad],
+        vec!["puzzles", "check", &bad, "--quick"],
+        vec!["puzzles", "rate", &bad],
+    ] {
+        let err = cli_err(&args);
+        assert!(err.starts_with("puzzle W0002: "), "{args:?}: {err}");
+    }
+    // The same position twice (up to symmetry) is refused before any rating.
+    let mut mirrored = wudao_puzzle(2, "b2 d3 e5 d5", "d4");
+    mirrored.number = 2;
+    let repeated = write_puzzles(
+        dir.path(),
+        "repeated.puzzles",
+        GameId::Wudao,
+        vec![legal.clone(), mirrored],
+    );
+    let err = cli_err(&["puzzles", "rate", &repeated]);
+    assert!(
+        err.contains("puzzle W0002: the same position as puzzle W0001"),
+        "{err}"
+    );
+    // A sound file is rated with a line of progress on the error output.
+    let one = write_puzzles(dir.path(), "one.puzzles", GameId::Wudao, vec![legal]);
+    let (code, out, err) = common::run_cli(&["puzzles", "rate", &one, "--tries", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.starts_with("[1/1 puzzles] rated"), "{err}");
+    assert!(out.contains("1 puzzles rated"), "{out}");
+}
+
+#[test]
+fn help_names_a_subcommand() {
+    let out = cli_ok(&["help", "puzzles", "build"]);
+    assert!(out.contains("--from"), "{out}");
+    assert!(out.contains("--base"), "{out}");
+    let out = cli_ok(&["help", "puzzles"]);
+    assert!(out.contains("build"), "{out}");
+    let err = cli_err(&["help", "puzzles", "nonsense"]);
+    assert!(err.contains("nonsense"), "{err}");
+}
+
+#[test]
+fn a_build_keeps_the_base_puzzles_that_pass_and_takes_a_theme_of_its_game() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let records = dir.path().join("records");
+    let records_text = records.to_string_lossy().into_owned();
+    cli_ok(&[
+        "match",
+        "neihuang",
+        "--black",
+        "beginner",
+        "--white",
+        "novice",
+        "--games",
+        "2",
+        "--records",
+        &records_text,
+        "--quiet",
+    ]);
+    // A shipped puzzle (it passes the rules) and one whose line ends with the pull owed.
+    let kept = embedded(GameId::Neihuang).puzzles[0].clone();
+    let pulled = Puzzle {
+        number: kept.number + 1,
+        game: GameId::Neihuang,
+        moves: parse_actions("d3 e3 b1 b4 c3 c4 d4 d5 b3 a2 b2 b5 e4 d2 e5 a4 e2 a1 c1 a3 c2")
+            .expect("notation"),
+        line: parse_actions("c5 d1 e1 a5 xa5").expect("notation"),
+        free: 0,
+        goal: Goal::Material,
+        themes: Themes::default(),
+        rating: Rating::default(),
+    };
+    let base = write_puzzles(
+        dir.path(),
+        "base.puzzles",
+        GameId::Neihuang,
+        vec![pulled, kept.clone()],
+    );
+    let out = dir.path().join("out.puzzles");
+    let out_text = out.to_string_lossy().into_owned();
+    let summary = cli_ok(&[
+        "puzzles",
+        "build",
+        "neihuang",
+        "--from",
+        &records_text,
+        "--out",
+        &out_text,
+        "--base",
+        &base,
+        "--count",
+        "1",
+        "--quiet",
+    ]);
+    assert!(summary.contains("(1 from --base)"), "{summary}");
+    let read = Collection::read(
+        Some(GameId::Neihuang),
+        &std::fs::read(&out).expect("written"),
+    )
+    .expect("a sound file");
+    assert_eq!(read.puzzles, vec![kept]);
+    // A theme is one the position shows, of the game built.
+    let err = cli_err(&[
+        "puzzles",
+        "build",
+        "neihuang",
+        "--from",
+        &records_text,
+        "--out",
+        &dir.path().join("x.puzzles").to_string_lossy(),
+        "--theme",
+        "parity",
+    ]);
+    assert!(err.contains("--theme") && err.contains("pull"), "{err}");
+}

@@ -1,7 +1,9 @@
 //! The puzzles driven through the window with egui_kittest: a right line solved by clicking
 //! the board raises the rating; a wrong move is refuted on the board, taken back and the
 //! solution shown step by step, and the rating falls; a restart in the middle of a puzzle
-//! goes on where it stopped; the screen in both languages, from the home screen's card.
+//! goes on where it stopped; the screen in both languages, from the home screen's card. A
+//! wrong try says what it misses and can be tried again; a solved puzzle left without "Next
+//! puzzle" comes back solved.
 
 #[path = "common/window.rs"]
 mod window;
@@ -10,10 +12,11 @@ use egui_kittest::kittest::Queryable;
 use sanqi::app::i18n::{I18n, Language};
 use sanqi::app::lessons::clicks;
 use sanqi::app::puzzles::Phase;
-use sanqi::app::screens::puzzle::task_text;
+use sanqi::app::screens::puzzle::{miss_text, task_text};
 use sanqi::app::storage::PUZZLES_FILE;
 use sanqi::app::{Command, Screen};
-use sanqi::learn::puzzles::{Puzzle, embedded};
+use sanqi::learn::puzzles::miss::RightDoes;
+use sanqi::learn::puzzles::{Goal, Puzzle, embedded};
 use sanqi::rules::{Action, GameId};
 use window::{Window, WindowSpec, apply, click_button, has_text};
 
@@ -232,4 +235,142 @@ fn learn_from_your_mistakes_looks_at_the_analysed_game() {
         }
         None => assert!(has_text(&h, i18n.t("analysis.learn_none"))),
     }
+}
+
+/// Plays a wrong first try and waits for its refutation on the board.
+fn refute_a_wrong_try(h: &mut Window) -> Action {
+    let p = puzzle(h);
+    let start = p.start().expect("a position");
+    let wrong = start
+        .state()
+        .legal_vec()
+        .into_iter()
+        .find(|&a| a != p.line[0])
+        .expect("another move");
+    click_action(h, wrong);
+    for _ in 0..20 {
+        if matches!(
+            h.state().puzzle().map(|r| r.phase()),
+            Some(Phase::Refuted { .. })
+        ) {
+            break;
+        }
+        h.run();
+    }
+    assert_eq!(
+        h.state().puzzle().map(|r| r.phase()),
+        Some(Phase::Refuted { wrong })
+    );
+    wrong
+}
+
+#[test]
+fn a_wrong_try_says_what_it_misses_in_both_languages() {
+    for language in [Language::English, Language::Chinese] {
+        for game in GameId::ALL {
+            let (_dir, _time, mut h) = WindowSpec::default().language(language).open();
+            apply(&mut h, Command::OpenPuzzles(Some(game)));
+            refute_a_wrong_try(&mut h);
+            let i18n = I18n::new(language);
+            let run = h.state().puzzle().expect("a puzzle");
+            let miss = run.miss().expect("the refutation's reasons");
+            let text = miss_text(&i18n, game, &miss);
+            assert!(has_text(&h, &text), "{game}: {text:?} is not shown");
+            // It names what the right action does, what the line wins (unless the right
+            // action alone takes that much), and the capture the try allowed if any.
+            let does = |key: &str| {
+                let t = i18n.t(key);
+                text.contains(t.split('{').next().unwrap_or(t))
+            };
+            let right = [
+                "puzzle.miss.square",
+                "puzzle.miss.line",
+                "puzzle.miss.capture",
+                "puzzle.miss.pull",
+                "puzzle.miss.yield",
+                "puzzle.miss.pincer",
+                "puzzle.miss.insertion",
+                "puzzle.miss.flank",
+                "puzzle.miss.counter",
+                "puzzle.miss.defence",
+                "puzzle.miss.quiet",
+            ];
+            assert!(right.iter().any(|k| does(k)), "{game}: {text:?}");
+            let wins = match run.puzzle().goal {
+                Goal::Material => "puzzle.miss.line_wins",
+                Goal::Win => "puzzle.miss.line_wins_game",
+                Goal::Draw => "puzzle.miss.only_draw",
+            };
+            let taken = match miss.right {
+                RightDoes::Flip { pieces, .. } | RightDoes::Take { pieces, .. } => {
+                    Some(i64::from(pieces))
+                }
+                _ => None,
+            };
+            let said = run.puzzle().goal == Goal::Material && taken == Some(miss.line_wins.into());
+            assert!(said || does(wins), "{game}: {text:?}");
+            if miss.allowed > 0 {
+                let allows = i18n.t("puzzle.miss.allows_take");
+                let allows_flip = i18n.t("puzzle.miss.allows_flip");
+                let heads = [allows, allows_flip].map(|t| t.split('{').next().unwrap_or(t));
+                assert!(heads.iter().any(|h| text.contains(h)), "{text:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_missed_puzzle_can_be_tried_again_and_stays_missed() {
+    let (_dir, _time, mut h) = WindowSpec::default().open();
+    apply(&mut h, Command::OpenPuzzles(Some(GameId::Wudao)));
+    let p = puzzle(&h);
+    let start = p.start().expect("a position");
+    refute_a_wrong_try(&mut h);
+    let missed = h.state().puzzle_progress().solver(GameId::Wudao);
+    assert_eq!(missed.failed, 1);
+    let i18n = I18n::new(Language::English);
+    click_button(&mut h, i18n.t("puzzle.try_again"));
+    let run = h.state().puzzle().expect("a puzzle");
+    assert_eq!(run.phase(), Phase::Solving);
+    assert_eq!(
+        run.session().game().len(),
+        start.len(),
+        "the try was taken back"
+    );
+    assert!(run.accepts_input());
+    play_line(&mut h, usize::MAX);
+    let run = h.state().puzzle().expect("a puzzle");
+    assert_eq!(run.phase(), Phase::Solved);
+    assert!(
+        run.failed(),
+        "a puzzle solved on the second try stays missed"
+    );
+    assert_eq!(h.state().puzzle_progress().solver(GameId::Wudao), missed);
+    // Once solved after the miss, it can be tried again from its start.
+    click_button(&mut h, i18n.t("puzzle.try_again_start"));
+    let run = h.state().puzzle().expect("a puzzle");
+    assert_eq!((run.phase(), run.played()), (Phase::Solving, 0));
+}
+
+#[test]
+fn a_solved_puzzle_left_without_next_comes_back_solved() {
+    let spec = WindowSpec::default();
+    let (dir, time, mut h) = spec.open();
+    apply(&mut h, Command::OpenPuzzles(Some(GameId::Neihuang)));
+    let p = puzzle(&h);
+    play_line(&mut h, usize::MAX);
+    assert_eq!(h.state().puzzle().map(|r| r.phase()), Some(Phase::Solved));
+    let solver = h.state().puzzle_progress().solver(GameId::Neihuang);
+    drop(h);
+
+    let mut h = spec.window_at(dir.path(), &time);
+    let i18n = I18n::new(Language::English);
+    click_button(&mut h, i18n.t("puzzle.continue"));
+    let run = h.state().puzzle().expect("a puzzle");
+    assert_eq!(run.puzzle().id(), p.id());
+    assert_eq!(run.phase(), Phase::Solved, "it came back unsolved");
+    assert_eq!(run.played(), p.line.len());
+    assert!(has_text(&h, i18n.t("puzzle.solved")));
+    assert!(has_text(&h, i18n.t("puzzle.next")));
+    assert_eq!(h.state().puzzle_progress().solver(GameId::Neihuang), solver);
 }

@@ -10,14 +10,15 @@ use super::error::AiError;
 use super::eval::Evaluate;
 use super::solver::Solve;
 use super::strategy::{Found, Strategy, Task};
-use crate::rules::{Action, ActionList, Decision, Status};
+use crate::rules::{Action, ActionList, Decision, Rules, Status};
 
 /// The greedy strategy.
 pub(crate) struct Greedy;
 
 /// What one action gains its side at once: a win, or enemy material taken and owed, minus
-/// its own material given up.
-fn gain<R: Evaluate>(state: &R, action: Action) -> i32 {
+/// its own material given up. The greedy player plays an action of the largest gain; the
+/// puzzles ask it which wrong actions tempt (`learn::puzzles::quality`).
+pub fn gain<R: Rules>(state: &R, action: Action) -> i32 {
     let Some(me) = state.to_act() else {
         return 0;
     };

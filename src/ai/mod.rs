@@ -19,7 +19,7 @@ mod engine;
 mod error;
 pub(crate) mod eval;
 pub mod exact;
-mod greedy;
+pub(crate) mod greedy;
 mod level;
 mod mcts;
 pub mod settings;

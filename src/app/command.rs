@@ -274,6 +274,9 @@ pub enum Command {
     PuzzleDrag(Point, Point),
     /// Takes a refuted try back and shows the solution.
     ShowPuzzleSolution,
+    /// Takes a refuted try back to try again (or, once a missed puzzle's solution was shown,
+    /// starts it again).
+    RetryPuzzle,
     /// Plays the next action of the solution being shown.
     PuzzleSolutionStep,
     /// Looks for puzzles among the mistakes of the analysed game, and opens the first.

@@ -587,6 +587,7 @@ fn home_puzzles() -> PuzzleProgress {
         id: p.id(),
         played: 0,
         failed: false,
+        retry: false,
     });
     let own: Vec<_> = embedded(GameId::Neihuang)
         .puzzles

@@ -659,6 +659,7 @@ impl SanqiApp {
             Command::PuzzleClick(p) => self.change_puzzle(|r, at| r.click(*p, at)),
             Command::PuzzleDrag(from, to) => self.change_puzzle(|r, at| r.drag(*from, *to, at)),
             Command::ShowPuzzleSolution => self.change_puzzle(|r, _| r.show_solution()),
+            Command::RetryPuzzle => self.change_puzzle(|r, _| r.retry()),
             Command::PuzzleSolutionStep => self.change_puzzle(|r, at| r.step_solution(at)),
             Command::LearnFromMistakes => self.learn_from_mistakes(),
         }

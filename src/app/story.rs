@@ -21,7 +21,7 @@ fn colour(i18n: &I18n, side: Side) -> &str {
 }
 
 /// "1 white piece", "3 black pieces".
-fn pieces(i18n: &I18n, n: usize, side: Side) -> String {
+pub fn pieces(i18n: &I18n, n: usize, side: Side) -> String {
     let key = if n == 1 {
         "explain.pieces_one"
     } else {

@@ -14,6 +14,7 @@ use crate::echo::quoted_path;
 use crate::files::output::{Input, Kind, Output, OutputError, Planned, plan};
 use crate::files::{MAX_FILE_SIZE, read_regular_file};
 use crate::learn::puzzles::build::{self, Spec, State, Tally};
+use crate::learn::puzzles::quality;
 use crate::learn::puzzles::rate::{RATING_TRIES_DEFAULT, Rated, rate};
 use crate::learn::puzzles::verify::{Budgets, Verifier};
 use crate::learn::puzzles::{Collection, Puzzle, embedded};
@@ -38,6 +39,11 @@ enum PuzzlesAction {
     ))]
     Build(BuildArgs),
     /// Give every puzzle of a file its starting rating again, from the rated levels
+    #[command(after_help = wrap(
+        "A file with a puzzle whose line is illegal, or whose position repeats another's up to \
+         the board's symmetries, is refused before any work. A line on the error output tells \
+         how far the rating has got every few seconds (--quiet: none)."
+    ))]
     Rate(RateArgs),
     /// Check every puzzle of a file again, from its position
     Check(CheckArgs),
@@ -75,6 +81,14 @@ pub struct BuildArgs {
     /// Tries each level gets at each puzzle when it is rated, 1 to 20 [default: 2]
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     tries: Option<OsString>,
+    /// Only positions that can start a puzzle of this theme: pull (Neihuang) or parity (Wu
+    /// Dao's last placements)
+    #[arg(long, value_name = "THEME", allow_hyphen_values = true)]
+    theme: Option<OsString>,
+    /// Start from the puzzles of this file that pass the rules (they keep their numbers and
+    /// ratings; the new ones are numbered after them)
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    base: Option<OsString>,
     /// Go on with the run stopped in FILE
     #[arg(long)]
     resume: bool,
@@ -98,15 +112,21 @@ pub struct RateArgs {
     /// The seed of the levels' choices [default: 1]
     #[arg(long, value_name = "S", allow_hyphen_values = true)]
     seed: Option<OsString>,
+    /// No progress lines
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// `puzzles check`'s arguments.
 #[derive(Debug, clap::Args)]
 #[command(after_help = wrap(
     "Reads the file (its checksum and every line's legality), refuses a position that repeats \
-     another up to the board's symmetries, and checks every solver decision again as the \
-     build did (with the same budgets, and the Flying table for Flying). The first bad \
-     puzzle is named by its id."
+     another up to the board's symmetries, checks that every puzzle is worth solving (at least \
+     4 legal actions at the first decision; a wrong one there that the greedy player, or the \
+     level two steps below the puzzle's rating, would play; a material line that ends with \
+     pieces won on the board), and checks every solver decision again as the build did (with \
+     the same budgets, and the Flying table for Flying). The first bad puzzle is named by its \
+     id; --list names them all."
 ))]
 pub struct CheckArgs {
     /// The puzzle file to check
@@ -118,9 +138,13 @@ pub struct CheckArgs {
     /// The Flying table [default: the one in the data folder]
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     table: Option<OsString>,
-    /// Only the file, the lines' legality and the repeats: no searches
+    /// Only the file, the lines' legality, the repeats and the rules of a puzzle worth
+    /// solving: the decisions are not searched again
     #[arg(long)]
     quick: bool,
+    /// Name every puzzle that fails, not only the first
+    #[arg(long)]
+    list: bool,
     /// The seed the build had [default: 1]
     #[arg(long, value_name = "S", allow_hyphen_values = true)]
     seed: Option<OsString>,
@@ -144,7 +168,7 @@ pub(super) fn puzzles_command(
 ) -> Result<(), CliError> {
     match &args.action {
         PuzzlesAction::Build(args) => build_command(args, out, errors),
-        PuzzlesAction::Rate(args) => rate_command(args, out),
+        PuzzlesAction::Rate(args) => rate_command(args, out, errors),
         PuzzlesAction::Check(args) => check_command(args, out, errors),
         PuzzlesAction::Export(args) => export_command(args, out),
     }
@@ -163,6 +187,14 @@ struct Progress {
     no_gain: usize,
     other: usize,
     duplicates: usize,
+    #[serde(default)]
+    dull: usize,
+    /// How many puzzles the run started with from `--base`.
+    #[serde(default)]
+    base: usize,
+    /// The theme the run is limited to (`--theme`), if it is.
+    #[serde(default)]
+    theme: Option<String>,
 }
 
 fn progress_path(out: &Path) -> PathBuf {
@@ -236,6 +268,23 @@ fn build_command(
     let budgets = budgets_argument(optional_text(&args.budgets)?)?;
     let tries = parse_bounded(optional_text(&args.tries)?, "--tries", 1, 20)?
         .unwrap_or(u64::from(RATING_TRIES_DEFAULT)) as u32;
+    let only = match optional_text(&args.theme)? {
+        None => None,
+        Some(text) => Some(
+            crate::learn::puzzles::Theme::parse(text)
+                .filter(|t| build::ONLY_THEMES.contains(t) && t.of_game_is(game))
+                .ok_or_else(|| super::ArgumentError::Invalid {
+                    name: "--theme",
+                    value: text.to_string(),
+                    expected: match game {
+                        GameId::Neihuang => "pull",
+                        GameId::Wudao => "parity",
+                        GameId::Flying => "nothing: Flying's runs take every position",
+                    }
+                    .to_string(),
+                })?,
+        ),
+    };
     let from: Vec<PathBuf> = args.from.iter().map(PathBuf::from).collect();
     let sources = build::list_sources(&from).map_err(CliError::Learn)?;
     if sources.is_empty() {
@@ -252,6 +301,10 @@ fn build_command(
             path: Path::new(path),
         })
         .into_iter()
+        .chain(args.base.as_deref().map(|path| Input {
+            role: "--base",
+            path: Path::new(path),
+        }))
         .collect();
     let kind = if args.resume {
         Kind::Continue
@@ -268,6 +321,18 @@ fn build_command(
         puzzles: Collection::new(game),
         ..State::default()
     };
+    let mut base_kept = 0;
+    if let (Some(base), false) = (&args.base, args.resume) {
+        let base = read_file(Path::new(base), Some(game))?;
+        refuse_set_aside(&base)?;
+        refuse_repeats(&base)?;
+        state.puzzles.puzzles = base
+            .puzzles
+            .into_iter()
+            .filter(|p| quality::assess(p, &Rated).is_ok())
+            .collect();
+        base_kept = state.puzzles.puzzles.len();
+    }
     if args.resume {
         let bytes = read_regular_file(&progress_file, MAX_FILE_SIZE).map_err(|e| {
             CliError::Learn(format!(
@@ -282,6 +347,7 @@ fn build_command(
             || saved.seed != seed
             || saved.budgets != budgets.to_string()
             || saved.sources != sources.len()
+            || saved.theme.as_deref() != only.map(|t| t.id())
         {
             return Err(CliError::Learn(format!(
                 "the stopped run was {} with seed {}, budgets {} and {} games: resume it with the same arguments",
@@ -290,13 +356,15 @@ fn build_command(
         }
         state.puzzles = read_file(&out_path, Some(game))?;
         state.sources_done = saved.sources_done;
+        base_kept = saved.base;
         state.tally = Tally {
             candidates: saved.candidates,
-            kept: state.puzzles.puzzles.len(),
+            kept: state.puzzles.puzzles.len() - base_kept.min(state.puzzles.puzzles.len()),
             not_unique: saved.not_unique,
             no_gain: saved.no_gain,
             other: saved.other,
             duplicates: saved.duplicates,
+            dull: saved.dull,
         };
     }
     // Only once everything asked for is known to be usable: a note about the table before
@@ -318,34 +386,41 @@ fn build_command(
         ladder: &Rated,
         threads: threads as usize,
         tries,
+        only,
     };
     let cancel = AtomicBool::new(false);
     let started = Instant::now();
     let total_sources = spec.sources.len();
     let mut last = started;
     let quiet = args.quiet;
+    let mut save = |state: &State| -> Result<(), String> {
+        write_file(out_file, &state.puzzles.to_bytes()).map_err(|e| e.to_string())?;
+        let t = state.tally;
+        let progress = Progress {
+            game: game.id().to_string(),
+            seed,
+            budgets: budgets.to_string(),
+            sources: total_sources,
+            sources_done: state.sources_done,
+            candidates: t.candidates,
+            not_unique: t.not_unique,
+            no_gain: t.no_gain,
+            other: t.other,
+            duplicates: t.duplicates,
+            dull: t.dull,
+            base: base_kept,
+            theme: only.map(|t| t.id().to_string()),
+        };
+        let json = serde_json::to_vec_pretty(&progress).map_err(|e| e.to_string())?;
+        write_file(progress_out, &json).map_err(|e| e.to_string())
+    };
+    // Written at once: a run whose base already has the count checks no game.
+    save(&state).map_err(CliError::Learn)?;
     build::run(
         &spec,
         &mut state,
         &cancel,
-        &mut |state| {
-            write_file(out_file, &state.puzzles.to_bytes()).map_err(|e| e.to_string())?;
-            let t = state.tally;
-            let progress = Progress {
-                game: game.id().to_string(),
-                seed,
-                budgets: budgets.to_string(),
-                sources: total_sources,
-                sources_done: state.sources_done,
-                candidates: t.candidates,
-                not_unique: t.not_unique,
-                no_gain: t.no_gain,
-                other: t.other,
-                duplicates: t.duplicates,
-            };
-            let json = serde_json::to_vec_pretty(&progress).map_err(|e| e.to_string())?;
-            write_file(progress_out, &json).map_err(|e| e.to_string())
-        },
+        &mut save,
         &mut |state, total| {
             let now = Instant::now();
             if quiet || now.duration_since(last).as_secs() < 5 {
@@ -367,7 +442,7 @@ fn build_command(
     write_line(
         out,
         &format!(
-            "{} puzzles of {game} in {} from {} of {} games; {t}; {:.0} s",
+            "{} puzzles of {game} in {} ({base_kept} from --base) from {} of {} games; {t}; {:.0} s",
             state.puzzles.puzzles.len(),
             quoted_path(&out_path),
             state.sources_done,
@@ -377,7 +452,11 @@ fn build_command(
     )
 }
 
-fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), CliError> {
+fn rate_command(
+    args: &RateArgs,
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+) -> Result<(), CliError> {
     let path = PathBuf::from(&args.file);
     let out_path = args
         .out
@@ -399,11 +478,24 @@ fn rate_command(args: &RateArgs, out: &mut dyn Write) -> Result<(), CliError> {
         return Err(CliError::Learn("no output was planned".into()));
     };
     let mut collection = read_file(&path, None)?;
-    if let Some((id, why)) = collection.set_aside.first() {
-        return Err(CliError::Learn(format!("puzzle {id}: {why}")));
-    }
-    for puzzle in &mut collection.puzzles {
+    refuse_set_aside(&collection)?;
+    refuse_repeats(&collection)?;
+    let started = Instant::now();
+    let mut last = started;
+    let total = collection.puzzles.len();
+    for (i, puzzle) in collection.puzzles.iter_mut().enumerate() {
         puzzle.rating = rate(puzzle, &Rated, tries, seed ^ u64::from(puzzle.number));
+        let now = Instant::now();
+        // The first puzzle's line says the work has started; then one every 5 s.
+        if !args.quiet && (i == 0 || now.duration_since(last).as_secs() >= 5) {
+            last = now;
+            let _ = writeln!(
+                errors,
+                "[{}/{total} puzzles] rated; {:.0} s",
+                i + 1,
+                started.elapsed().as_secs_f64()
+            );
+        }
     }
     write_file(output, &collection.to_bytes())?;
     let mean = collection
@@ -432,10 +524,72 @@ fn check_command(
     let budgets = budgets_argument(optional_text(&args.budgets)?)?;
     let seed = parse_bounded(optional_text(&args.seed)?, "--seed", 0, u64::MAX)?.unwrap_or(1);
     let collection = read_file(&path, None)?;
-    if let Some((id, why)) = collection.set_aside.first() {
-        return Err(CliError::Learn(format!("puzzle {id}: {why}")));
-    }
+    refuse_set_aside(&collection)?;
     let game = collection.game.unwrap_or(GameId::Neihuang);
+    refuse_repeats(&collection)?;
+    let table = if game == GameId::Flying && !args.quick {
+        super::analyse::open_table(args.table.as_deref(), errors)?
+    } else {
+        None
+    };
+    let exact = table
+        .as_ref()
+        .map(|t| t as &dyn crate::ai::analysis::ExactValues);
+    let cancel = AtomicBool::new(false);
+    let mut failures: Vec<String> = Vec::new();
+    for p in &collection.puzzles {
+        // The rules of a puzzle worth solving first (cheap), then the line's every decision.
+        let mut why = quality::assess(p, &Rated).err().map(|f| f.to_string());
+        if why.is_none() && !args.quick {
+            let start = p
+                .start()
+                .map_err(|_| CliError::Learn(format!("puzzle {}", p.id())))?;
+            let mut verifier = Verifier::new(budgets, exact, seed ^ u64::from(p.number), &cancel);
+            why = verifier
+                .recheck(&start, &p.line, p.free)
+                .err()
+                .map(|r| rejection_text(r).to_string());
+        }
+        let Some(why) = why else { continue };
+        let line = format!("puzzle {}: {why}", p.id());
+        if !args.list {
+            return Err(CliError::Learn(line));
+        }
+        write_line(out, &line)?;
+        failures.push(line);
+    }
+    write_line(
+        out,
+        &format!(
+            "legal actions at the first decision: {}",
+            choices_summary(&collection.puzzles)
+        ),
+    )?;
+    if let Some(first) = failures.first() {
+        return Err(CliError::Learn(format!(
+            "{} of {} puzzles fail; the first: {first}",
+            failures.len(),
+            collection.puzzles.len()
+        )));
+    }
+    write_line(
+        out,
+        &format!(
+            "{} puzzles of {game} in {}: all sound{}",
+            collection.puzzles.len(),
+            quoted_path(&path),
+            if args.quick {
+                " (the rules and the lines; the decisions were not searched again)"
+            } else {
+                ""
+            }
+        ),
+    )
+}
+
+/// Refuses a file with a puzzle whose position repeats another's up to the board's
+/// symmetries (naming both), or whose moves do not build.
+fn refuse_repeats(collection: &Collection) -> Result<(), CliError> {
     let mut seen = std::collections::HashMap::new();
     for p in &collection.puzzles {
         let start = p.start().map_err(|(i, e)| {
@@ -448,39 +602,31 @@ fn check_command(
             )));
         }
     }
-    if !args.quick {
-        let table = if game == GameId::Flying {
-            super::analyse::open_table(args.table.as_deref(), errors)?
-        } else {
-            None
-        };
-        let exact = table
-            .as_ref()
-            .map(|t| t as &dyn crate::ai::analysis::ExactValues);
-        let cancel = AtomicBool::new(false);
-        for p in &collection.puzzles {
-            let start = p
-                .start()
-                .map_err(|_| CliError::Learn(format!("puzzle {}", p.id())))?;
-            let mut verifier = Verifier::new(budgets, exact, seed ^ u64::from(p.number), &cancel);
-            verifier.recheck(&start, &p.line, p.free).map_err(|why| {
-                CliError::Learn(format!("puzzle {}: {}", p.id(), rejection_text(why)))
-            })?;
+    Ok(())
+}
+
+/// Refuses a file with a puzzle set aside for an illegal line, naming it.
+fn refuse_set_aside(collection: &Collection) -> Result<(), CliError> {
+    match collection.set_aside.first() {
+        Some((id, why)) => Err(CliError::Learn(format!("puzzle {id}: {why}"))),
+        None => Ok(()),
+    }
+}
+
+/// How many puzzles offer each number of legal actions at the first decision: `2: 5, 3: 12,
+/// 4: 40, …`.
+fn choices_summary(puzzles: &[Puzzle]) -> String {
+    let mut counts = std::collections::BTreeMap::new();
+    for p in puzzles {
+        if let Ok(start) = p.start() {
+            *counts.entry(quality::choices(&start)).or_insert(0usize) += 1;
         }
     }
-    write_line(
-        out,
-        &format!(
-            "{} puzzles of {game} in {}: all sound{}",
-            collection.puzzles.len(),
-            quoted_path(&path),
-            if args.quick {
-                " (file and lines only)"
-            } else {
-                ""
-            }
-        ),
-    )
+    counts
+        .iter()
+        .map(|(n, k)| format!("{n}: {k}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn rejection_text(why: crate::learn::puzzles::verify::Rejection) -> &'static str {
@@ -518,6 +664,8 @@ fn export_command(args: &ExportArgs, out: &mut dyn Write) -> Result<(), CliError
     let collection = match &args.file {
         Some(file) => {
             owned = read_file(Path::new(file), Some(game))?;
+            // As check and rate do: a file with an illegal puzzle is refused, not trimmed.
+            refuse_set_aside(&owned)?;
             &owned
         }
         None => embedded(game),

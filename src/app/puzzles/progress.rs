@@ -48,6 +48,10 @@ pub struct Current {
     pub played: usize,
     /// Whether a wrong move was made (then the solution is being shown).
     pub failed: bool,
+    /// Whether the solver is trying again after the miss (rather than being shown the
+    /// solution).
+    #[serde(default)]
+    pub retry: bool,
 }
 
 /// A puzzle made from one of the player's games, as stored.

@@ -13,6 +13,7 @@ use crate::app::computer::{AiMode, Computer};
 use crate::app::session::{Moment, Note, Session};
 use crate::app::settings::{ClockSetting, Opponent, Setup};
 use crate::learn::puzzles::Puzzle;
+use crate::learn::puzzles::miss::{Miss, miss};
 use crate::rules::{Action, Game, Point, Side};
 
 /// What a puzzle needs from the app: the time, where the computer thinks, and the pause
@@ -72,6 +73,8 @@ pub struct PuzzleRun {
     phase: Phase,
     /// Whether a wrong action was made.
     failed: bool,
+    /// Whether the solver is trying again after a miss.
+    retry: bool,
     /// When the opponent's next action along the line is due.
     reply_due: Option<Instant>,
     computer: Computer,
@@ -82,8 +85,15 @@ pub struct PuzzleRun {
 
 impl PuzzleRun {
     /// `puzzle` with `played` actions of its line already played (after a restart), the
-    /// solution being shown if `failed`; `None` if its position does not build.
-    pub fn new(puzzle: Puzzle, played: usize, failed: bool, env: PuzzleEnv) -> Option<PuzzleRun> {
+    /// solution being shown if `failed` (unless the solver is trying again, `retry`); `None`
+    /// if its position does not build. A puzzle left solved comes back solved.
+    pub fn new(
+        puzzle: Puzzle,
+        played: usize,
+        failed: bool,
+        retry: bool,
+        env: PuzzleEnv,
+    ) -> Option<PuzzleRun> {
         let start = puzzle.start().ok()?;
         let solver = start.state().to_act()?;
         let computer = Computer::new(env.ai, env.seed, notifier(&env));
@@ -92,20 +102,23 @@ impl PuzzleRun {
             puzzle,
             solver,
             next: 0,
-            phase: if failed {
+            phase: if failed && !retry {
                 Phase::Solution
             } else {
                 Phase::Solving
             },
             failed,
+            retry,
             reply_due: None,
             computer,
             pending: None,
             env,
         };
-        // Only whole turns of the line are replayed: a restart goes back to the solver's turn.
+        // Only whole turns of the line are replayed: a restart goes back to the solver's turn,
+        // unless the whole line was played and the solver's last turn is over (solved).
         let mut played = played.min(run.puzzle.line.len());
-        while played > 0 && !run.solver_turn_starts_at(played) {
+        let solved = played == run.puzzle.line.len() && run.line_done_at(played);
+        while !solved && played > 0 && !run.solver_turn_starts_at(played) {
             played -= 1;
         }
         if played > 0 {
@@ -155,6 +168,7 @@ impl PuzzleRun {
             id: self.puzzle.id(),
             played: self.next,
             failed: self.failed,
+            retry: self.retry,
         }
     }
 
@@ -241,6 +255,45 @@ impl PuzzleRun {
         }
     }
 
+    /// Why the wrong try on the board fails, once its refutation is there.
+    pub fn miss(&self) -> Option<Miss> {
+        match self.phase {
+            Phase::Refuted { .. } => miss(&self.puzzle, self.next, self.session.game()),
+            _ => None,
+        }
+    }
+
+    /// Whether the solver may try again: after a wrong try is refuted, or once the solution
+    /// of a missed puzzle has been shown.
+    pub fn can_retry(&self) -> bool {
+        matches!(self.phase, Phase::Refuted { .. }) || (self.phase == Phase::Solved && self.failed)
+    }
+
+    /// Tries again: after a refuted try, takes it back to the same decision; after the
+    /// solution of a missed puzzle, goes back to the puzzle's start. The puzzle stays missed
+    /// (its result was counted at the first wrong try).
+    pub fn retry(&mut self) -> PuzzleChanged {
+        if !self.can_retry() {
+            return PuzzleChanged::default();
+        }
+        self.computer.cancel();
+        self.pending = None;
+        let from = if self.phase == Phase::Solved {
+            0
+        } else {
+            self.next
+        };
+        if self.rebuild(from).is_none() {
+            return PuzzleChanged::default();
+        }
+        self.retry = true;
+        self.phase = Phase::Solving;
+        PuzzleChanged {
+            result: None,
+            save: true,
+        }
+    }
+
     /// Takes the wrong action and its refutation back and shows the solution from there.
     pub fn show_solution(&mut self) -> PuzzleChanged {
         if !matches!(self.phase, Phase::Refuting { .. } | Phase::Refuted { .. }) {
@@ -249,6 +302,7 @@ impl PuzzleRun {
         self.computer.cancel();
         self.pending = None;
         self.phase = Phase::Solution;
+        self.retry = false;
         let _ = self.rebuild(self.next);
         PuzzleChanged {
             result: None,
@@ -383,6 +437,20 @@ impl PuzzleRun {
                 self.computer
                     .ask(state, history, quiet_turns, crate::ai::Config::hint()),
             );
+    }
+
+    /// Whether the solver's last turn is over (or the game) after `played` actions of the
+    /// line: the puzzle is solved there.
+    fn line_done_at(&self, played: usize) -> bool {
+        let Ok(mut game) = self.puzzle.start() else {
+            return false;
+        };
+        for &a in &self.puzzle.line[..played] {
+            if game.apply(a).is_err() {
+                return false;
+            }
+        }
+        game.status().is_over() || game.state().to_act() != Some(self.solver)
     }
 
     /// Whether a turn of the solver's starts after `played` actions of the line.

@@ -32,8 +32,14 @@ impl SanqiApp {
 
     /// Shows `puzzle` with `played` actions of its line done; a game being played is paused
     /// and kept, as on the home screen.
-    fn show_puzzle(&mut self, puzzle: Puzzle, played: usize, failed: bool) -> Result<(), AppError> {
-        let run = PuzzleRun::new(puzzle, played, failed, self.puzzle_env())
+    fn show_puzzle(
+        &mut self,
+        puzzle: Puzzle,
+        played: usize,
+        failed: bool,
+        retry: bool,
+    ) -> Result<(), AppError> {
+        let run = PuzzleRun::new(puzzle, played, failed, retry, self.puzzle_env())
             .ok_or(AppError::PuzzleUnavailable)?;
         self.go_home();
         self.puzzles.current = Some(run.current());
@@ -56,7 +62,7 @@ impl SanqiApp {
             .and_then(|c| Some((self.puzzles.find(&c.id)?, c)))
             .filter(|(p, _)| game.is_none_or(|g| p.game == g));
         match current {
-            Some((puzzle, c)) => self.show_puzzle(puzzle, c.played, c.failed),
+            Some((puzzle, c)) => self.show_puzzle(puzzle, c.played, c.failed, c.retry),
             None => self.next_puzzle(),
         }
     }
@@ -67,13 +73,13 @@ impl SanqiApp {
             .puzzles
             .next_puzzle()
             .ok_or(AppError::PuzzleUnavailable)?;
-        self.show_puzzle(puzzle, 0, false)
+        self.show_puzzle(puzzle, 0, false, false)
     }
 
     /// Opens the next puzzle from the player's own games.
     pub(super) fn open_own_puzzle(&mut self) -> Result<(), AppError> {
         let puzzle = self.puzzles.next_own().ok_or(AppError::PuzzleUnavailable)?;
-        self.show_puzzle(puzzle, 0, false)
+        self.show_puzzle(puzzle, 0, false, false)
     }
 
     pub(super) fn set_puzzle_game(&mut self, game: GameId) -> Result<(), AppError> {

@@ -14,11 +14,13 @@ use crate::app::command::{Command, Open, RulesTab};
 use crate::app::i18n::I18n;
 use crate::app::keys;
 use crate::app::puzzles::{Phase, PuzzleRun, Solver};
-use crate::app::story::story_text;
+use crate::app::story::{pieces, story_text};
 use crate::app::text::{action_text, game_name, side_name};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{button_width, stone_icon, text_and_buttons, top_bar, wrapped_label};
+use crate::learn::puzzles::miss::{Miss, RightDoes};
+use crate::learn::puzzles::quality;
 use crate::learn::puzzles::{Goal, Theme, embedded};
 use crate::rules::{Decision, GameId};
 
@@ -219,16 +221,33 @@ fn feedback_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Co
                     if matches!(run.phase(), Phase::Refuted { .. })
                         && let Some(story) = story
                     {
-                        text = format!("{text} {story}");
+                        text = i18n.format("explain.then", &[("a", &text), ("b", &story)]);
                     }
                     wrapped_label(ui, RichText::new(text).color(theme::ink()));
+                    if let Some(miss) = run.miss() {
+                        wrapped_label(
+                            ui,
+                            RichText::new(miss_text(i18n, run.puzzle().game, &miss))
+                                .strong()
+                                .color(theme::ink()),
+                        );
+                    }
                     if run.computer_busy() {
                         ui.add(egui::Spinner::new().size(14.0));
-                    } else if ui
-                        .add(theme::primary_button(i18n.t("puzzle.show_solution")))
-                        .clicked()
-                    {
-                        out.push(Command::ShowPuzzleSolution);
+                    } else {
+                        ui.horizontal_wrapped(|ui| {
+                            if run.can_retry()
+                                && ui
+                                    .add(theme::primary_button(i18n.t("puzzle.try_again")))
+                                    .on_hover_text(i18n.t("puzzle.try_again_hint"))
+                                    .clicked()
+                            {
+                                out.push(Command::RetryPuzzle);
+                            }
+                            if ui.button(i18n.t("puzzle.show_solution")).clicked() {
+                                out.push(Command::ShowPuzzleSolution);
+                            }
+                        });
                     }
                 },
             );
@@ -283,13 +302,94 @@ fn feedback_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Co
             );
         }
     }
-    if matches!(run.phase(), Phase::Solved)
-        && ui
-            .add(theme::primary_button(i18n.t("puzzle.next")))
-            .clicked()
-    {
-        out.push(Command::NextPuzzle);
+    if matches!(run.phase(), Phase::Solved) {
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add(theme::primary_button(i18n.t("puzzle.next")))
+                .clicked()
+            {
+                out.push(Command::NextPuzzle);
+            }
+            if run.can_retry()
+                && ui
+                    .button(i18n.t("puzzle.try_again_start"))
+                    .on_hover_text(i18n.t("puzzle.try_again_hint"))
+                    .clicked()
+            {
+                out.push(Command::RetryPuzzle);
+            }
+        });
     }
+}
+
+/// Why a wrong try fails: the capture its answer allows, what the right action there does,
+/// and what the whole line wins.
+pub fn miss_text(i18n: &I18n, game: GameId, miss: &Miss) -> String {
+    let solver = miss.opponent.other();
+    let opponent = side_name(i18n, miss.opponent);
+    let count = |n: i32| usize::try_from(n).unwrap_or(0);
+    let mut sentences = Vec::new();
+    if miss.allowed > 0 {
+        let key = if game == GameId::Flying {
+            "puzzle.miss.allows_flip"
+        } else {
+            "puzzle.miss.allows_take"
+        };
+        let pieces = pieces(i18n, count(miss.allowed), solver);
+        sentences.push(i18n.format(key, &[("side", &opponent), ("pieces", &pieces)]));
+    }
+    let theirs = |n: u32| pieces(i18n, n as usize, miss.opponent);
+    sentences.push(match miss.right {
+        RightDoes::Shapes { line: true, .. } => i18n.t("puzzle.miss.line").to_string(),
+        RightDoes::Shapes { line: false, .. } => i18n.t("puzzle.miss.square").to_string(),
+        RightDoes::Capture => i18n.t("puzzle.miss.capture").to_string(),
+        RightDoes::Pull => i18n.t("puzzle.miss.pull").to_string(),
+        RightDoes::Yield => i18n.t("puzzle.miss.yield").to_string(),
+        RightDoes::Flip { insertion, pieces } => {
+            let key = if insertion {
+                "puzzle.miss.insertion"
+            } else {
+                "puzzle.miss.pincer"
+            };
+            i18n.format(key, &[("pieces", &theirs(pieces))])
+        }
+        RightDoes::Take { counter, pieces } => {
+            let key = if counter {
+                "puzzle.miss.counter"
+            } else {
+                "puzzle.miss.flank"
+            };
+            i18n.format(key, &[("pieces", &theirs(pieces))])
+        }
+        RightDoes::Quiet { defends: true } => {
+            i18n.format("puzzle.miss.defence", &[("side", &opponent)])
+        }
+        RightDoes::Quiet { defends: false } => i18n.t("puzzle.miss.quiet").to_string(),
+    });
+    // What the line wins, unless the right action alone takes just that (said already).
+    let said = match miss.right {
+        RightDoes::Flip { pieces, .. } | RightDoes::Take { pieces, .. } => {
+            i64::from(pieces) == i64::from(miss.line_wins)
+        }
+        _ => false,
+    };
+    sentences.push(match miss.goal {
+        Goal::Material if said || miss.line_wins < 1 => String::new(),
+        Goal::Material => i18n.format(
+            "puzzle.miss.line_wins",
+            &[(
+                "pieces",
+                &pieces(i18n, count(miss.line_wins), miss.opponent),
+            )],
+        ),
+        Goal::Win => i18n.t("puzzle.miss.line_wins_game").to_string(),
+        Goal::Draw => i18n.t("puzzle.miss.only_draw").to_string(),
+    });
+    sentences
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .reduce(|a, b| i18n.format("explain.then", &[("a", &a), ("b", &b)]))
+        .unwrap_or_default()
 }
 
 /// The idea of a solved puzzle, from its themes and goal.
@@ -300,9 +400,22 @@ pub fn idea_text(i18n: &I18n, run: &PuzzleRun) -> String {
         .iter()
         .map(|t| i18n.t(&keys::puzzle_idea(t)).to_string())
         .collect();
-    let goal = i18n.t(&keys::puzzle_goal_idea(puzzle.goal));
+    let key = keys::puzzle_goal_idea(puzzle.goal);
+    let goal = match puzzle
+        .start()
+        .ok()
+        .and_then(|start| quality::material_won(&start, &puzzle.line))
+    {
+        // What the line wins, counted on the board.
+        Some(won) if puzzle.goal == Goal::Material => {
+            let n = usize::try_from(won).unwrap_or(0);
+            let pieces = pieces(i18n, n, run.solver().other());
+            i18n.format(&key, &[("pieces", &pieces)])
+        }
+        _ => i18n.t(&key).to_string(),
+    };
     if ideas.is_empty() {
-        goal.to_string()
+        goal
     } else {
         format!("{goal} {}", ideas.join(" "))
     }

@@ -7,8 +7,9 @@
 //! mistake: a small search (or, in Flying, the table) scores every turn's start for the side
 //! to act, and the opponent's turn must have lost at least [`MISTAKE`] centipieces, leaving
 //! the side to act at least [`AHEAD`] (in Flying: a win, or a draw where the opponent had a
-//! win). Only those get the verifier's deep searches. The sources are shuffled by the seed,
-//! so a run cut short still has puzzles from all of them; games are checked on several
+//! win); the position must offer at least [`quality::MIN_CHOICES`] legal actions. Only
+//! those get the verifier's deep searches; a verified puzzle is kept when it is worth solving
+//! ([`quality::assess`]). The sources are shuffled by the seed, so a run cut short still has puzzles from all of them; games are checked on several
 //! threads and their puzzles kept in the sources' order, so the file is the same on any
 //! number of threads.
 
@@ -19,9 +20,10 @@ use std::sync::mpsc;
 
 use rand::{SeedableRng, rngs::StdRng, seq::SliceRandom};
 
+use super::quality;
 use super::rate::{Ladder, rate};
 use super::verify::{Budgets, Rejection, Verifier, WIN};
-use super::{Collection, Puzzle};
+use super::{Collection, Puzzle, Theme};
 use crate::ai::analysis::ExactValues;
 use crate::ai::{Config, Context, Engine, Level};
 use crate::files::{MAX_FILE_SIZE, read_regular_file};
@@ -56,6 +58,25 @@ pub struct Spec<'a> {
     pub threads: usize,
     /// The tries each level gets at each puzzle when it is rated.
     pub tries: u32,
+    /// Only positions that can start a puzzle of this theme (one of [`ONLY_THEMES`]).
+    pub only: Option<Theme>,
+}
+
+/// The themes a run can be limited to: those a position shows before any search (Neihuang's
+/// pull, Wu Dao's last placements).
+pub const ONLY_THEMES: [Theme; 2] = [Theme::Pull, Theme::Parity];
+
+/// Whether a puzzle of `theme` can start at `state`: the pull to make, or Wu Dao with at most
+/// [`SOLVE_EMPTY`](super::verify::SOLVE_EMPTY) empty points; any position for another theme.
+pub fn theme_can_start(theme: Theme, state: &crate::rules::State) -> bool {
+    match theme {
+        Theme::Pull => state.decision() == Some(crate::rules::Decision::Pull),
+        Theme::Parity => {
+            let [b, w] = state.boards();
+            state.game() == GameId::Wudao && 25 - (b | w).count_ones() <= super::verify::SOLVE_EMPTY
+        }
+        _ => true,
+    }
 }
 
 /// Where a run stands: what it has kept and how far through its sources it is.
@@ -84,15 +105,18 @@ pub struct Tally {
     pub other: usize,
     /// The same position as one kept, up to symmetry.
     pub duplicates: usize,
+    /// Verified, but not worth solving (no tempting wrong action, or no gain on the board).
+    pub dull: usize,
 }
 
 impl std::fmt::Display for Tally {
-    /// `12 candidates checked: 9 not unique, 1 without a clear gain, 0 other, 0 repeats`.
+    /// `12 candidates checked: 9 not unique, 1 without a clear gain, 0 other, 0 repeats,
+    /// 1 not worth solving`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} candidates checked: {} not unique, {} without a clear gain, {} other, {} repeats",
-            self.candidates, self.not_unique, self.no_gain, self.other, self.duplicates
+            "{} candidates checked: {} not unique, {} without a clear gain, {} other, {} repeats, {} not worth solving",
+            self.candidates, self.not_unique, self.no_gain, self.other, self.duplicates, self.dull
         )
     }
 }
@@ -191,13 +215,22 @@ pub fn run(
                 state.tally.not_unique += found.tally.not_unique;
                 state.tally.no_gain += found.tally.no_gain;
                 state.tally.other += found.tally.other;
+                state.tally.dull += found.tally.dull;
                 for mut puzzle in found.puzzles {
                     let Ok(start) = puzzle.start() else { continue };
                     if !seen.insert(canonical_key(&start)) {
                         state.tally.duplicates += 1;
                         continue;
                     }
-                    puzzle.number = state.puzzles.puzzles.len() as u32 + 1;
+                    // After the highest number kept: puzzles kept from a base file keep theirs.
+                    puzzle.number = state
+                        .puzzles
+                        .puzzles
+                        .iter()
+                        .map(|p| p.number)
+                        .max()
+                        .unwrap_or(0)
+                        + 1;
                     state.puzzles.puzzles.push(puzzle);
                     state.tally.kept += 1;
                 }
@@ -243,7 +276,10 @@ fn check_source(spec: &Spec<'_>, path: &Path, index: usize, cancel: &AtomicBool)
             Ok(line) => {
                 let mut puzzle = line.into_puzzle(&start, 0);
                 puzzle.rating = rate(&puzzle, spec.ladder, spec.tries, seed);
-                found.puzzles.push(puzzle);
+                match quality::assess(&puzzle, spec.ladder) {
+                    Ok(_) => found.puzzles.push(puzzle),
+                    Err(_) => found.tally.dull += 1,
+                }
             }
             Err(Rejection::NotUnique) => found.tally.not_unique += 1,
             Err(Rejection::NoGain) => found.tally.no_gain += 1,
@@ -267,10 +303,20 @@ fn candidates(spec: &Spec<'_>, game: &Game, seed: u64, cancel: &AtomicBool) -> V
         .chain(game.turn_ends().map(|i| i + 1))
         .filter(|&i| i < game.len())
         .collect();
+    // Only the positions that can start a puzzle of the theme asked for, and the turn
+    // starts just before them, are scored.
+    let in_zone = |i: usize| {
+        spec.only
+            .is_none_or(|t| theme_can_start(t, game.state_after(i)))
+    };
     let mut values: Vec<(usize, i32)> = Vec::new();
-    for &i in &turn_starts {
+    for (k, &i) in turn_starts.iter().enumerate() {
         let state = game.state_after(i);
         if state.to_act().is_none() || state.legal_vec().len() < 2 {
+            continue;
+        }
+        let next_in_zone = turn_starts.get(k + 1).is_some_and(|&n| in_zone(n));
+        if !in_zone(i) && !next_in_zone {
             continue;
         }
         let value = match (spec.table, state) {
@@ -301,7 +347,13 @@ fn candidates(spec: &Spec<'_>, game: &Game, seed: u64, cancel: &AtomicBool) -> V
         let lost = i64::from(before) + i64::from(now);
         let ahead = if exact { now >= 0 } else { now >= AHEAD };
         let decided_already = !exact && before <= -WIN / 2;
-        if lost >= i64::from(MISTAKE) && ahead && !decided_already {
+        let choices = game.state_after(i).legal_vec().len();
+        if lost >= i64::from(MISTAKE)
+            && in_zone(i)
+            && ahead
+            && !decided_already
+            && choices >= quality::MIN_CHOICES
+        {
             let mut start = Game::new(game.id());
             if game.actions().take(i).all(|a| start.apply(a).is_ok()) {
                 starts.push(start);
@@ -309,4 +361,34 @@ fn candidates(spec: &Spec<'_>, game: &Game, seed: u64, cancel: &AtomicBool) -> V
         }
     }
     starts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::notation::parse_actions;
+
+    #[test]
+    fn a_theme_limits_the_positions_that_can_start_a_puzzle() {
+        let mut game = Game::new(GameId::Neihuang);
+        let moves = "d3 e3 b1 b4 c3 c4 d4 d5 b3 a2 b2 b5 e4 d2 e5 a4 e2 a1 c1 a3 c2 c5 d1 e1";
+        for a in parse_actions(moves).unwrap_or_default() {
+            assert!(game.apply(a).is_ok());
+        }
+        assert!(!theme_can_start(Theme::Pull, game.state()));
+        let a5 = parse_actions("a5").unwrap_or_default();
+        assert!(game.apply(a5[0]).is_ok());
+        assert!(theme_can_start(Theme::Pull, game.state()));
+        assert!(!theme_can_start(Theme::Parity, game.state()));
+        // Wu Dao: the last placements start at seven empty points.
+        let mut game = Game::new(GameId::Wudao);
+        while game.state().legal_vec().len() > 8 {
+            let a = game.state().legal_vec()[0];
+            assert!(game.apply(a).is_ok());
+        }
+        assert!(!theme_can_start(Theme::Parity, game.state()));
+        let a = game.state().legal_vec()[0];
+        assert!(game.apply(a).is_ok());
+        assert!(theme_can_start(Theme::Parity, game.state()));
+    }
 }

@@ -8,12 +8,16 @@
 //! - [`build`] finds candidates in recorded games (a position right after a mistake) and
 //!   keeps the ones that pass; [`rate`] gives each a starting rating from how the rated
 //!   levels fare on it; [`glicko`] is the rating system of puzzles and solvers.
+//! - [`quality`] says whether a verified puzzle is worth solving (a real choice, a tempting
+//!   wrong action, the gain on the board); [`miss`] why a wrong try fails.
 //! - [`file`] is the puzzle file: versioned and checksummed, embedded from
 //!   `assets/puzzles` for the app.
 
 pub mod build;
 pub mod file;
 pub mod glicko;
+pub mod miss;
+pub mod quality;
 pub mod rate;
 pub mod themes;
 pub mod verify;

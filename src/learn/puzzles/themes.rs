@@ -82,6 +82,11 @@ impl Theme {
             .collect()
     }
 
+    /// Whether a puzzle of `game` can have this theme.
+    pub fn of_game_is(self, game: GameId) -> bool {
+        Theme::of_game(game).contains(&self)
+    }
+
     fn bit(self) -> u16 {
         1 << Theme::ALL.iter().position(|&t| t == self).unwrap_or(0)
     }

@@ -7,7 +7,8 @@
 //! contenders on a deep one with a margin of [`MARGIN`] over the second best, confirmed on a
 //! larger one. The opponent answers with its best defence (the table's longest resistance, or
 //! the deep search's turn). The line stops as soon as the solver has won material (more
-//! pieces taken or turned than lost) with the position still clearly won, or the game is
+//! pieces taken or turned than lost, a pull the opponent is still owed counted as lost) with
+//! the position still clearly won, or the game is
 //! won; it may take at most [`MAX_SOLVER_TURNS`] solver turns. In Neihuang a solver's turn is
 //! the move with its captures and yield: each decision must be unique, except that the
 //! captures of the last turn may be free when every choice is as good (any piece taken
@@ -15,7 +16,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::{Goal, Themes, themes};
+use super::{Goal, Themes, quality, themes};
 use crate::ai::analysis::ExactValues;
 use crate::ai::exact::Value;
 use crate::ai::solver::exact_winner;
@@ -87,7 +88,7 @@ impl std::fmt::Display for Budgets {
 /// Why a position does not make a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rejection {
-    /// The game is over, or the solver has no choice at its first decision.
+    /// The game is over, or the solver has too few choices at its first decision.
     NoChoice,
     /// Two of the solver's actions are about as good.
     NotUnique,
@@ -218,6 +219,10 @@ impl<'a> Verifier<'a> {
             let mut first = true;
             let mut free = 0u8;
             loop {
+                if first && turn == 0 && game.state().legal_vec().len() < quality::MIN_CHOICES {
+                    // Too few choices to be a puzzle: no search is spent on it.
+                    return Err(Rejection::NoChoice);
+                }
                 let choice = self.decide(&game, solver, first)?;
                 if first && turn == 0 && matches!(choice, Choice::Forced(_)) {
                     return Err(Rejection::NoChoice);
@@ -263,7 +268,10 @@ impl<'a> Verifier<'a> {
                     goal: Goal::Draw,
                 });
             }
-            if gain >= 1 && self.clearly_won(&game, solver)? {
+            // A pull the opponent is still owed takes a piece back at once: the gain must
+            // stand on the board.
+            let settled = gain - i32::from(quality::owes_pull(&game, solver.other()));
+            if settled >= 1 && self.clearly_won(&game, solver)? {
                 return Ok(Line {
                     themes: themes(&actions),
                     actions,
@@ -309,19 +317,7 @@ impl<'a> Verifier<'a> {
     /// those it lost.
     fn play(&mut self, game: &mut Game, action: Action, solver: Side) -> Result<i32, Rejection> {
         let effects = game.apply(action).map_err(|_| Rejection::Escapes)?;
-        let removed = effects.removed.count_ones() as i32;
-        let flipped = effects.flipped.count_ones() as i32;
-        let taken = if effects.removed_owner == Some(solver) {
-            -removed
-        } else {
-            removed
-        };
-        let turned = if effects.actor == solver {
-            flipped
-        } else {
-            -flipped
-        };
-        Ok(taken + turned)
+        Ok(quality::pieces_won(&effects, solver))
     }
 
     fn game_is_wudao_endgame(&self, game: &Game) -> bool {

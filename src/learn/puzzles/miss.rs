@@ -1,0 +1,161 @@
+//! Why a wrong try fails, in facts the puzzle screen puts into words: what the opponent's
+//! answer took or turned over (the capture the try allows), and what the right action at
+//! that decision does that the try does not (the square it completes, the pieces a pincer or
+//! a flank takes, the pull, the move that meets a threat), with what the whole line wins.
+
+use super::quality::pieces_won;
+use super::{Goal, Puzzle};
+use crate::rules::explain::{Event, Shape, explain};
+use crate::rules::{Action, Game, Side};
+
+/// What the right action at a decision does at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RightDoes {
+    /// Neihuang: completes 2×2 squares and lines, earning this many captures.
+    Shapes {
+        /// Whether a whole line of five is among them.
+        line: bool,
+        /// The captures earned.
+        captures: u8,
+    },
+    /// Neihuang: takes this piece among those it may take.
+    Capture,
+    /// Neihuang: pulls the piece that matters.
+    Pull,
+    /// Neihuang: gives up the right piece to make room.
+    Yield,
+    /// Flying: turns this many pieces over, by pincer and/or insertion.
+    Flip {
+        /// Whether an insertion is among them.
+        insertion: bool,
+        /// The pieces turned over.
+        pieces: u32,
+    },
+    /// Wu Dao: takes this many pieces, by flank and/or counter-capture.
+    Take {
+        /// Whether a counter-capture is among them.
+        counter: bool,
+        /// The pieces taken.
+        pieces: u32,
+    },
+    /// Takes nothing at once: it meets a threat, or prepares the gain.
+    Quiet {
+        /// Whether the opponent threatened to take at once (the puzzle's defence theme).
+        defends: bool,
+    },
+}
+
+/// Why a wrong try fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Miss {
+    /// The side that answered the try.
+    pub opponent: Side,
+    /// The pieces the answer took from the solver or turned over (0 when it took nothing).
+    pub allowed: i32,
+    /// What the right action does there.
+    pub right: RightDoes,
+    /// The puzzle's goal.
+    pub goal: Goal,
+    /// The pieces the whole line wins (material puzzles), counted as the check counts them.
+    pub line_wins: i32,
+}
+
+/// Why the try played at action `at` of the puzzle's line fails, given `after`: the game as
+/// it stands after the try and the answer shown (its history starting with the puzzle's
+/// moves and the line's first `at` actions). `None` if the puzzle or the game do not fit.
+pub fn miss(puzzle: &Puzzle, at: usize, after: &Game) -> Option<Miss> {
+    let start = puzzle.start().ok()?;
+    let solver = start.state().to_act()?;
+    let mut before = start.clone();
+    for &a in puzzle.line.get(..at)? {
+        before.apply(a).ok()?;
+    }
+    let right = *puzzle.line.get(at)?;
+    let right = right_does(&before, right, puzzle)?;
+    let from = puzzle.moves.len() + at;
+    let allowed = after
+        .effects()
+        .skip(from)
+        .filter(|e| e.actor != solver)
+        .map(|e| -pieces_won(e, solver))
+        .sum::<i32>()
+        .max(0);
+    let line_wins = super::quality::material_won(&start, &puzzle.line).unwrap_or(0);
+    Some(Miss {
+        opponent: solver.other(),
+        allowed,
+        right,
+        goal: puzzle.goal,
+        line_wins,
+    })
+}
+
+/// What `action` does from `game`.
+fn right_does(game: &Game, action: Action, puzzle: &Puzzle) -> Option<RightDoes> {
+    let before = *game.state();
+    let mut probe = game.clone();
+    let effects = probe.apply(action).ok()?;
+    Some(match explain(&before, &effects) {
+        Event::Shapes { shapes, captures } => RightDoes::Shapes {
+            line: shapes.iter().any(|s| matches!(s, Shape::Line(_))),
+            captures,
+        },
+        Event::Captured { .. } => RightDoes::Capture,
+        Event::Pulled => RightDoes::Pull,
+        Event::Yielded => RightDoes::Yield,
+        Event::Flipped { insertions, .. } => RightDoes::Flip {
+            insertion: !insertions.is_empty(),
+            pieces: effects.flipped.count_ones(),
+        },
+        Event::Taken { counters, .. } => RightDoes::Take {
+            counter: !counters.is_empty(),
+            pieces: effects.removed.count_ones(),
+        },
+        Event::Quiet | Event::TimedOut { .. } => RightDoes::Quiet {
+            defends: puzzle.themes.contains(super::Theme::Defence),
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::puzzles::{Rating, Themes};
+    use crate::rules::GameId;
+    use crate::rules::notation::parse_actions;
+
+    fn wudao(moves: &str, line: &str) -> Puzzle {
+        Puzzle {
+            number: 2,
+            game: GameId::Wudao,
+            moves: parse_actions(moves).unwrap_or_default(),
+            line: parse_actions(line).unwrap_or_default(),
+            free: 0,
+            goal: Goal::Material,
+            themes: Themes::default(),
+            rating: Rating::default(),
+        }
+    }
+
+    #[test]
+    fn a_missed_counter_capture_and_the_capture_allowed_are_named() {
+        // Black to place: d2 takes d1 and d3 between them; c1 instead lets White flank.
+        let puzzle = wudao("b4 d3 e1 d1", "d2");
+        let mut after = puzzle.start().expect("the puzzle builds");
+        for a in parse_actions("c1 d2").unwrap_or_default() {
+            after.apply(a).expect("legal");
+        }
+        let miss = miss(&puzzle, 0, &after).expect("a miss");
+        assert_eq!(
+            miss.right,
+            RightDoes::Take {
+                counter: true,
+                pieces: 2
+            }
+        );
+        assert_eq!(miss.opponent, Side::White);
+        assert_eq!(miss.line_wins, 2);
+        // White's d2 took nothing of Black's here.
+        assert_eq!(miss.allowed, 0);
+    }
+}
