@@ -6,7 +6,8 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// An answer of "nothing chosen" sooner than this after the chooser was asked for cannot be
 /// a person's: it means no chooser came up (a session bus without the portal, say).

@@ -32,7 +32,7 @@ use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use web_time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -759,8 +759,8 @@ pub struct UtcTime {
 }
 
 /// A moment as a date and time in UTC, "2026-12-01 10:57 UTC" (the same in every language).
-pub fn date_text(when: std::time::SystemTime) -> String {
-    let Ok(since) = when.duration_since(std::time::UNIX_EPOCH) else {
+pub fn date_text(when: web_time::SystemTime) -> String {
+    let Ok(since) = when.duration_since(web_time::UNIX_EPOCH) else {
         return String::new();
     };
     let t = UtcTime::from_unix_seconds(i64::try_from(since.as_secs()).unwrap_or(i64::MAX));
