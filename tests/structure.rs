@@ -981,9 +981,11 @@ fn the_crate_reads_time_through_web_time() {
             let rest = &code[at + "std::time::".len()..];
             let named = match rest.strip_prefix('{') {
                 Some(group) => &group[..group.find('}').unwrap_or(group.len())],
-                None => &rest[..rest
-                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-                    .unwrap_or(rest.len())],
+                None => {
+                    &rest[..rest
+                        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .unwrap_or(rest.len())]
+                }
             };
             let clock = named
                 .split(',')

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use super::error::AppError;
 use super::i18n::Language;
 use super::lessons::Course;
+use super::link::Link;
 use super::settings::{ClockSetting, Opponent, PlayerNames, Setup, ThemeChoice};
 use crate::ai::Level;
 use crate::learn::puzzles::Theme;
@@ -155,6 +156,13 @@ pub enum Command {
     DeleteRecord(PathBuf),
     /// Brings back the record deleted last.
     UndoDeleteRecord,
+    /// Opens what a shared link holds: a game for review at its last position (the game in
+    /// progress is set aside for "Continue"), or a shipped puzzle.
+    OpenLink(Link),
+    /// Copies the link of the game on the screen (`None`) or of a record file.
+    CopyLink(Option<PathBuf>),
+    /// Copies the link of the puzzle on the screen.
+    CopyPuzzleLink,
 
     // ----- Playing -----
     /// A click on a point of the live board (or Enter or Space on the board's cursor).

@@ -1,13 +1,16 @@
 //! Short sounds of wood and stone for what happens on the board, made by code
 //! ([`synth`]) and played off the caller's thread: through the PulseAudio protocol on Linux
-//! (which PipeWire serves too), through WASAPI on Windows. Where there is no sound server, no
+//! (which PipeWire serves too), through WASAPI on Windows, through Web Audio in the browser
+//! (`web.rs`, which mixes them itself). Where there is no sound server, no
 //! device, or the server goes away, nothing is heard and nothing is said: sound is never worth
 //! an error message.
 //!
 //! This module knows nothing of the games: the app decides which [`Sound`] an event makes.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::Sender;
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex, OnceLock};
 
 mod mixer;
@@ -17,6 +20,8 @@ pub mod synth;
 mod pulse;
 #[cfg(windows)]
 mod wasapi;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
 pub use mixer::Mixer;
 
@@ -138,6 +143,8 @@ struct Voice {
 /// waits: a sound that cannot be played is dropped.
 pub struct Player {
     output: Output,
+    // The browser's player needs no thread.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     sender: Option<Sender<Voice>>,
 }
 
@@ -170,6 +177,19 @@ impl Player {
             sound,
             gain: gain(volume),
         };
+        // In the browser, Web Audio plays it off the page's thread already.
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = server;
+            web::play(voice.sound, voice.gain);
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.send(voice, server);
+    }
+
+    /// Hands `voice` to the player's thread, started with the first sound.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn send(&mut self, voice: Voice, server: Option<PathBuf>) {
         let sender = self.sender.get_or_insert_with(|| {
             let (sender, receiver) = mpsc::channel();
             // A thread that cannot start only means silence.
@@ -241,7 +261,7 @@ fn play_through(_server: Option<PathBuf>, mixers: Vec<Mixer>) -> Result<(), Soun
 }
 
 /// No sound output on this system: the sounds asked for are dropped.
-#[cfg(not(any(windows, all(unix, not(target_os = "macos")))))]
+#[cfg(not(any(windows, all(unix, not(target_os = "macos")), target_arch = "wasm32")))]
 fn serve(_server: Option<PathBuf>, receiver: Receiver<Voice>) {
     while receiver.recv().is_ok() {}
 }

@@ -32,7 +32,12 @@ impl SanqiApp {
 
     /// Shows `puzzle` with `played` actions of its line done; a game being played is paused
     /// and kept, as on the home screen.
-    fn show_puzzle(&mut self, puzzle: Puzzle, played: usize, failed: bool) -> Result<(), AppError> {
+    pub(super) fn show_puzzle(
+        &mut self,
+        puzzle: Puzzle,
+        played: usize,
+        failed: bool,
+    ) -> Result<(), AppError> {
         let run = PuzzleRun::new(puzzle, played, failed, self.puzzle_env())
             .ok_or(AppError::PuzzleUnavailable)?;
         self.go_home();

@@ -290,6 +290,13 @@ fn feedback_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Co
     {
         out.push(Command::NextPuzzle);
     }
+    let copy = ui.button(i18n.t("link.copy"));
+    if copy
+        .on_hover_text(i18n.t("link.copy_puzzle_hint"))
+        .clicked()
+    {
+        out.push(Command::CopyPuzzleLink);
+    }
 }
 
 /// The idea of a solved puzzle, from its themes and goal.
