@@ -1,6 +1,6 @@
 // Starts Sanqi on the page: checks what the browser must have, loads the program with its
 // progress shown, hands it the canvas, and offers the page to work offline.
-import init, { start } from './sanqi.js';
+import init, { start, widgets } from './sanqi.js';
 
 // The size of sanqi_bg.wasm, written in by scripts/build-web.sh, for the progress bar.
 const WASM_BYTES = Number('__WASM_BYTES__') || 0;
@@ -35,8 +35,9 @@ function fail(text) {
   window.sanqi.failed = text;
 }
 
-// What the tests read: when the first frame was drawn, and whether start-up failed.
-window.sanqi = { firstFrame: null, failed: null };
+// What the tests read: when the first frame was drawn, whether start-up failed, the compiled
+// program (for a worker of their own) and the controls on the screen.
+window.sanqi = { firstFrame: null, failed: null, module: null, widgets: () => [] };
 
 function missing() {
   const lacks = [];
@@ -92,6 +93,8 @@ async function main() {
     status.textContent = say.starting;
     const module = await WebAssembly.compile(bytes);
     await init({ module_or_path: module });
+    window.sanqi.module = module;
+    window.sanqi.widgets = () => JSON.parse(widgets());
     await start(document.getElementById('sanqi'));
   } catch (e) {
     fail(say.failed((e && e.message) || String(e)));

@@ -47,6 +47,9 @@ pub struct AppOptions {
     /// Whether the system's light or dark preference is read where egui does not hear it
     /// (the desktop portal on Linux).
     pub system_theme: bool,
+    /// Whether the screen is touched by fingers (a web page on a phone or a tablet): every
+    /// control is then large enough for one.
+    pub touch: bool,
 }
 
 impl Default for AppOptions {
@@ -62,6 +65,7 @@ impl Default for AppOptions {
             sound: Output::System,
             theme: None,
             system_theme: true,
+            touch: false,
         }
     }
 }

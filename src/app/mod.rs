@@ -132,7 +132,11 @@ pub fn run() {
 pub async fn run_in_page(
     canvas: web_sys::HtmlCanvasElement,
 ) -> Result<eframe::WebRunner, wasm_bindgen::JsValue> {
-    let launch = Launch::new(storage::Store::open_default(), AppOptions::default());
+    let options = AppOptions {
+        touch: crate::platform::web::coarse_pointer(),
+        ..AppOptions::default()
+    };
+    let launch = Launch::new(storage::Store::open_default(), options);
     let runner = eframe::WebRunner::new();
     runner
         .start(

@@ -127,6 +127,9 @@ impl SanqiApp {
     pub fn launch(ctx: &egui::Context, launch: Launch) -> SanqiApp {
         fonts::install(ctx);
         theme::apply(ctx);
+        if launch.options.touch {
+            theme::apply_touch(ctx);
+        }
         let Launch {
             store,
             stored,

@@ -156,6 +156,21 @@ pub const BODY_SIZE: f32 = 14.5;
 /// The size of small text, in points.
 pub const SMALL_SIZE: f32 = 12.0;
 
+/// The height, in points (CSS pixels on a web page), that a finger needs to hit a control.
+pub const TOUCH_TARGET: f32 = 40.0;
+
+/// Makes every control at least [`TOUCH_TARGET`] high and wide, with more room between
+/// them, for a screen touched by fingers.
+pub fn apply_touch(ctx: &egui::Context) {
+    ctx.all_styles_mut(|style| {
+        style.spacing.interact_size = egui::vec2(TOUCH_TARGET, TOUCH_TARGET);
+        style.spacing.button_padding = egui::vec2(14.0, 10.0);
+        style.spacing.item_spacing = egui::vec2(10.0, 8.0);
+        style.spacing.icon_width = 22.0;
+        style.spacing.icon_width_inner = 12.0;
+    });
+}
+
 /// Sets the fonts' sizes and the colours of every widget, for both themes.
 pub fn apply(ctx: &egui::Context) {
     ctx.all_styles_mut(|style| {

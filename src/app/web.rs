@@ -107,6 +107,8 @@ pub fn worker_job(message: String) {
         ai::SEARCH_JOB => ai::serve_search(body),
         ai::analysis::JOB => ai::analysis::serve_in_worker(body),
         mistakes::JOB => post_to_page(&mistakes::serve(body)),
+        // The browser tests' check that a search here is the command line's search.
+        "bestmove" => post_to_page(&ai::wire::bestmove(body)),
         _ => post_to_page(""),
     }
 }

@@ -223,6 +223,13 @@ pub fn take_fragment() -> Option<String> {
     taken
 }
 
+/// Whether the page is pointed at by fingers rather than a mouse (a phone, a tablet).
+pub fn coarse_pointer() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(pointer: coarse)").ok().flatten())
+        .is_some_and(|query| query.matches())
+}
+
 /// The fragment of the page's address, without its `#` (empty if there is none).
 pub fn fragment() -> String {
     web_sys::window()

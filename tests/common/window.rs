@@ -106,6 +106,7 @@ impl WindowSpec {
             sound: Output::Off,
             theme: None,
             system_theme: false,
+            touch: false,
         }
     }
 }

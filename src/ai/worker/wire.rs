@@ -174,6 +174,60 @@ pub fn serve(engine: &mut Engine, text: &str, threads: usize) -> String {
     encode_reply(&reply)
 }
 
+/// The job of [`bestmove`]: a game from its start, its actions in the notation, and the
+/// player and seed, as `sanqi bestmove GAME --moves MOVES --level LEVEL --seed SEED` takes
+/// them.
+#[derive(Serialize, Deserialize)]
+struct BestmoveJob {
+    game: GameId,
+    moves: String,
+    level: String,
+    seed: u64,
+}
+
+/// The job text [`bestmove`] reads.
+pub fn bestmove_job(game: GameId, moves: &str, level: &str, seed: u64) -> String {
+    let job = BestmoveJob {
+        game,
+        moves: moves.to_string(),
+        level: level.to_string(),
+        seed,
+    };
+    serde_json::to_string(&job).unwrap_or_default()
+}
+
+/// The turn a fresh engine plans after the moves of `text` ([`bestmove_job`]), as the
+/// command line's `bestmove` plans it: `turn a1,b2 nodes N` (or `error …`). The web's tests
+/// ask a Web Worker this and the command line the same, to show the searches are one.
+pub fn bestmove(text: &str) -> String {
+    let answer = || -> Result<String, String> {
+        let job: BestmoveJob = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let config = Config::parse(&job.level)?;
+        let mut game = crate::rules::Game::new(job.game);
+        let moves = crate::rules::notation::parse_actions(&job.moves).map_err(|e| e.to_string())?;
+        for action in moves {
+            game.apply(action).map_err(|e| e.to_string())?;
+        }
+        let history: Vec<u128> = (0..game.len()).map(|i| game.state_after(i).key()).collect();
+        let cancel = AtomicBool::new(false);
+        let context = Context::new(&history, &cancel).with_quiet_turns(game.quiet_turns());
+        let plan = Engine::new()
+            .plan(game.state(), &config, job.seed, context)
+            .map_err(|e| e.to_string())?;
+        Ok(format!(
+            "turn {} nodes {}",
+            codes_text(&plan.actions),
+            plan.stats.nodes
+        ))
+    };
+    answer().unwrap_or_else(|why| format!("error {why}"))
+}
+
+fn codes_text(actions: &[Action]) -> String {
+    let texts: Vec<String> = actions.iter().map(Action::to_string).collect();
+    texts.join(",")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,6 +327,18 @@ mod tests {
             assert_eq!(served.line, direct.line, "{id}");
             assert_eq!(served.stats.nodes, direct.stats.nodes, "{id}");
         }
+    }
+
+    #[test]
+    fn bestmove_answers_the_turn_and_its_nodes() {
+        let job = bestmove_job(GameId::Wudao, "c3 b2", "master:nodes=2000,threads=1", 5);
+        let answer = bestmove(&job);
+        assert!(
+            answer.starts_with("turn ") && answer.contains(" nodes "),
+            "{answer}"
+        );
+        assert_eq!(answer, bestmove(&job));
+        assert!(bestmove(&bestmove_job(GameId::Wudao, "c3 c3", "master", 1)).starts_with("error "));
     }
 
     #[test]
