@@ -72,7 +72,7 @@ if [ "$profile" != dev ]; then
     echo "== wasm-opt"
     # The features Rust enables by default for this target; -O3 keeps the search as fast as
     # the compiler made it (the size is measured compressed, where speed costs little).
-    wasm-opt -O3 \
+    wasm-opt -O3 --strip-debug --strip-producers \
         --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
         --enable-mutable-globals --enable-reference-types --enable-multivalue \
         "$out/sanqi_bg.wasm" -o "$out/sanqi_bg.opt.wasm"

@@ -256,10 +256,16 @@ async function main() {
       await shot(page, 'history-1280-en-light');
     });
 
-    await check('a game by touch on a 390×844 phone screen', async () => {
+    await check('a game by touch on a 390×844 phone screen, unfinished across a reload', async () => {
       const { context, page } = await open(browser, { width: 390, height: 844, touch: true });
       await startGame(page, 'Beginner', true);
+      await click(page, 'c3', { touch: true });
+      await page.waitForTimeout(1500);
       await shot(page, 'game-390-en-light');
+      await page.reload();
+      await waitStarted(page);
+      await click(page, 'Continue', { touch: true });
+      await find(page, 'c3');
       await playToTheEnd(page, true);
       await shot(page, 'result-390-en-light');
       await context.close();
@@ -311,6 +317,39 @@ async function main() {
       assert(!(await page.evaluate(() => location.hash)), 'the link stays in the address');
       await shot(page, 'link-1280-en-light');
       await context.close();
+    });
+
+    await check('the page works offline once loaded (service worker)', async () => {
+      const { context, page } = await open(browser, { width: 1280, height: 800 });
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.waitForTimeout(500);
+      await context.setOffline(true);
+      await page.reload();
+      await waitStarted(page);
+      await find(page, /^Play /);
+      await context.close();
+    });
+
+    await check('without WebGL the page says so in one sentence, in the browser\'s language', async () => {
+      const bare = await chromium.launch({
+        executablePath: '/usr/bin/chromium',
+        headless: true,
+        args: ['--disable-3d-apis', '--no-sandbox', '--disable-background-networking', '--no-first-run'],
+      });
+      try {
+        for (const [locale, words] of [['en-US', 'Sanqi needs WebGL'], ['zh-CN', '三棋需要 WebGL']]) {
+          const context = await bare.newContext({ viewport: { width: 800, height: 600 }, locale });
+          const page = await context.newPage();
+          await page.goto(BASE);
+          await page.waitForFunction(() => window.sanqi && window.sanqi.failed, null, { timeout: 30000 });
+          const said = await page.evaluate(() => window.sanqi.failed);
+          assert(said.startsWith(words), `it said: ${said}`);
+          await shot(page, `no-webgl-${locale}`);
+          await context.close();
+        }
+      } finally {
+        await bare.close();
+      }
     });
 
     await check('a search in a Web Worker is the command line\'s search (same seed, same nodes)', async () => {
