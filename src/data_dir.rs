@@ -7,6 +7,9 @@
 //! else the per-user data folder of `directories::ProjectDirs::from("org", "Sanqi", "Sanqi")`:
 //! on Linux `~/.local/share/sanqi`, on macOS `~/Library/Application Support/org.Sanqi.Sanqi`,
 //! on Windows `%APPDATA%\Sanqi\Sanqi\data`. Nothing here creates it.
+//!
+//! In the web build the data folder is [`WEB_FOLDER`] of the file system kept in the page's
+//! storage (`crate::files::browser`), and there is no documents folder.
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -45,7 +48,25 @@ pub fn named() -> Option<PathBuf> {
     })
 }
 
+/// The data folder of the web build, in the page's storage.
+pub const WEB_FOLDER: &str = "/sanqi";
+
 /// The per-user data folder, if the system has a home folder for the user.
 pub fn per_user() -> Option<PathBuf> {
-    directories::ProjectDirs::from("org", "Sanqi", "Sanqi").map(|p| p.data_dir().to_path_buf())
+    #[cfg(not(target_arch = "wasm32"))]
+    return directories::ProjectDirs::from("org", "Sanqi", "Sanqi")
+        .map(|p| p.data_dir().to_path_buf());
+    #[cfg(target_arch = "wasm32")]
+    Some(PathBuf::from(WEB_FOLDER))
+}
+
+/// The user's documents folder, if the system has one.
+pub fn documents() -> Option<PathBuf> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return directories::UserDirs::new()
+        .as_ref()
+        .and_then(directories::UserDirs::document_dir)
+        .map(PathBuf::from);
+    #[cfg(target_arch = "wasm32")]
+    None
 }

@@ -28,19 +28,34 @@
 //!   `game.` ([`windows_names`]), before touching the disk.
 
 use std::fmt;
-use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
+use web_time::SystemTime;
 
 pub mod interrupt;
+#[cfg(any(target_arch = "wasm32", test))]
+pub mod browser;
 pub mod output;
+#[cfg(target_arch = "wasm32")]
+pub use browser as fs;
+use fs::{File, OpenOptions};
+/// The file system: the standard library's, or in the browser the one kept in the page's
+/// storage ([`browser`]), which has the same calls for what Sanqi does with files.
+#[cfg(not(target_arch = "wasm32"))]
+pub use std::fs;
 pub mod windows_names;
 use interrupt::Writing;
 pub use windows_names::NameProblem;
 use windows_names::path_problem_here;
+
+/// In the web build, the folder whose files live in memory while the page is open (records
+/// uploaded or dropped on the page), never in the page's storage.
+pub const IN_MEMORY: &str = "/opened";
+/// In the web build, the folder whose files are handed to the person as downloads.
+pub const DOWNLOADS: &str = "/downloads";
 
 /// The largest file Sanqi reads: far more than any record or settings file needs.
 pub const MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
@@ -537,7 +552,15 @@ const TEMP_SUFFIX: &str = ".tmp";
 pub(crate) fn temp_path(dir: &Path, name: &str) -> PathBuf {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    dir.join(format!(".{name}.{}-{n}{TEMP_SUFFIX}", std::process::id()))
+    dir.join(format!(".{name}.{}-{n}{TEMP_SUFFIX}", process_id()))
+}
+
+/// This process's number; the web page has none (its files are its own), so 0 there.
+fn process_id() -> u32 {
+    #[cfg(not(target_arch = "wasm32"))]
+    return std::process::id();
+    #[cfg(target_arch = "wasm32")]
+    0
 }
 
 /// The process that wrote a temporary file, if `name` is one of [`temp_path`]'s names:

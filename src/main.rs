@@ -4,6 +4,7 @@
 // The command line still prints when started from a terminal (sanqi::platform).
 #![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
 
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {
     sanqi::app::startup::process_start();
     // Arguments as the system gives them: one that is not valid Unicode becomes an error
@@ -21,3 +22,8 @@ fn main() {
     let code = sanqi::cli::run(&args, &mut stdout.lock(), &mut stderr.lock());
     std::process::exit(code);
 }
+
+/// In the browser the page starts the app through the library's `start` (`sanqi::app::web`),
+/// and a Web Worker the searches through its `worker_job`: the program itself does nothing.
+#[cfg(target_arch = "wasm32")]
+fn main() {}

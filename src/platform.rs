@@ -6,6 +6,12 @@
 //! (`sanqi perft flying 3`), the command line calls [`attach_console`] before printing, and
 //! its output goes to the terminal it was started from. For the same reason an error that
 //! stops the window from opening is also shown in a message box ([`report_fatal_error`]).
+//!
+//! In the web build, [`web`] holds what the page needs from the browser: Web Workers running
+//! this module, downloads, uploads and the page's address.
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 /// Sends stdout and stderr to the console of the process that started this one (the
 /// terminal), if there is one, leaving alone a stream that already goes to a file or a pipe.

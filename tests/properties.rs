@@ -23,6 +23,7 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use sanqi::ai::Level;
 use sanqi::app::history::{CACHE_FILE, EntryState, History};
+use sanqi::app::link::Link;
 use sanqi::app::settings::{
     ClockSetting, Opponent, Outcome, SavedGame, Settings, Setup, SideChoice, Stats,
 };
@@ -798,5 +799,48 @@ proptest! {
         let base = &table().0;
         let result = check_table(&changed(base, at.index(base.len()), xor));
         prop_assert!(result.is_ok(), "{:?}", result);
+    }
+}
+
+// ----------------------------------------------------------------- shared links
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any game, finished or not, goes into a link and comes back the same: its game, its
+    /// actions, and the position they reach.
+    #[test]
+    fn a_game_link_round_trips(
+        game in 0usize..3,
+        seed in any::<u64>(),
+        length in 0usize..160,
+        address in prop::sample::select(vec![
+            "http://127.0.0.1:8000/",
+            "https://example.org/sanqi/index.html",
+            "https://example.org/play#wudao:a1",
+        ]),
+    ) {
+        let game = random_game(GameId::ALL[game], seed, length);
+        let link = Link::of_game(&game);
+        let url = link.url(address);
+        prop_assert_eq!(url.matches('#').count(), 1);
+        let back = Link::parse(&url).expect("a link reads back");
+        prop_assert_eq!(&back, &link);
+        let from_fragment = Link::parse(&link.fragment());
+        prop_assert_eq!(from_fragment, Ok(link.clone()));
+        let replayed = back.replay().expect("a game link").expect("it replays");
+        prop_assert_eq!(replayed.action_list(), game.action_list());
+        prop_assert_eq!(replayed.state(), game.state());
+    }
+
+    /// Whatever a link says, reading it gives a link or a typed error, never a panic, and a
+    /// game link's replay does the same.
+    #[test]
+    fn any_link_reads_or_says_why(text in "(#|https?://x/#)?[a-z:]{0,10}[a-e0-9x,:\\- ]{0,60}") {
+        if let Ok(link) = Link::parse(&text)
+            && let Some(Err(error)) = link.replay()
+        {
+            assert_one_line(&error.to_string());
+        }
     }
 }

@@ -966,3 +966,36 @@ fn the_cycle_finder_finds_cycles_only() {
     edges.remove(&edge("c", "a"));
     assert_eq!(find_cycle(&edges), None);
 }
+
+/// The clock of the standard library panics in the browser: the crate reads time through
+/// `web_time`, which is the standard library's own `Instant` and `SystemTime` on other
+/// targets.
+#[test]
+fn the_crate_reads_time_through_web_time() {
+    let krate = the_crate();
+    let mut found = Vec::new();
+    for (file, text) in &krate.files {
+        let code = code_of(text);
+        for (at, _) in code.match_indices("std::time::") {
+            // What the path names: one item, or a group in braces.
+            let rest = &code[at + "std::time::".len()..];
+            let named = match rest.strip_prefix('{') {
+                Some(group) => &group[..group.find('}').unwrap_or(group.len())],
+                None => {
+                    &rest[..rest
+                        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .unwrap_or(rest.len())]
+                }
+            };
+            let clock = named
+                .split(',')
+                .map(str::trim)
+                .any(|name| ["Instant", "SystemTime", "UNIX_EPOCH"].contains(&name));
+            if clock {
+                let line = code[..at].lines().count().max(1);
+                found.push(format!("src/{file}:{line}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "the standard clock is used at {found:?}");
+}

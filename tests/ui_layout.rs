@@ -486,3 +486,49 @@ fn master_without_the_table_is_said_in_the_panel_not_across_every_screen() {
     assert_eq!(h.state().screen(), Screen::Home);
     assert!(!has_text(&h, searching));
 }
+
+/// A phone held upright and touched by fingers (360×740 and 390×844): the board takes the
+/// screen's width with the panel under it, every control of the game screen is at least 40
+/// points high, and a tap plays a point.
+#[test]
+fn on_a_phone_the_board_takes_the_width_and_every_control_fits_a_finger() {
+    for size in [[360.0, 740.0], [390.0, 844.0]] {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let time = sanqi::app::clock::ManualTime::new();
+        let mut options = sized(size).options(&time);
+        options.touch = true;
+        let mut h = window::window_with(dir.path(), options, size);
+        window::start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::Off);
+        let board = h
+            .get_by_label("a1")
+            .rect()
+            .union(h.get_by_label("e5").rect());
+        assert!(
+            board.width() >= 0.8 * size[0] && board.right() <= size[0],
+            "{size:?}: the board is {board:?}"
+        );
+        let buttons: Vec<(String, egui::Rect)> = h
+            .query_all_by_role(egui::accesskit::Role::Button)
+            .map(|n| (n.accesskit_node().label().unwrap_or_default(), n.rect()))
+            .collect();
+        let mut below = 0;
+        for (label, rect) in &buttons {
+            // The board's points are its own cells, a fifth of its width each.
+            if sanqi::rules::Point::parse(label).is_some() {
+                continue;
+            }
+            assert!(
+                rect.height() >= 40.0 - 0.5,
+                "{size:?}: {label} is {} high",
+                rect.height()
+            );
+            below += usize::from(rect.top() >= board.bottom());
+        }
+        assert!(
+            below > 0,
+            "{size:?}: no control under the board: {buttons:?}"
+        );
+        click_points(&mut h, "c3");
+        assert_eq!(h.state().session().map(|s| s.game().len()), Some(1));
+    }
+}

@@ -13,8 +13,11 @@
 //! A time budget gives what the machine managed in that time, which differs from run to run.
 
 use std::fmt;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::{Mutex, PoisonError};
+#[cfg(not(target_arch = "wasm32"))]
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -52,7 +55,9 @@ pub const ACCURACY_SCALE_PIECES: f64 = 2.0;
 pub const ACCURACY_POWER: i32 = 4;
 
 /// How good an action was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Label {
     /// The engine's choice, or as good within [`BEST_LOSS`].
     Best,
@@ -132,7 +137,7 @@ impl fmt::Display for Label {
 }
 
 /// What a position is worth, from one side's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Evaluation {
     /// The search's score, in centipieces.
     Score(i32),
@@ -240,7 +245,7 @@ pub trait ExactValues: Send + Sync {
 }
 
 /// How much each position may be searched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Budget {
     /// Time per position.
     Time(Duration),
@@ -321,7 +326,7 @@ pub struct Report {
 }
 
 /// Positions done out of the total.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Progress {
     /// Positions analysed so far.
     pub done: usize,
@@ -532,20 +537,30 @@ fn value_of(e: Evaluation) -> Option<Value> {
 /// It is given the analysis's cancel flag, so that it can stop waiting for a table.
 pub type ExactLoader = Box<dyn FnOnce(&AtomicBool) -> Option<Arc<dyn ExactValues>> + Send>;
 
+#[cfg(target_arch = "wasm32")]
+mod web;
+pub mod wire;
+#[cfg(target_arch = "wasm32")]
+pub use web::{Analyser, JOB, serve_in_worker};
+
 /// What the analysis thread shares with its owner.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Default)]
 struct Shared {
     progress: Progress,
     result: Option<Result<Report, AiError>>,
 }
 
-/// An analysis running on its own thread. Dropping it cancels it.
+/// An analysis running on its own thread (in the web build, in a Web Worker: `web.rs`).
+/// Dropping it cancels it.
+#[cfg(not(target_arch = "wasm32"))]
 pub struct Analyser {
     shared: Arc<Mutex<Shared>>,
     cancel: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Analyser {
     /// Starts analysing a copy of `game`. `exact` is called first, on the analysis thread,
     /// for the exact values to use if any (opening a table takes a while); `wake` is called
@@ -605,6 +620,7 @@ impl Analyser {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Drop for Analyser {
     fn drop(&mut self) {
         self.cancel();

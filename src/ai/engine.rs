@@ -7,7 +7,8 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use super::alphabeta::{AlphaBeta, TranspositionTable};
 use super::book::{self, Book};

@@ -74,7 +74,7 @@ mod tests {
     use super::*;
     use crate::rules::{GameRules, flying, neihuang, played, wudao};
     use std::sync::atomic::AtomicBool;
-    use std::time::Instant;
+    use web_time::Instant;
 
     fn greedy_choice<R: Evaluate + Solve>(state: &R, seed: u64) -> Action {
         let cancel = AtomicBool::new(false);

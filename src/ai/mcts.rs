@@ -8,7 +8,7 @@
 //! added up (root parallelism).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 

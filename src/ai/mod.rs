@@ -33,4 +33,6 @@ pub use eval::pattern::{Weights, WeightsError};
 pub use level::Level;
 pub use settings::{Algorithm, Config, EvalKind, Params};
 pub use strategy::SearchStats;
-pub use worker::{Reply, Request, Worker};
+#[cfg(target_arch = "wasm32")]
+pub use worker::{JOB as SEARCH_JOB, serve_in_worker as serve_search};
+pub use worker::{Reply, Request, Worker, wire};

@@ -5,7 +5,8 @@
 //! implement [`Strategy`]; the turn planner and the worker only see the trait.
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use super::error::AiError;
 use super::eval::Evaluate;

@@ -27,6 +27,8 @@ pub enum Banner {
     Table(TableNotice),
     /// An unfinished game was replaced by another and kept as this record.
     Kept(PathBuf),
+    /// A link was copied to the clipboard: the link.
+    LinkCopied(String),
 }
 
 /// The news of the Flying table's build. (That Master searches without the table is said in
@@ -55,6 +57,9 @@ impl Banner {
             Banner::Kept(path) => {
                 let name = path.file_name().map_or(path.as_path(), Path::new);
                 i18n.format("notice.kept", &[("name", &shown_path(name))])
+            }
+            Banner::LinkCopied(link) => {
+                i18n.format("link.copied", &[("link", &one_line(link, 120))])
             }
         }
     }

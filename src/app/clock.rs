@@ -3,7 +3,8 @@
 //! sleeping.
 
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Where the app reads the current time from.
 pub type TimeSource = Arc<dyn Fn() -> Instant + Send + Sync>;

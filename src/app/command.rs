@@ -11,6 +11,7 @@ use super::settings::{
     AnimationSpeed, BoardStyle, ClockSetting, Opponent, PieceStyle, PlayerNames, Setup, TextSize,
     ThemeChoice,
 };
+use super::link::Link;
 use crate::ai::Level;
 use crate::learn::puzzles::Theme;
 use crate::rules::{GameId, Point, Side};
@@ -163,6 +164,13 @@ pub enum Command {
     DeleteRecord(PathBuf),
     /// Brings back the record deleted last.
     UndoDeleteRecord,
+    /// Opens what a shared link holds: a game for review at its last position (the game in
+    /// progress is set aside for "Continue"), or a shipped puzzle.
+    OpenLink(Link),
+    /// Copies the link of the game on the screen (`None`) or of a record file.
+    CopyLink(Option<PathBuf>),
+    /// Copies the link of the puzzle on the screen.
+    CopyPuzzleLink,
 
     // ----- Playing -----
     /// A click on a point of the live board (or Enter or Space on the board's cursor).

@@ -8,6 +8,7 @@
 use std::fmt::{self, Display};
 
 use super::i18n::{I18n, Language};
+use super::link::LinkError;
 use super::settings::SavedGameError;
 use super::storage::{StoreError, StoreNotice};
 use super::text::{game_name, illegal, shown, shown_path};
@@ -42,6 +43,10 @@ pub enum AppError {
     /// There is no puzzle to show (none of the game and theme chosen, or a puzzle that
     /// does not set up).
     PuzzleUnavailable,
+    /// A shared link opens nothing.
+    OpenLink(LinkError),
+    /// The game does not start from its usual position, so no link can tell it.
+    NoLink,
 }
 
 impl AppError {
@@ -69,7 +74,27 @@ impl AppError {
                 with_reason("history.restore_failed", &store_error(i18n, e))
             }
             AppError::PuzzleUnavailable => i18n.t("puzzle.unavailable").to_string(),
+            AppError::OpenLink(e) => with_reason("link.open_failed", &link_error(i18n, e)),
+            AppError::NoLink => i18n.t("link.none").to_string(),
         }
+    }
+}
+
+/// Why a link opens nothing, in the interface language.
+fn link_error(i18n: &I18n, error: &LinkError) -> String {
+    match error {
+        LinkError::Empty => i18n.t("link.empty").to_string(),
+        LinkError::TooLong => i18n.t("link.too_long").to_string(),
+        LinkError::UnknownGame(game) => i18n.format("link.unknown_game", &[("game", &shown(game))]),
+        LinkError::BadAction { number, text } => i18n.format(
+            "link.bad_action",
+            &[("number", number as &dyn Display), ("action", &shown(text))],
+        ),
+        LinkError::Illegal { number, text } => i18n.format(
+            "link.illegal",
+            &[("number", number as &dyn Display), ("action", &shown(text))],
+        ),
+        LinkError::UnknownPuzzle(id) => i18n.format("link.unknown_puzzle", &[("id", &shown(id))]),
     }
 }
 
@@ -92,6 +117,8 @@ impl fmt::Display for AppError {
             AppError::DeleteRecord(e) => write!(f, "could not delete the record: {e}"),
             AppError::RestoreRecord(e) => write!(f, "could not bring the record back: {e}"),
             AppError::PuzzleUnavailable => f.write_str("there is no puzzle to show"),
+            AppError::OpenLink(e) => write!(f, "the link opens nothing: {e}"),
+            AppError::NoLink => f.write_str("this game does not start from the usual position"),
         }
     }
 }
@@ -200,6 +227,10 @@ pub fn store_error(i18n: &I18n, error: &StoreError) -> String {
         }
         StoreError::SavedGame(e) => saved_game_error(i18n, e),
         StoreError::Record(e) => record_error(i18n, e),
+        // A full disk, or in the browser a full storage: what was kept before stays.
+        StoreError::Write { path, error } if error.kind == std::io::ErrorKind::StorageFull => {
+            i18n.format("error.storage_full", &[("path", &shown_path(path))])
+        }
         StoreError::Write { path, error } => file_failure(i18n, "error.write", path, error),
         StoreError::BadName { path, problem } => i18n.format(
             "error.write",

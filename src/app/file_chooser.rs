@@ -2,11 +2,19 @@
 //! while it is open, and its answer arrives on a channel (waking the window). Where there is
 //! no chooser (no desktop portal, no zenity) it answers "nothing chosen" at once; that answer,
 //! too quick for a person, is told apart from a cancel, and the typed path remains.
+//!
+//! In the browser there are no paths to type ([`typed_paths`]): a record to open is uploaded
+//! through the browser's own chooser, or dropped on the page ([`dropped_record`]), and kept in
+//! memory under [`OPENED`] while the page is open; a record saved is downloaded (written under
+//! [`DOWNLOADS`], which the page's file system hands to the browser as a download).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
-use std::time::{Duration, Instant};
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::mpsc::channel;
+use std::sync::mpsc::{Receiver, TryRecvError};
+use std::time::Duration;
+use web_time::Instant;
 
 /// An answer of "nothing chosen" sooner than this after the chooser was asked for cannot be
 /// a person's: it means no chooser came up (a session bus without the portal, say).
@@ -28,7 +36,11 @@ pub enum Answer {
 /// on the `PATH`. Without one (a bare X server, a remote shell) the chooser would answer
 /// "nothing chosen" at once, and the records dialog says so and offers the typed path.
 pub fn system_chooser_available() -> bool {
-    if cfg!(any(target_os = "windows", target_os = "macos")) {
+    if cfg!(any(
+        target_os = "windows",
+        target_os = "macos",
+        target_arch = "wasm32"
+    )) {
         return true;
     }
     chooser_in_environment(
@@ -53,6 +65,60 @@ fn chooser_in_environment(
     let zenity = path
         .is_some_and(|path| std::env::split_paths(&path).any(|dir| exists(&dir.join("zenity"))));
     bus || zenity
+}
+
+/// Whether records are opened and saved by a typed path (not in the browser, which has no
+/// paths: there the records dialog takes a shared game's link, uploads and downloads).
+pub fn typed_paths() -> bool {
+    !cfg!(target_arch = "wasm32")
+}
+
+/// The folder, in the page's file system, of the records uploaded or dropped on the page:
+/// they stay in memory while the page is open.
+pub const OPENED: &str = crate::files::IN_MEMORY;
+/// Where a record saved in the browser is written: it becomes a download.
+pub const DOWNLOADS: &str = crate::files::DOWNLOADS;
+
+/// A record file dropped on the window or the page, if one is ready: its path on the
+/// desktop; in the browser, where a dropped file's bytes are read in the background, where
+/// they were put once read (under [`OPENED`]).
+pub fn dropped_record(ctx: &egui::Context) -> Option<PathBuf> {
+    let dropped = ctx.input(|i| i.raw.dropped_files.first().cloned());
+    #[cfg(not(target_arch = "wasm32"))]
+    return dropped.map(|file| file.path().to_path_buf());
+    #[cfg(target_arch = "wasm32")]
+    {
+        thread_local! {
+            static READ: std::cell::RefCell<Vec<PathBuf>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        if let Some(file) = dropped {
+            let ctx = ctx.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let name = file.path().to_string_lossy().into_owned();
+                if let Ok(bytes) = file.bytes_async().await
+                    && let Some(path) = keep_opened(&name, &bytes)
+                {
+                    READ.with(|r| r.borrow_mut().push(path));
+                    ctx.request_repaint();
+                }
+            });
+        }
+        READ.with(|r| r.borrow_mut().pop())
+    }
+}
+
+/// Keeps an uploaded or dropped record named `name` in memory; returns its path there.
+#[cfg(target_arch = "wasm32")]
+fn keep_opened(name: &str, bytes: &[u8]) -> Option<PathBuf> {
+    let name: String = Path::new(name)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| "record.json".to_string());
+    let path = Path::new(OPENED).join(name);
+    crate::files::fs::create_dir_all(Path::new(OPENED)).ok()?;
+    crate::files::fs::write(&path, bytes).ok()?;
+    Some(path)
 }
 
 /// What the chosen file is for.
@@ -100,6 +166,43 @@ impl FileChooser {
         if self.is_open() {
             return;
         }
+        #[cfg(target_arch = "wasm32")]
+        self.open_in_browser(ctx, choosing, request);
+        #[cfg(not(target_arch = "wasm32"))]
+        self.open_system(ctx, choosing, request);
+    }
+
+    /// The browser's own chooser to open a file (its bytes kept in memory), or at once, for a
+    /// file to save, the name it is downloaded under.
+    #[cfg(target_arch = "wasm32")]
+    fn open_in_browser(&mut self, ctx: &egui::Context, choosing: Choosing, request: Request) {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        match choosing {
+            Choosing::Save => {
+                let name = request
+                    .file_name
+                    .unwrap_or_else(|| "sanqi.json".to_string());
+                let _ = sender.send(Some(Path::new(DOWNLOADS).join(name)));
+            }
+            Choosing::Open => {
+                let ctx = ctx.clone();
+                let picked =
+                    crate::platform::web::pick_file(".json,application/json", move |file| {
+                        let kept = file.and_then(|(name, bytes)| keep_opened(&name, &bytes));
+                        let _ = sender.send(kept);
+                        ctx.request_repaint();
+                    });
+                if picked.is_err() {
+                    return;
+                }
+            }
+        }
+        self.waiting = Some((choosing, Instant::now(), receiver));
+    }
+
+    /// The system's chooser, on a thread of its own.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn open_system(&mut self, ctx: &egui::Context, choosing: Choosing, request: Request) {
         let mut dialog = rfd::AsyncFileDialog::new()
             .set_title(request.title)
             .add_filter(request.filter, &["json"])
@@ -137,7 +240,9 @@ impl FileChooser {
         };
         let answer = match chosen {
             Some(path) => Answer::Chosen(path),
-            None if asked.elapsed() < TOO_QUICK_FOR_A_PERSON => Answer::Unavailable,
+            None if asked.elapsed() < TOO_QUICK_FOR_A_PERSON && typed_paths() => {
+                Answer::Unavailable
+            }
             None => Answer::Cancelled,
         };
         let choosing = *choosing;

@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::thread;
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
+use web_time::SystemTime;
 
 use crate::ai::Oracle;
 use crate::rules::{Action, State, flying};
@@ -31,6 +32,8 @@ pub enum TableState {
     Damaged(String),
     /// There is no data folder to keep a table in.
     NoFolder,
+    /// The web build has no table: it is far too large for a page, so Master searches.
+    DesktopOnly,
     /// Open and checked.
     Ready(ReadyTable),
 }
@@ -62,7 +65,9 @@ impl FlyingTable {
     /// opened.
     pub fn in_folder(data_dir: Option<&Path>) -> FlyingTable {
         let path = data_dir.map(tablebase::path_in);
-        let state = if path.is_some() {
+        let state = if cfg!(target_arch = "wasm32") {
+            TableState::DesktopOnly
+        } else if path.is_some() {
             TableState::Opening
         } else {
             TableState::NoFolder
@@ -83,6 +88,10 @@ impl FlyingTable {
     /// Opens the file on a thread of its own; `notify` is called when it is done (to wake
     /// the window).
     pub fn open_in_background(&self, notify: impl Fn() + Send + 'static) {
+        if cfg!(target_arch = "wasm32") {
+            self.open_now();
+            return;
+        }
         let handle = self.clone();
         handle.set(TableState::Opening);
         let spawned = thread::Builder::new()
@@ -99,6 +108,7 @@ impl FlyingTable {
     /// Opens the file on this thread (tests, and a computer that searches inline).
     pub fn open_now(&self) {
         let state = match &self.inner.path {
+            _ if cfg!(target_arch = "wasm32") => TableState::DesktopOnly,
             None => TableState::NoFolder,
             Some(path) => open_state(path),
         };
@@ -167,7 +177,7 @@ impl FlyingTable {
 fn open_state(path: &Path) -> TableState {
     match Table::open_with(path, Check::Once) {
         Ok(table) => {
-            let metadata = std::fs::metadata(path).ok();
+            let metadata = crate::files::fs::metadata(path).ok();
             TableState::Ready(ReadyTable {
                 table: Arc::new(table),
                 bytes: metadata.as_ref().map_or(0, |m| m.len()),

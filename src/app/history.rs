@@ -14,15 +14,15 @@
 //! numbered one if another file took it meanwhile: nothing in the folder is replaced.
 
 use std::collections::BTreeMap;
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
+use web_time::{Instant, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
 use super::storage::{StoreError, UtcTime, is_record_name, read_record_file, write_atomic};
-use crate::files::{self, IoFailure, NewFileError};
+use crate::files::{self, IoFailure, NewFileError, fs};
 use crate::rules::records::{Player, Record};
 use crate::rules::{Game, GameId, Point, Side};
 

@@ -50,6 +50,9 @@ pub struct AppOptions {
     pub system_theme: bool,
     /// The zone dates are shown in: the system's local time, or a fixed one (tests).
     pub zone: Zone,
+    /// Whether the screen is touched by fingers (a web page on a phone or a tablet): every
+    /// control is then large enough for one.
+    pub touch: bool,
 }
 
 impl Default for AppOptions {
@@ -66,6 +69,7 @@ impl Default for AppOptions {
             theme: None,
             system_theme: true,
             zone: Zone::Local,
+            touch: false,
         }
     }
 }

@@ -34,6 +34,7 @@ pub mod keys;
 pub mod launch;
 pub mod lessons;
 pub mod local_time;
+pub mod link;
 pub mod overlay;
 pub mod puzzles;
 pub mod rating;
@@ -49,6 +50,8 @@ mod system_theme;
 pub mod text;
 pub mod theme;
 pub mod view;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 pub mod widgets;
 
 pub use banners::Banner;
@@ -64,6 +67,7 @@ pub const WINDOW_TITLE: &str = "Sanqi 三棋";
 /// start (screenshots), whatever the settings remember.
 pub const WINDOW_SIZE_VARIABLE: &str = "SANQI_WINDOW_SIZE";
 
+#[cfg(not(target_arch = "wasm32"))]
 fn native_options(renderer: eframe::Renderer, size: [f32; 2]) -> eframe::NativeOptions {
     eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -83,6 +87,7 @@ fn native_options(renderer: eframe::Renderer, size: [f32; 2]) -> eframe::NativeO
 ///
 /// A demonstration (`SANQI_DEMO`) keeps its records in a scratch folder and never reads or
 /// writes the user's files.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run() {
     let options = AppOptions::from_env();
     let store = if options.demo.is_some() {
@@ -120,4 +125,42 @@ pub fn run() {
         failures.join("; ")
     ));
     std::process::exit(1);
+}
+
+/// Runs the app on the web page's `canvas` (see [`web`]): the player's data in the page's
+/// storage, the searches in Web Workers, the shared game of the page's address opened.
+#[cfg(target_arch = "wasm32")]
+pub async fn run_in_page(
+    canvas: web_sys::HtmlCanvasElement,
+) -> Result<eframe::WebRunner, wasm_bindgen::JsValue> {
+    let options = AppOptions {
+        touch: crate::platform::web::coarse_pointer(),
+        ..AppOptions::default()
+    };
+    let launch = Launch::new(storage::Store::open_default(), options);
+    let runner = eframe::WebRunner::new();
+    runner
+        .start(
+            canvas,
+            eframe::WebOptions::default(),
+            Box::new(move |cc| {
+                PAGE_CONTEXT.with(|c| *c.borrow_mut() = Some(cc.egui_ctx.clone()));
+                Ok(Box::new(SanqiApp::launch(&cc.egui_ctx, launch)))
+            }),
+        )
+        .await?;
+    Ok(runner)
+}
+
+#[cfg(target_arch = "wasm32")]
+thread_local! {
+    /// The egui context of the app on the page.
+    static PAGE_CONTEXT: std::cell::RefCell<Option<egui::Context>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The egui context of the app on the web page, once it runs.
+#[cfg(target_arch = "wasm32")]
+fn page_context() -> Option<egui::Context> {
+    PAGE_CONTEXT.with(|c| c.borrow().clone())
 }

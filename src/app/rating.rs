@@ -228,8 +228,8 @@ impl Suggestion {
 
 /// Seconds since 1970 now (UTC), as the rating's history keeps times.
 pub fn unix_seconds() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
 }
 

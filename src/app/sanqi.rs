@@ -13,6 +13,7 @@ use super::computer::{AiMode, Computer};
 use super::demo::{Demo, Staging};
 use super::dialogs::{DialogStack, Opening};
 use super::error::AppError;
+use super::file_chooser::dropped_record;
 use super::flying_table::{BuildState, FlyingTable, TableBuild, TableState};
 use super::history::{self, History};
 use super::i18n::{I18n, Language, system_language};
@@ -44,6 +45,7 @@ use crate::tablebase::{self, BuildConfig};
 
 mod games;
 mod lessons;
+mod links;
 mod puzzles;
 
 /// What the analysis of a game spends on each position: a node budget, so that the same
@@ -132,6 +134,9 @@ impl SanqiApp {
             options,
         } = launch;
         theme::apply(ctx, stored.settings.text_size.scale());
+        if options.touch {
+            theme::apply_touch(ctx);
+        }
         let language = options
             .language
             .or(stored.settings.language)
@@ -500,6 +505,9 @@ impl SanqiApp {
             Command::DeleteRecord(path) => {
                 self.history.delete(path).map_err(AppError::DeleteRecord)?;
             }
+            Command::OpenLink(link) => return self.open_link(link),
+            Command::CopyLink(from) => self.copy_link(from.as_deref())?,
+            Command::CopyPuzzleLink => self.copy_puzzle_link()?,
             Command::UndoDeleteRecord => {
                 self.history
                     .undo_delete()
@@ -897,8 +905,9 @@ impl SanqiApp {
         }
         match self.flying_table.state() {
             TableState::Missing | TableState::NoFolder | TableState::Damaged(_) => {}
-            // Still being checked (Master searches meanwhile), or ready.
-            TableState::Opening | TableState::Ready(_) => return,
+            // Still being checked (Master searches meanwhile), or ready; or in the browser,
+            // where the side panel says there is no table to build.
+            TableState::Opening | TableState::Ready(_) | TableState::DesktopOnly => return,
         }
         self.table_notice_given = true;
         let building = self
@@ -1053,6 +1062,7 @@ impl SanqiApp {
     pub fn logic_frame(&mut self, ctx: &egui::Context) {
         theme::begin_frame(ctx);
         board::set_look(self.look());
+        self.open_arrived_link();
         self.watch_window(ctx);
         self.watch_table_build();
         self.watch_table_damage();
@@ -1138,6 +1148,10 @@ impl SanqiApp {
         }
         commands.extend(self.dialogs.ui(&ctx, &view));
         widgets::focus_ring(&ctx);
+        // A record dropped on the window (or the page) opens for review.
+        if !modal && let Some(path) = dropped_record(&ctx) {
+            commands.push(Command::OpenRecord(path));
+        }
         for command in commands {
             // Errors were shown where they belong (a dialog or a banner).
             let _ = self.apply(command);

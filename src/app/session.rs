@@ -15,7 +15,8 @@ mod scene;
 mod sounds;
 
 use std::collections::VecDeque;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 pub use scene::{Story, Turn};
 pub use sounds::{TICK_FROM, sound_of};

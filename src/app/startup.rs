@@ -21,7 +21,8 @@
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Set to `1` to print the start-up line on stderr.
 pub const TIMING_VARIABLE: &str = "SANQI_STARTUP_TIMING";

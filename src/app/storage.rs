@@ -34,11 +34,10 @@
 
 use std::collections::BTreeSet;
 use std::fmt;
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{SystemTime, UNIX_EPOCH};
+use web_time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -51,7 +50,7 @@ use crate::app::settings::{
 use crate::data_dir;
 use crate::echo::{one_line, quoted_path};
 use crate::files::{
-    self, IoFailure, NameProblem, NewFileError, ReadError, read_regular_file, temp_path,
+    self, IoFailure, NameProblem, NewFileError, ReadError, fs, read_regular_file, temp_path,
     write_new_file,
 };
 use crate::rules::Game;
@@ -595,7 +594,9 @@ impl Store {
             Ok(bytes) => bytes,
             Err(ReadError::NotFound) => return (None, Vec::new()),
             // The startup notice already says that nothing is kept.
-            Err(_) if !self.writable && !path.exists() => return (None, Vec::new()),
+            Err(_) if !self.writable && fs::metadata(&path).is_err() => {
+                return (None, Vec::new());
+            }
             Err(e) => return (None, vec![self.set_aside(dir, name, StoreError::Read(e))]),
         };
         match parse_versioned::<T>(&bytes, known_version).and_then(|value| {
@@ -703,10 +704,7 @@ pub fn is_record_name(name: &std::ffi::OsStr) -> bool {
 /// The default folder of exported records: `Sanqi` in the documents folder, else `records`
 /// in the data folder, else the current folder.
 fn default_records_dir(data: Option<&Path>) -> PathBuf {
-    if let Some(documents) = directories::UserDirs::new()
-        .as_ref()
-        .and_then(directories::UserDirs::document_dir)
-    {
+    if let Some(documents) = data_dir::documents() {
         return documents.join("Sanqi");
     }
     if let Some(data) = data {

@@ -194,6 +194,34 @@ pub const BODY_SIZE: f32 = 14.5;
 /// The size of small text, in points.
 pub const SMALL_SIZE: f32 = 12.0;
 
+/// The height, in points (CSS pixels on a web page), that a finger needs to hit a control.
+pub const TOUCH_TARGET: f32 = 40.0;
+
+/// Makes every control at least [`TOUCH_TARGET`] high and wide, with more room between
+/// them, for a screen touched by fingers.
+pub fn apply_touch(ctx: &egui::Context) {
+    TOUCH.with(|t| t.set(true));
+    touch_sizes(ctx);
+}
+
+thread_local! {
+    /// Whether the screen is touched by fingers ([`apply_touch`]): kept, so that a change of
+    /// the text size keeps the controls large enough for one.
+    static TOUCH: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The controls' sizes for fingers, whatever the text size.
+fn touch_sizes(ctx: &egui::Context) {
+    ctx.all_styles_mut(|style| {
+        let size = &mut style.spacing.interact_size;
+        *size = egui::vec2(size.x.max(TOUCH_TARGET), size.y.max(TOUCH_TARGET));
+        style.spacing.button_padding = egui::vec2(14.0, 10.0);
+        style.spacing.item_spacing = egui::vec2(10.0, 8.0);
+        style.spacing.icon_width = 22.0;
+        style.spacing.icon_width_inner = 12.0;
+    });
+}
+
 /// Sets the fonts' sizes (`text_scale` times the usual ones) and the colours of every
 /// widget, for both themes.
 pub fn apply(ctx: &egui::Context, text_scale: f32) {
@@ -246,6 +274,9 @@ pub fn set_text_scale(ctx: &egui::Context, scale: f32) {
         style.spacing.icon_width = 14.0 * scale;
         style.spacing.icon_width_inner = 8.0 * scale;
     });
+    if TOUCH.with(Cell::get) {
+        touch_sizes(ctx);
+    }
     begin_frame(ctx);
 }
 

@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use web_time::Instant;
 
 use super::{
     ArgumentError, CliError, game_argument, optional_text, parse_bounded, wrap, write_line,

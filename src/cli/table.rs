@@ -4,7 +4,8 @@ use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use super::{
     ArgumentError, CliError, DrawRules, MovesArg, Replayed, game_argument, optional_text, text,

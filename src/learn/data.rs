@@ -23,10 +23,10 @@
 //! every sound game of a damaged file, for `sanqi selfplay --repair` to copy into a new one.
 
 use std::fmt;
-use std::fs::File;
 use std::io::{self, Seek, SeekFrom, Write};
 use std::path::Path;
 
+use crate::files::fs::File;
 use crate::files::output::Planned;
 use crate::files::{IoFailure, ReadError, open_regular, open_regular_to_update};
 use crate::rules::{GameId, Side, State};

@@ -10,7 +10,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::time::Instant;
+use web_time::Instant;
 
 use super::data::{DECIDED, GameData, Outcome, Sample};
 use crate::ai::{Config, Context, Engine, Weights};

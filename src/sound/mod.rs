@@ -1,13 +1,16 @@
 //! Short sounds of wood and stone for what happens on the board, made by code
 //! ([`synth`]) and played off the caller's thread: through the PulseAudio protocol on Linux
-//! (which PipeWire serves too), through WASAPI on Windows. Where there is no sound server, no
+//! (which PipeWire serves too), through WASAPI on Windows, through Web Audio in the browser
+//! (`web.rs`, which mixes them itself). Where there is no sound server, no
 //! device, or the server goes away, nothing is heard and nothing is said: sound is never worth
 //! an error message.
 //!
 //! This module knows nothing of the games: the app decides which [`Sound`] an event makes.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Sender};
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex, OnceLock};
 
 mod mixer;
@@ -17,6 +20,8 @@ pub mod synth;
 mod pulse;
 #[cfg(windows)]
 mod wasapi;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
 pub use mixer::Mixer;
 
@@ -155,6 +160,8 @@ enum Message {
 /// sounding, and a sound that cannot be played is dropped.
 pub struct Player {
     output: Output,
+    // The browser's player needs no thread.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     sender: Option<Sender<Message>>,
 }
 
@@ -192,7 +199,23 @@ impl Player {
         self.send(Message::Prepare);
     }
 
+    /// In the browser, Web Audio mixes and plays the sounds off the page's thread already.
+    #[cfg(target_arch = "wasm32")]
+    fn send(&mut self, message: Message) {
+        if matches!(self.output, Output::Off | Output::Log(_)) {
+            return;
+        }
+        match message {
+            Message::Play(voice) => web::play(voice.sound, voice.gain),
+            Message::Prepare => {}
+            Message::Finish(reply) => {
+                let _ = reply.send(Ok(()));
+            }
+        }
+    }
+
     /// Hands `message` to the player's thread, started if need be.
+    #[cfg(not(target_arch = "wasm32"))]
     fn send(&mut self, message: Message) {
         let server = match &self.output {
             Output::Off | Output::Log(_) => return,
@@ -277,7 +300,7 @@ fn serve(_server: Option<PathBuf>, receiver: Receiver<Message>) {
 
 /// No sound output on this system: the sounds asked for are dropped, and whoever waits for
 /// them is told why.
-#[cfg(not(any(windows, all(unix, not(target_os = "macos")))))]
+#[cfg(not(any(windows, all(unix, not(target_os = "macos")), target_arch = "wasm32")))]
 fn serve(_server: Option<PathBuf>, receiver: Receiver<Message>) {
     while let Ok(message) = receiver.recv() {
         if let Message::Finish(reply) = message {

@@ -5,7 +5,8 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use super::generate::{Bytes, Mark, Monitor, Solver, Step, Stop};
 use super::index::Indexer;

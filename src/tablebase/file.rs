@@ -23,7 +23,6 @@
 //! Both are written to a temporary file in the same folder, flushed, and renamed over the
 //! target, so a reader never sees half a file.
 
-use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -34,6 +33,7 @@ use super::generate::{Bytes, Mark, Solver, Step};
 use super::index::Indexer;
 use super::play::Entry;
 use super::{Board, CheckpointError, Damage, Figures, Inconsistency, TableError};
+use crate::files::fs::File;
 use crate::files::{ReadError, open_regular, write_atomic_with};
 
 const TABLE_MAGIC: &[u8; 8] = b"SANQI-TB";

@@ -109,6 +109,7 @@ impl WindowSpec {
             system_theme: false,
             // Dates read the same on every machine: Beijing's time, eight hours ahead of UTC.
             zone: Zone::Fixed(8 * 3600),
+            touch: false,
         }
     }
 }

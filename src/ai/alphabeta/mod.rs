@@ -25,7 +25,7 @@ mod thread;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 

@@ -8,7 +8,7 @@
 //! most of the budget first; only if it finds the position bad does the rest go to scoring
 //! the candidates and their replies.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use super::bounds::{INFINITY, MATE, MAX_PLY};
 use super::thread::SearchThread;

@@ -2,7 +2,7 @@
 //! itself is written over it in `pvs`, `quiescence` and `root`.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 use super::bounds::{MAX_PLY, NO_REMOVAL};
 use super::ordering::MoveOrder;

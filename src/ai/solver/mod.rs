@@ -4,7 +4,7 @@
 mod wudao;
 
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::rules::{Action, GameRules, Rules, Side, State, flying, neihuang};
 

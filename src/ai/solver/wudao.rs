@@ -144,7 +144,7 @@ impl Solver<'_> {
                 .limits
                 .cancel
                 .load(std::sync::atomic::Ordering::Relaxed)
-                || std::time::Instant::now() >= self.limits.deadline
+                || web_time::Instant::now() >= self.limits.deadline
             {
                 self.aborted = true;
             }
@@ -205,7 +205,8 @@ mod tests {
     use crate::rules::{Side, Status};
     use rand::{RngExt, SeedableRng, rngs::StdRng};
     use std::sync::atomic::AtomicBool;
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
+    use web_time::Instant;
 
     /// Whether `side` wins from `state` within `left` plies against any defence, by plain
     /// minimax over every placement.

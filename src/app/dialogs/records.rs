@@ -12,7 +12,10 @@ use egui::RichText;
 use super::{Dialog, Stay};
 use crate::app::command::{Command, Done, Outcome};
 use crate::app::error::AppError;
-use crate::app::file_chooser::{Answer, Choosing, FileChooser, Request, with_json_extension};
+use crate::app::file_chooser::{
+    Answer, Choosing, FileChooser, Request, typed_paths, with_json_extension,
+};
+use crate::app::link::Link;
 use crate::app::text::shown_path;
 use crate::app::theme;
 use crate::app::view::View;
@@ -130,30 +133,45 @@ impl RecordsDialog {
             Purpose::ExportFile(path) => {
                 let name = file_name(path);
                 section_label(ui, &i18n.format("records.export_file", &[("name", &name)]));
+                let copy = ui.button(i18n.t("link.copy"));
+                if copy.on_hover_text(i18n.t("link.copy_hint")).clicked() {
+                    commands.push(Command::CopyLink(Some(path.clone())));
+                }
             }
             Purpose::Game | Purpose::OpenFile => {
                 section_label(ui, i18n.t("records.export_heading"));
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     if ui.button(i18n.t("records.export")).clicked() {
                         commands.push(Command::ExportRecord);
+                    }
+                    if view.session.is_some() {
+                        let copy = ui.button(i18n.t("link.copy"));
+                        if copy.on_hover_text(i18n.t("link.copy_hint")).clicked() {
+                            commands.push(Command::CopyLink(None));
+                        }
                     }
                     let hint = RichText::new(i18n.t("records.export_hint")).color(theme::muted());
                     ui.add(egui::Label::new(hint).wrap());
                 });
             }
         }
-        let (typed, browse) = path_row_ui(
-            ui,
-            view,
-            &mut self.save_path,
-            [
-                "records.save_path",
-                "records.save_hint",
-                "records.save",
-                "records.export_to",
-            ],
-            !choosing,
-        );
+        let (typed, browse) = if typed_paths() {
+            path_row_ui(
+                ui,
+                view,
+                &mut self.save_path,
+                [
+                    "records.save_path",
+                    "records.save_hint",
+                    "records.save",
+                    "records.export_to",
+                ],
+                !choosing,
+            )
+        } else {
+            // In the browser a record leaves as a download.
+            (false, ui.button(i18n.t("records.download")).clicked())
+        };
         if browse {
             *chosen = Some(Choosing::Save);
         }
@@ -189,6 +207,10 @@ impl RecordsDialog {
                 _ if self.no_chooser == Some(Choosing::Save) => {
                     (i18n.t("records.no_chooser_save").to_string(), theme::warn())
                 }
+                Some(Ok(path)) if !typed_paths() => (
+                    i18n.format("records.downloaded", &[("name", &file_name(path))]),
+                    theme::good(),
+                ),
                 Some(Ok(path)) => (
                     i18n.format("records.exported", &[("path", &shown_path(path))]),
                     theme::good(),
@@ -213,20 +235,46 @@ impl RecordsDialog {
         let i18n = view.i18n;
         let choosing = self.chooser.is_open();
         section_label(ui, i18n.t("records.open_heading"));
-        let (typed, browse) = path_row_ui(
-            ui,
-            view,
-            &mut self.path,
+        // In the browser there are no paths: a shared game's link is typed instead, and a
+        // file is uploaded (or dropped on the page).
+        let keys = if typed_paths() {
             [
                 "records.path",
                 "records.path_hint",
                 "records.open",
                 "records.choose",
-            ],
-            !choosing,
-        );
+            ]
+        } else {
+            [
+                "records.link",
+                "records.link_hint",
+                "records.open",
+                "records.upload",
+            ]
+        };
+        let (typed, browse) = path_row_ui(ui, view, &mut self.path, keys, !choosing);
+        if !typed_paths() {
+            ui.label(
+                RichText::new(i18n.t("records.drop_hint"))
+                    .small()
+                    .color(theme::muted()),
+            );
+        }
         if typed {
-            commands.push(Command::OpenRecord(PathBuf::from(self.path.trim())));
+            // A shared game's link opens too (in the browser, where there are no paths,
+            // whatever is typed is a link).
+            let text = self.path.trim();
+            commands.push(if text.contains('#') || !typed_paths() {
+                match Link::parse(text) {
+                    Ok(link) => Command::OpenLink(link),
+                    Err(e) => {
+                        self.error = Some(AppError::OpenLink(e));
+                        return;
+                    }
+                }
+            } else {
+                Command::OpenRecord(PathBuf::from(text))
+            });
         }
         if browse {
             *chosen = Some(Choosing::Open);
@@ -399,7 +447,10 @@ impl Dialog for RecordsDialog {
         );
         let open = matches!(
             command,
-            Command::OpenRecord(_) | Command::ReplaceWithRecord(_) | Command::AnalyseRecord(_)
+            Command::OpenRecord(_)
+                | Command::ReplaceWithRecord(_)
+                | Command::AnalyseRecord(_)
+                | Command::OpenLink(_)
         );
         match outcome {
             Ok(Done::Exported(path)) if export => {

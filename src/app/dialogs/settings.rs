@@ -502,6 +502,11 @@ fn table_ui(ui: &mut egui::Ui, view: &View, commands: &mut Vec<Command>) {
             ui.label(i18n.t("table.no_folder"));
             false
         }
+        TableState::DesktopOnly => {
+            ui.label(i18n.t("table.desktop_only"));
+            small(ui, i18n.t("table.desktop_only_detail").to_string());
+            false
+        }
     };
     if table.build == Some(BuildState::Cancelled) || (table.resumable && can_build) {
         small(ui, i18n.t("table.resumable").to_string());

@@ -4,7 +4,8 @@
 //! against the computer asks a computer of its own.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use super::Course;
 use super::judge::{Why, judge};

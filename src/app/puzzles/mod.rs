@@ -7,5 +7,5 @@ pub mod mistakes;
 pub mod progress;
 pub mod runner;
 
-pub use progress::{Current, OwnPuzzle, PUZZLES_VERSION, PuzzleProgress, Solver};
+pub use progress::{Current, OWN_FIRST, OwnPuzzle, PUZZLES_VERSION, PuzzleProgress, Solver};
 pub use runner::{Phase, PuzzleChanged, PuzzleEnv, PuzzleRun};

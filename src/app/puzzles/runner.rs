@@ -5,7 +5,8 @@
 //! refutes it, and then it is taken back and the solution is shown a step at a time.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use super::progress::Current;
 use crate::app::clock::TimeSource;

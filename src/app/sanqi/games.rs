@@ -13,6 +13,7 @@ use crate::app::screens::Screen;
 use crate::app::session::{Changed, Session};
 use crate::app::settings::{ClockSetting, Opponent, SavedGame, Setup};
 use crate::app::storage::{UtcTime, read_record_file, write_record_file};
+use crate::rules::records::Metadata;
 use crate::rules::{Game, Side};
 
 impl SanqiApp {
@@ -162,7 +163,12 @@ impl SanqiApp {
         if in_progress && !replace {
             return Ok(Done::WouldReplace(path.to_path_buf()));
         }
-        // The game being played stays on offer for "Continue".
+        self.review_game(game, record.metadata);
+        Ok(Done::Ok)
+    }
+
+    /// Shows `game` for review; the game being played stays on offer for "Continue".
+    pub(super) fn review_game(&mut self, game: Game, metadata: Metadata) {
         if let Some(s) = self.session.as_ref().filter(|s| s.is_live()) {
             self.saved = Some(s.saved());
         }
@@ -170,13 +176,12 @@ impl SanqiApp {
         let clock = self.settings.last_setup.clock;
         self.session = Some(Session::of_record(
             game,
-            record.metadata,
+            metadata,
             clock,
             self.options.time.clone(),
         ));
         self.screen = Screen::Game;
         self.dialogs.close_modal();
-        Ok(Done::Ok)
     }
 
     /// Plays on from the reviewed position with `opponent` and `clock`. The game set aside

@@ -32,7 +32,7 @@ impl SanqiApp {
 
     /// Shows `puzzle` with `played` actions of its line done; a game being played is paused
     /// and kept, as on the home screen.
-    fn show_puzzle(
+    pub(super) fn show_puzzle(
         &mut self,
         puzzle: Puzzle,
         played: usize,

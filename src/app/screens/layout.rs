@@ -1,6 +1,8 @@
 //! The frame shared by the screens that show a board (a game, a lesson): a side panel on the
 //! right that grows with the window (its width and its text), and the board between the two
-//! players' plates in the room left, sized to fit.
+//! players' plates in the room left, sized to fit. On a screen held upright and narrower than
+//! the smallest desktop window (a phone), the panel goes below the board instead, which then
+//! takes the whole width ([`Arrangement`]).
 
 use egui::{Rect, Vec2, pos2, vec2};
 
@@ -19,6 +21,37 @@ pub const MIN_PANEL_WIDTH: f32 = 270.0;
 const PANEL_BASE_WIDTH: f32 = 300.0;
 /// How much larger than elsewhere the panel's text grows in a large window.
 const MAX_PANEL_SCALE: f32 = 1.3;
+
+/// Narrower than this, a window taller than wide has its panel below the board.
+pub const NARROW: f32 = 620.0;
+
+/// Where a board screen puts its panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrangement {
+    /// On the right of the board.
+    Beside,
+    /// Under the board, which takes the window's width (a phone held upright).
+    Below,
+}
+
+/// The arrangement for a window of `size` points.
+pub fn arrangement(size: Vec2) -> Arrangement {
+    if size.x < NARROW && size.y > size.x {
+        Arrangement::Below
+    } else {
+        Arrangement::Beside
+    }
+}
+
+/// The margin around the board in a window arranged [`Arrangement::Below`].
+const BELOW_MARGIN: f32 = 8.0;
+
+/// The height of a panel below the board in a window of `size`: what a board as wide as the
+/// window, with its plates, leaves, and at least a third of the height.
+pub fn panel_height_below(size: Vec2) -> f32 {
+    let board = size.x + 2.0 * (PLATE_HEIGHT + GAP);
+    (size.y - board).max(size.y * 0.34)
+}
 
 /// The side panel's width for a window `window` points wide: `share` of it, at least `min`
 /// and at most `max`, the share and the least grown with the text's size (larger text needs
@@ -69,6 +102,30 @@ pub fn with_side_panel(
     panel: impl FnOnce(&mut egui::Ui, &mut Vec<Command>),
     board: impl FnOnce(&mut egui::Ui, &mut Vec<Command>),
 ) {
+    let size = ui.available_size();
+    if arrangement(size) == Arrangement::Below {
+        egui::Panel::bottom(id)
+            .resizable(false)
+            .exact_size(panel_height_below(size))
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::panel())
+                    .inner_margin(egui::Margin::symmetric(12, 8)),
+            )
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| panel(ui, out));
+            });
+        egui::CentralPanel::default()
+            .frame(
+                egui::Frame::new()
+                    .fill(theme::paper())
+                    .inner_margin(egui::Margin::same(BELOW_MARGIN as i8)),
+            )
+            .show(ui, |ui| board(ui, out));
+        return;
+    }
     egui::Panel::right(id)
         .resizable(false)
         .exact_size(width)
@@ -160,6 +217,33 @@ mod tests {
             let width = game(window as f32);
             assert!(width >= last);
             last = width;
+        }
+    }
+
+    /// A phone held upright puts the panel under a board as wide as the screen; held
+    /// sideways, and any desktop window, beside it.
+    #[test]
+    fn a_phone_upright_has_its_panel_below() {
+        for (w, h) in [(360.0, 740.0), (390.0, 844.0)] {
+            let size = vec2(w, h);
+            assert_eq!(arrangement(size), Arrangement::Below);
+            let panel = panel_height_below(size);
+            let room = Rect::from_min_size(pos2(0.0, 0.0), vec2(w, h - panel)).shrink(BELOW_MARGIN);
+            let layout = board_layout(room, 0.0);
+            assert!(
+                layout.side >= w - 2.0 * BELOW_MARGIN - 1.0,
+                "{w}×{h}: {}",
+                layout.side
+            );
+            assert!(panel >= h / 3.0, "{w}×{h}: {panel}");
+        }
+        for (w, h) in [
+            (844.0, 390.0),
+            (760.0, 560.0),
+            (1920.0, 1080.0),
+            (500.0, 400.0),
+        ] {
+            assert_eq!(arrangement(vec2(w, h)), Arrangement::Beside, "{w}×{h}");
         }
     }
 

@@ -320,6 +320,13 @@ fn feedback_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Co
             }
         });
     }
+    let copy = ui.button(i18n.t("link.copy"));
+    if copy
+        .on_hover_text(i18n.t("link.copy_puzzle_hint"))
+        .clicked()
+    {
+        out.push(Command::CopyPuzzleLink);
+    }
 }
 
 /// Why a wrong try fails: the capture its answer allows, what the right action there does,

@@ -529,6 +529,7 @@ fn master_without_table(view: &View, s: &Session) -> Option<&'static str> {
     match view.table.state {
         TableState::Missing | TableState::NoFolder => Some("table.notice_missing"),
         TableState::Damaged(_) => Some("table.notice_damaged"),
+        TableState::DesktopOnly => Some("table.notice_desktop_only"),
         TableState::Opening | TableState::Ready(_) => None,
     }
 }

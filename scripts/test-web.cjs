@@ -1,0 +1,389 @@
+// The browser tests of the web version, run by scripts/test-web.sh (which serves dist/web and
+// sets the environment): headless Chromium driven by playwright-core, the app's controls found
+// by their names in its accessibility tree (window.sanqi.widgets()) and clicked or tapped
+// where they are drawn, as a person would.
+'use strict';
+
+const { chromium } = require('playwright-core');
+const { execFileSync } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+
+const BASE = process.env.SANQI_WEB_URL;
+const SHOTS = process.env.SANQI_SHOTS;
+const FIGURES = process.env.SANQI_FIGURES;
+const NATIVE = process.env.SANQI_NATIVE;
+
+const figures = {};
+let passed = 0;
+let failed = 0;
+
+async function check(name, body) {
+  const started = Date.now();
+  try {
+    await body();
+    passed += 1;
+    console.log(`ok   ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    failed += 1;
+    console.log(`FAIL ${name}: ${e && e.stack ? e.stack : e}`);
+  }
+}
+
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function launch() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+// A page of its own (a fresh storage), at a size, in a language and a theme.
+async function open(browser, { width, height, locale = 'en-US', scheme = 'light', touch = false, hash = '' }) {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    locale,
+    colorScheme: scheme,
+    hasTouch: touch,
+    isMobile: touch,
+    deviceScaleFactor: touch ? 2 : 1,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
+  await page.goto(BASE + hash);
+  await waitStarted(page);
+  return { context, page };
+}
+
+async function waitStarted(page) {
+  await page.waitForFunction(() => window.sanqi && (window.sanqi.firstFrame || window.sanqi.failed), null, {
+    timeout: 120000,
+  });
+  const failedToStart = await page.evaluate(() => window.sanqi.failed);
+  assert(!failedToStart, `the page did not start: ${failedToStart}`);
+  // The first ask starts the list of controls.
+  await page.evaluate(() => window.sanqi.widgets());
+  await page.waitForTimeout(400);
+}
+
+async function widgets(page) {
+  return page.evaluate(() => window.sanqi.widgets());
+}
+
+function matches(widget, match) {
+  return typeof match === 'string' ? widget.label === match : match.test(widget.label);
+}
+
+async function find(page, match, { timeout = 15000, enabled = true } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const list = await widgets(page);
+    const found = list.find((w) => matches(w, match) && (!enabled || !w.disabled) && w.width > 0);
+    if (found) return found;
+    if (Date.now() > deadline) {
+      const names = [...new Set(list.map((w) => w.label))].slice(0, 60).join(' | ');
+      throw new Error(`no control ${match} among: ${names}`);
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+async function present(page, match) {
+  return (await widgets(page)).some((w) => matches(w, match));
+}
+
+async function press(page, widget, touch = false) {
+  const x = widget.x + widget.width / 2;
+  const y = widget.y + widget.height / 2;
+  if (touch) {
+    await page.touchscreen.tap(x, y);
+  } else {
+    await page.mouse.move(x, y);
+    await page.waitForTimeout(30);
+    await page.mouse.down();
+    await page.waitForTimeout(30);
+    await page.mouse.up();
+  }
+  await page.waitForTimeout(120);
+}
+
+async function click(page, match, options = {}) {
+  await press(page, await find(page, match, options), options.touch);
+}
+
+async function shot(page, name) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+// Starts a game of Wu Dao Qi against `level` with no clock, from Home.
+async function startGame(page, level, touch = false) {
+  await click(page, 'Play Wu Dao Qi', { touch });
+  await click(page, 'The computer', { touch });
+  await click(page, new RegExp(`^${level}\\b`), { touch });
+  await click(page, 'Off', { touch });
+  await click(page, 'Start game', { touch });
+  await find(page, 'c3');
+}
+
+const POINTS = [];
+for (const row of '12345') for (const col of 'abcde') POINTS.push(col + row);
+
+// Plays on by clicking the points in turn until the game is over.
+async function playToTheEnd(page, touch = false) {
+  for (let round = 0; round < 40; round += 1) {
+    for (const name of POINTS) {
+      if (await present(page, 'Rematch')) return;
+      const point = (await widgets(page)).find((w) => w.label === name && !w.disabled);
+      if (!point) {
+        await page.waitForTimeout(150);
+        continue;
+      }
+      await press(page, point, touch);
+      await page.waitForTimeout(250);
+    }
+  }
+  throw new Error('the game did not end');
+}
+
+function storageOf(page, file) {
+  return page.evaluate((key) => localStorage.getItem(key), `sanqi-file:/sanqi/${file}`);
+}
+
+function ratingOf(text) {
+  if (!text) return null;
+  const json = JSON.parse(text.slice(text.indexOf(' ') + 1));
+  return JSON.stringify(json.ratings || json.rating || null);
+}
+
+// The gaps between animation frames while `during` runs: the page's own clock.
+async function frameGaps(page, during) {
+  await page.evaluate(() => {
+    window.__gaps = [];
+    let last = performance.now();
+    window.__watching = true;
+    const tick = (now) => {
+      window.__gaps.push(now - last);
+      last = now;
+      if (window.__watching) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await during();
+  return page.evaluate(() => {
+    window.__watching = false;
+    return window.__gaps;
+  });
+}
+
+// The turn a Web Worker of the page plans after `moves`, as `sanqi bestmove` would.
+async function workerBestmove(page, game, moves, level, seed) {
+  return page.evaluate(
+    ({ job }) =>
+      new Promise((resolve, reject) => {
+        const worker = new Worker('worker.js', { type: 'module' });
+        worker.onmessage = (e) => {
+          worker.terminate();
+          resolve(e.data);
+        };
+        worker.onerror = (e) => reject(new Error(e.message));
+        worker.postMessage({ module: window.sanqi.module });
+        worker.postMessage(`bestmove\n${job}`);
+      }),
+    { job: JSON.stringify({ game, moves, level, seed }) },
+  );
+}
+
+function nativeBestmove(game, moves, level, seed) {
+  const out = execFileSync(NATIVE, ['bestmove', game, '--level', level, '--moves', moves, '--seed', String(seed)], {
+    encoding: 'utf8',
+    env: { ...process.env },
+  });
+  const info = out.split('\n')[0];
+  const nodes = info.match(/ nodes (\d+)/)[1];
+  const turn = info.split(' turn ')[1].trim().split(' ').join(',');
+  return `turn ${turn} nodes ${nodes}`;
+}
+
+async function main() {
+  const browser = await launch();
+  try {
+    await check('Home opens at 1280×800 and 390×844 in both languages and themes', async () => {
+      const firsts = [];
+      for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh']]) {
+        for (const scheme of ['light', 'dark']) {
+          for (const [width, height, touch] of [[1280, 800, false], [390, 844, true]]) {
+            const { context, page } = await open(browser, { width, height, locale, scheme, touch });
+            firsts.push(await page.evaluate(() => window.sanqi.firstFrame));
+            await find(page, lang === 'en' ? /^Play / : /^开始/);
+            await shot(page, `home-${width}-${lang}-${scheme}`);
+            await context.close();
+          }
+        }
+      }
+      firsts.sort((a, b) => a - b);
+      figures.first_frame_ms = { median: firsts[Math.floor(firsts.length / 2)], all: firsts };
+    });
+
+    let gameContext;
+    await check('a game against Beginner, played to its end by clicks, is in the history after a reload, rated', async () => {
+      const { context, page } = await open(browser, { width: 1280, height: 800 });
+      gameContext = context;
+      const before = ratingOf(await storageOf(page, 'stats.json'));
+      await startGame(page, 'Beginner');
+      await shot(page, 'game-1280-en-light');
+      await playToTheEnd(page);
+      await shot(page, 'result-1280-en-light');
+      await page.reload();
+      await waitStarted(page);
+      const after = ratingOf(await storageOf(page, 'stats.json'));
+      assert(after && after !== before, `the rating did not change: ${before} → ${after}`);
+      await click(page, 'Game history');
+      await find(page, /Wu Dao Qi|wudao/);
+      await shot(page, 'history-1280-en-light');
+    });
+
+    await check('a game by touch on a 390×844 phone screen, unfinished across a reload', async () => {
+      const { context, page } = await open(browser, { width: 390, height: 844, touch: true });
+      await startGame(page, 'Beginner', true);
+      await click(page, 'c3', { touch: true });
+      await page.waitForTimeout(1500);
+      await shot(page, 'game-390-en-light');
+      await page.reload();
+      await waitStarted(page);
+      await click(page, 'Continue', { touch: true });
+      await find(page, 'c3');
+      await playToTheEnd(page, true);
+      await shot(page, 'result-390-en-light');
+      await context.close();
+    });
+
+    await check('a puzzle is played', async () => {
+      const { context, page } = await open(browser, { width: 1280, height: 800 });
+      await click(page, 'Puzzles');
+      await find(page, 'c3');
+      await shot(page, 'puzzle-1280-en-light');
+      const before = await storageOf(page, 'puzzles.json');
+      for (let i = 0; i < 120 && !(await present(page, 'Next puzzle')); i += 1) {
+        if (await present(page, 'Next step')) {
+          await click(page, 'Next step');
+          continue;
+        }
+        const name = POINTS[i % POINTS.length];
+        const point = (await widgets(page)).find((w) => w.label === name && !w.disabled);
+        if (point) await press(page, point);
+        await page.waitForTimeout(300);
+      }
+      await find(page, 'Next puzzle');
+      await shot(page, 'puzzle-done-1280-en-light');
+      const after = await storageOf(page, 'puzzles.json');
+      assert(after && after !== before, 'the puzzle was not kept');
+      await context.close();
+    });
+
+    await check('frames keep coming while Master thinks', async () => {
+      const { context, page } = await open(browser, { width: 1280, height: 800 });
+      await startGame(page, 'Master');
+      const gaps = await frameGaps(page, async () => {
+        await click(page, 'c3');
+        // Master answers in its own time; the page is watched meanwhile.
+        await page.waitForTimeout(8000);
+      });
+      gaps.sort((a, b) => b - a);
+      figures.master_frames = { count: gaps.length, longest_ms: gaps[0], next_longest_ms: gaps.slice(1, 5) };
+      assert(gaps.length > 60, `only ${gaps.length} frames in 8 s`);
+      assert(gaps[0] < 250, `a frame took ${gaps[0].toFixed(0)} ms`);
+      await shot(page, 'master-thinking-1280-en-light');
+      await context.close();
+    });
+
+    await check('a shared game opens from its link', async () => {
+      const link = '#wudao:c3,b2,c2,d4,b3';
+      const { context, page } = await open(browser, { width: 1280, height: 800, hash: link });
+      await find(page, /^5\b|b3/, { enabled: false });
+      assert(!(await page.evaluate(() => location.hash)), 'the link stays in the address');
+      await shot(page, 'link-1280-en-light');
+      await context.close();
+    });
+
+    await check('the page works offline once loaded (service worker)', async () => {
+      const { context, page } = await open(browser, { width: 1280, height: 800 });
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.waitForTimeout(500);
+      await context.setOffline(true);
+      await page.reload();
+      await waitStarted(page);
+      await find(page, /^Play /);
+      await context.close();
+    });
+
+    await check('without WebGL the page says so in one sentence, in the browser\'s language', async () => {
+      const bare = await chromium.launch({
+        executablePath: '/usr/bin/chromium',
+        headless: true,
+        args: ['--disable-3d-apis', '--no-sandbox', '--disable-background-networking', '--no-first-run'],
+      });
+      try {
+        for (const [locale, words] of [['en-US', 'Sanqi needs WebGL'], ['zh-CN', '三棋需要 WebGL']]) {
+          const context = await bare.newContext({ viewport: { width: 800, height: 600 }, locale });
+          const page = await context.newPage();
+          await page.goto(BASE);
+          await page.waitForFunction(() => window.sanqi && window.sanqi.failed, null, { timeout: 30000 });
+          const said = await page.evaluate(() => window.sanqi.failed);
+          assert(said.startsWith(words), `it said: ${said}`);
+          await shot(page, `no-webgl-${locale}`);
+          await context.close();
+        }
+      } finally {
+        await bare.close();
+      }
+    });
+
+    await check('a search in a Web Worker is the command line\'s search (same seed, same nodes)', async () => {
+      const { context, page } = await open(browser, { width: 800, height: 600 });
+      const games = [];
+      for (const [game, seed] of [['wudao', 3], ['neihuang', 11]]) {
+        const level = 'master:nodes=20000,threads=1';
+        const moves = [];
+        let same = 0;
+        for (let turn = 0; turn < 10; turn += 1) {
+          const text = moves.join(' ');
+          const there = await workerBestmove(page, game, text, level, seed + turn);
+          const here = nativeBestmove(game, text, level, seed + turn);
+          assert(there === here, `${game} after "${text}": worker ${there}, command line ${here}`);
+          same += 1;
+          moves.push(...there.split(' ')[1].split(','));
+        }
+        games.push({ game, turns: same, actions: moves.join(' ') });
+      }
+      figures.same_search = games;
+      await context.close();
+    });
+    void gameContext;
+  } finally {
+    await browser.close();
+  }
+  fs.writeFileSync(FIGURES, JSON.stringify(figures, null, 2));
+  console.log(JSON.stringify(figures, null, 2));
+  console.log(`web: ${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+main().catch((e) => {
+  console.log(`FAIL the browser tests could not run: ${e && e.stack ? e.stack : e}`);
+  console.log(`web: ${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+});

@@ -1,0 +1,259 @@
+//! A shared game is a link: the address of the web page with the game and its actions in the
+//! fragment, `…#wudao:c3,b2,c2-c4,xb3`, which opens the game for review at its last position
+//! (so a position is the game that reaches it); a shipped puzzle is `…#puzzle:W0042`. The
+//! actions are written in the notation of the records, so a link reads as the game does.
+//!
+//! The web page opens the link it was opened with; the desktop app opens one pasted where a
+//! record's path is typed. "Copy link" makes one in both: on the web with the page's own
+//! address, on the desktop with [`desktop_address`].
+
+use std::fmt;
+
+use crate::rules::{Action, Game, GameId};
+
+/// The most characters a link's fragment may have: far more than any game's actions.
+pub const MAX_FRAGMENT: usize = 32 * 1024;
+
+/// What a link opens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// A game from its start, by its actions.
+    Game {
+        /// The game.
+        game: GameId,
+        /// Its actions, in order.
+        actions: Vec<Action>,
+    },
+    /// A shipped puzzle, by its id.
+    Puzzle(String),
+}
+
+/// Why a link opens nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    /// The address has no fragment, or an empty one.
+    Empty,
+    /// The fragment is longer than [`MAX_FRAGMENT`].
+    TooLong,
+    /// The fragment names no game Sanqi plays.
+    UnknownGame(String),
+    /// An action is not in the notation.
+    BadAction {
+        /// Its place in the list, from 1.
+        number: usize,
+        /// What it says.
+        text: String,
+    },
+    /// An action is not legal where it is played.
+    Illegal {
+        /// Its place in the list, from 1.
+        number: usize,
+        /// What it says.
+        text: String,
+    },
+    /// No shipped puzzle has this id.
+    UnknownPuzzle(String),
+}
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown = |t: &str| crate::echo::quoted(t);
+        match self {
+            LinkError::Empty => f.write_str("the link holds no game"),
+            LinkError::TooLong => f.write_str("the link is too long"),
+            LinkError::UnknownGame(g) => write!(f, "{} is not a game Sanqi plays", shown(g)),
+            LinkError::BadAction { number, text } => {
+                write!(f, "action {number} {} is not an action", shown(text))
+            }
+            LinkError::Illegal { number, text } => {
+                write!(f, "action {number} {} is not legal there", shown(text))
+            }
+            LinkError::UnknownPuzzle(id) => write!(f, "there is no puzzle {}", shown(id)),
+        }
+    }
+}
+
+impl Link {
+    /// The link to `game` as it stands (its start must be the game's usual start).
+    pub fn of_game(game: &Game) -> Link {
+        Link::Game {
+            game: game.id(),
+            actions: game.action_list(),
+        }
+    }
+
+    /// The fragment, without its `#`: `wudao:c3,b2`, `puzzle:W0042`.
+    pub fn fragment(&self) -> String {
+        match self {
+            Link::Game { game, actions } => {
+                let actions: Vec<String> = actions.iter().map(Action::to_string).collect();
+                format!("{}:{}", game.id(), actions.join(","))
+            }
+            Link::Puzzle(id) => format!("puzzle:{id}"),
+        }
+    }
+
+    /// The whole link: `address` (any fragment of it dropped) and the fragment.
+    pub fn url(&self, address: &str) -> String {
+        let page = address.split('#').next().unwrap_or_default();
+        format!("{page}#{}", self.fragment())
+    }
+
+    /// The link in `text`: a whole address or its fragment alone, with or without `#`.
+    /// Only the form is checked here; [`Link::replay`] checks the actions' legality.
+    pub fn parse(text: &str) -> Result<Link, LinkError> {
+        let text = text.trim();
+        let fragment = match text.split_once('#') {
+            Some((_, fragment)) => fragment,
+            // An address without a fragment holds nothing.
+            None if text.contains("://") => "",
+            None => text,
+        };
+        if fragment.len() > MAX_FRAGMENT {
+            return Err(LinkError::TooLong);
+        }
+        let fragment = fragment.trim();
+        if fragment.is_empty() {
+            return Err(LinkError::Empty);
+        }
+        let (kind, rest) = fragment.split_once(':').unwrap_or((fragment, ""));
+        if kind == "puzzle" {
+            let id = rest.trim();
+            let wellformed =
+                (2..=12).contains(&id.len()) && id.chars().all(|c| c.is_ascii_alphanumeric());
+            return if wellformed {
+                Ok(Link::Puzzle(id.to_string()))
+            } else {
+                Err(LinkError::UnknownPuzzle(id.to_string()))
+            };
+        }
+        let game = GameId::parse(kind).ok_or_else(|| LinkError::UnknownGame(kind.to_string()))?;
+        let actions = rest
+            .split(',')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .enumerate()
+            .map(|(i, text)| {
+                Action::parse(text).map_err(|_| LinkError::BadAction {
+                    number: i + 1,
+                    text: text.to_string(),
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Link::Game { game, actions })
+    }
+
+    /// The game of a game link, played out from its start; `None` for a puzzle link.
+    pub fn replay(&self) -> Option<Result<Game, LinkError>> {
+        let Link::Game { game, actions } = self else {
+            return None;
+        };
+        let mut replayed = Game::new(*game);
+        for (i, &action) in actions.iter().enumerate() {
+            if replayed.apply(action).is_err() {
+                return Some(Err(LinkError::Illegal {
+                    number: i + 1,
+                    text: action.to_string(),
+                }));
+            }
+        }
+        Some(Ok(replayed))
+    }
+}
+
+/// The address a copied link starts with: the page's own in the web build, else
+/// [`desktop_address`].
+pub fn address() -> String {
+    #[cfg(target_arch = "wasm32")]
+    return crate::platform::web::page_address();
+    #[cfg(not(target_arch = "wasm32"))]
+    desktop_address().to_string()
+}
+
+/// The link the page's address brought, once: the one it was opened with, then each one it
+/// is given while open. Always `None` outside the web build.
+pub fn arrived() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    return crate::platform::web::take_fragment();
+    #[cfg(not(target_arch = "wasm32"))]
+    None
+}
+
+/// The address of the web page that a link made on the desktop points to: the one named by
+/// `SANQI_WEB_ADDRESS` when the app was built, else the address `scripts/build-web.sh`
+/// serves the page at on the same computer.
+pub fn desktop_address() -> &'static str {
+    match option_env!("SANQI_WEB_ADDRESS") {
+        Some(address) if !address.is_empty() => address,
+        _ => "http://127.0.0.1:8000/",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_read_as_they_are_written() {
+        let link = Link::parse("https://example.org/sanqi/#wudao:c3,b2").expect("a link");
+        assert_eq!(link.fragment(), "wudao:c3,b2");
+        assert_eq!(
+            link.url("http://127.0.0.1:8000/#flying:a1"),
+            "http://127.0.0.1:8000/#wudao:c3,b2"
+        );
+        assert_eq!(
+            Link::parse("#puzzle:W0042"),
+            Ok(Link::Puzzle("W0042".into()))
+        );
+        assert_eq!(
+            Link::parse("neihuang: a1 , b2 ,"),
+            Ok(Link::Game {
+                game: GameId::Neihuang,
+                actions: ["a1", "b2"]
+                    .map(|t| Action::parse(t).expect("an action"))
+                    .to_vec()
+            })
+        );
+        assert_eq!(
+            Link::parse("flying:"),
+            Ok(Link::Game {
+                game: GameId::Flying,
+                actions: vec![]
+            })
+        );
+    }
+
+    #[test]
+    fn a_bad_link_says_what_is_wrong() {
+        assert_eq!(Link::parse("http://x/"), Err(LinkError::Empty));
+        assert_eq!(Link::parse("#"), Err(LinkError::Empty));
+        assert_eq!(
+            Link::parse("#go:a1"),
+            Err(LinkError::UnknownGame("go".into()))
+        );
+        assert_eq!(
+            Link::parse("#wudao:c3,z9"),
+            Err(LinkError::BadAction {
+                number: 2,
+                text: "z9".into()
+            })
+        );
+        assert_eq!(
+            Link::parse("#puzzle:../x"),
+            Err(LinkError::UnknownPuzzle("../x".into()))
+        );
+        assert_eq!(
+            Link::parse(&"#wudao:".repeat(10_000)),
+            Err(LinkError::TooLong)
+        );
+        let illegal = Link::parse("#neihuang:a1,a1").expect("well formed");
+        assert_eq!(
+            illegal.replay(),
+            Some(Err(LinkError::Illegal {
+                number: 2,
+                text: "a1".into()
+            }))
+        );
+        assert_eq!(Link::Puzzle("N0001".into()).replay(), None);
+    }
+}
