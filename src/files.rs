@@ -35,9 +35,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use web_time::SystemTime;
 
-pub mod interrupt;
 #[cfg(any(target_arch = "wasm32", test))]
 pub mod browser;
+pub mod interrupt;
 pub mod output;
 #[cfg(target_arch = "wasm32")]
 pub use browser as fs;
@@ -382,13 +382,21 @@ pub fn write_atomic_with(
 
 /// How many links [`link_destination`] follows before it calls them a loop (Linux's own
 /// limit).
+#[cfg(not(target_arch = "wasm32"))]
 const MAX_LINKS: usize = 40;
+
+/// Where a write to `path` lands: the page's storage has no links, so `path` itself.
+#[cfg(target_arch = "wasm32")]
+pub fn link_destination(path: &Path) -> io::Result<PathBuf> {
+    Ok(path.to_path_buf())
+}
 
 /// Where a write to `path` lands: `path` itself, or, if it is a symbolic link, the path it
 /// leads to (through every link of a chain, each relative to the folder of the link that
 /// names it), whether or not a file is there yet. A chain that goes round in a loop is an
 /// error. Only the last part of the path is followed: the folders above it are the
 /// system's to resolve.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn link_destination(path: &Path) -> io::Result<PathBuf> {
     let mut current = path.to_path_buf();
     for _ in 0..MAX_LINKS {

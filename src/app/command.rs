@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use super::error::AppError;
 use super::i18n::Language;
 use super::lessons::Course;
+use super::link::Link;
 use super::settings::{
     AnimationSpeed, BoardStyle, ClockSetting, Opponent, PieceStyle, PlayerNames, Setup, TextSize,
     ThemeChoice,
 };
-use super::link::Link;
 use crate::ai::Level;
 use crate::learn::puzzles::Theme;
 use crate::rules::{GameId, Point, Side};

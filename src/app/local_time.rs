@@ -48,8 +48,17 @@ impl Zone {
     }
 
     /// A moment of the system's clock as [`Zone::text`] shows it.
-    pub fn system_time_text(self, when: std::time::SystemTime) -> String {
-        self.text(DateTime::<Utc>::from(when))
+    pub fn system_time_text(self, when: web_time::SystemTime) -> String {
+        let since = when
+            .duration_since(web_time::UNIX_EPOCH)
+            .unwrap_or_default();
+        match DateTime::<Utc>::from_timestamp(
+            i64::try_from(since.as_secs()).unwrap_or(i64::MAX),
+            since.subsec_nanos(),
+        ) {
+            Some(utc) => self.text(utc),
+            None => String::new(),
+        }
     }
 }
 

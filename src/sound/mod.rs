@@ -8,9 +8,9 @@
 //! This module knows nothing of the games: the app decides which [`Sound`] an event makes.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{self, Sender};
 #[cfg(not(target_arch = "wasm32"))]
 use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, OnceLock};
 
 mod mixer;
