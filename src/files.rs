@@ -901,7 +901,9 @@ mod tests {
             .expect("written");
         #[cfg(unix)]
         let link = {
-            let link = dir.path().join(format!(".link.json.{gone}-3{TEMP_SUFFIX}"));
+            let link = dir
+                .path()
+                .join(format!(".linked.json.{gone}-3{TEMP_SUFFIX}"));
             std::os::unix::fs::symlink(&other, &link).expect("a link");
             link
         };

@@ -90,11 +90,11 @@ mod tests {
 
     #[test]
     fn a_moment_of_the_clock_is_shown_in_the_zone() {
-        let when = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_796_122_640);
+        let when = web_time::UNIX_EPOCH + std::time::Duration::from_secs(1_796_122_640);
         assert_eq!(Zone::Fixed(0).system_time_text(when), "2026-12-01 10:57");
         assert_eq!(Zone::Fixed(3600).system_time_text(when), "2026-12-01 11:57");
         // A leap day.
-        let leap = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_709_251_140);
+        let leap = web_time::UNIX_EPOCH + std::time::Duration::from_secs(1_709_251_140);
         assert_eq!(Zone::Fixed(0).system_time_text(leap), "2024-02-29 23:59");
     }
 

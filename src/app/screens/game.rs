@@ -9,13 +9,13 @@ use super::layout::{MIN_PANEL_WIDTH, board_layout, panel_width, plate_sides, wit
 use super::side_panel::side_panel_ui;
 use crate::app::board::{self, board_ui};
 use crate::app::command::{Command, Open, RulesTab};
-use crate::app::i18n::Language;
+use crate::app::i18n::{I18n, Language};
 use crate::app::session::Session;
 use crate::app::text::{game_name, piece_counts, side_name};
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::{accessible_name, top_bar};
-use crate::rules::{Decision, Side};
+use crate::app::widgets::{accessible_name, button_width, text_width, top_bar};
+use crate::rules::{Decision, GameId, Side};
 
 /// Height of the review controls.
 const REVIEW_BAR_HEIGHT: f32 = 40.0;
@@ -165,56 +165,112 @@ fn side_panel_width(window: f32) -> f32 {
 fn top_bar_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>) {
     let i18n = view.i18n;
     let game = s.setup().game;
+    let title = RichText::new(game_name(i18n, game))
+        .size(theme::text(18.0))
+        .strong()
+        .color(theme::ink());
+    let subtitle = (i18n.language() != Language::Chinese).then(|| {
+        RichText::new(game_name(view.chinese, game))
+            .size(theme::text(15.0))
+            .color(theme::accent_dark())
+    });
+    // New game, Rules, Save / Open, Settings, as they read from the left.
+    let [new_game, rules, records, settings] = game_buttons(i18n, game);
     top_bar(ui, "game_bar", [12, 8], |ui| {
+        let gap = ui.spacing().item_spacing.x;
+        let width = |ui: &egui::Ui, buttons: &[&GameButton]| -> f32 {
+            buttons.iter().map(|b| button_width(ui, b.0) + gap).sum()
+        };
+        let home = button_width(ui, i18n.t("game.home")) + gap + 6.0;
+        let title_width = text_width(ui, title.clone()) + gap;
+        let subtitle_width = subtitle
+            .as_ref()
+            .map_or(0.0, |t| text_width(ui, t.clone()) + gap);
+        let room = ui.available_width();
+        let all = [&new_game, &rules, &records, &settings];
+        if home + title_width + subtitle_width + width(ui, &all) <= room {
+            ui.horizontal(|ui| {
+                home_button_ui(ui, i18n, out);
+                ui.label(title);
+                if let Some(subtitle) = subtitle {
+                    ui.label(subtitle);
+                }
+                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                    for button in all.into_iter().rev() {
+                        game_button_ui(ui, button, out);
+                    }
+                });
+            });
+            return;
+        }
+        // A narrow window (a phone held upright): Home, the game's name and Settings on one
+        // row, the game's own buttons on a row under it (wrapped only if even that is short).
+        let subtitle = subtitle
+            .filter(|_| home + title_width + subtitle_width + width(ui, &[&settings]) <= room);
         ui.horizontal(|ui| {
-            if ui
-                .button(i18n.t("game.home"))
-                .on_hover_text(i18n.t("game.home_hint"))
-                .clicked()
-            {
-                out.push(Command::GoHome);
+            home_button_ui(ui, i18n, out);
+            ui.label(title);
+            if let Some(subtitle) = subtitle {
+                ui.label(subtitle);
             }
-            ui.add_space(6.0);
-            ui.label(
-                RichText::new(game_name(i18n, game))
-                    .size(theme::text(18.0))
-                    .strong()
-                    .color(theme::ink()),
-            );
-            if i18n.language() != Language::Chinese {
-                ui.label(
-                    RichText::new(game_name(view.chinese, game))
-                        .size(theme::text(15.0))
-                        .color(theme::accent_dark()),
-                );
-            }
-            // With large text in a small window the buttons take two rows rather than run
-            // over the game's name.
-            let buttons = Layout::right_to_left(Align::Center).with_main_wrap(true);
-            ui.with_layout(buttons, |ui| {
-                if ui.button(i18n.t("game.settings")).clicked() {
-                    out.push(Command::Toggle(Open::Settings));
-                }
-                if ui.button(i18n.t("game.records")).clicked() {
-                    out.push(Command::Open(Open::Records));
-                }
-                if ui
-                    .button(i18n.t("game.rules"))
-                    .on_hover_text("F1")
-                    .clicked()
-                {
-                    out.push(Command::Open(Open::Rules(game, RulesTab::KeyPoints)));
-                }
-                if ui
-                    .button(i18n.t("game.new_game"))
-                    .on_hover_text(i18n.t("shortcut.new_game"))
-                    .clicked()
-                {
-                    out.push(Command::Open(Open::NewGame(Some(game))));
-                }
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                game_button_ui(ui, &settings, out);
             });
         });
+        ui.horizontal_wrapped(|ui| {
+            for button in [&new_game, &rules, &records] {
+                game_button_ui(ui, button, out);
+            }
+        });
     });
+}
+
+/// A button of the game screen's bar: its text, what it says under the pointer, what it does.
+type GameButton<'a> = (&'a str, Option<&'a str>, Command);
+
+/// The game screen's buttons as they read from the left: New game, Rules, Save / Open,
+/// Settings.
+fn game_buttons(i18n: &I18n, game: GameId) -> [GameButton<'_>; 4] {
+    [
+        (
+            i18n.t("game.new_game"),
+            Some(i18n.t("shortcut.new_game")),
+            Command::Open(Open::NewGame(Some(game))),
+        ),
+        (
+            i18n.t("game.rules"),
+            Some("F1"),
+            Command::Open(Open::Rules(game, RulesTab::KeyPoints)),
+        ),
+        (i18n.t("game.records"), None, Command::Open(Open::Records)),
+        (
+            i18n.t("game.settings"),
+            None,
+            Command::Toggle(Open::Settings),
+        ),
+    ]
+}
+
+fn game_button_ui(ui: &mut egui::Ui, button: &GameButton, out: &mut Vec<Command>) {
+    let (label, hover, command) = button;
+    let mut response = ui.button(*label);
+    if let Some(hover) = hover {
+        response = response.on_hover_text(*hover);
+    }
+    if response.clicked() {
+        out.push(command.clone());
+    }
+}
+
+fn home_button_ui(ui: &mut egui::Ui, i18n: &I18n, out: &mut Vec<Command>) {
+    if ui
+        .button(i18n.t("game.home"))
+        .on_hover_text(i18n.t("game.home_hint"))
+        .clicked()
+    {
+        out.push(Command::GoHome);
+    }
+    ui.add_space(6.0);
 }
 
 /// A player's plate: a piece, who plays it, what is in hand, and whether it is their turn.

@@ -47,10 +47,10 @@ pub fn arrangement(size: Vec2) -> Arrangement {
 const BELOW_MARGIN: f32 = 8.0;
 
 /// The height of a panel below the board in a window of `size`: what a board as wide as the
-/// window, with its plates, leaves, and at least a third of the height.
+/// window, with its plates, leaves, and at least 30% of the height.
 pub fn panel_height_below(size: Vec2) -> f32 {
     let board = size.x + 2.0 * (PLATE_HEIGHT + GAP);
-    (size.y - board).max(size.y * 0.34)
+    (size.y - board).max(size.y * 0.3)
 }
 
 /// The side panel's width for a window `window` points wide: `share` of it, at least `min`
