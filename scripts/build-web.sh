@@ -63,21 +63,25 @@ cargo rustc --lib --profile "$profile" --target "$target" --crate-type cdylib
 profile_dir=$([ "$profile" = dev ] && echo debug || echo "$profile")
 wasm="target/$target/$profile_dir/sanqi.wasm"
 
+if [ "$profile" != dev ]; then
+    echo "== wasm-opt"
+    # On the compiler's module, before wasm-bindgen: Debian's binaryen (108) turns the table
+    # of JavaScript values that wasm-bindgen adds into one of functions, and the page would
+    # not start. The features are those Rust enables by default for this target; -O3 keeps
+    # the search as fast as the compiler made it (the size is measured compressed, where
+    # speed costs little).
+    opt="target/$target/$profile_dir/sanqi.opt.wasm"
+    wasm-opt -O3 --strip-debug --strip-producers \
+        --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+        --enable-mutable-globals --enable-reference-types --enable-multivalue \
+        "$wasm" -o "$opt"
+    wasm="$opt"
+fi
+
 echo "== wasm-bindgen"
 rm -rf "$out"
 mkdir -p "$out/icons"
 wasm-bindgen "$wasm" --target web --no-typescript --out-dir "$out" --out-name sanqi
-
-if [ "$profile" != dev ]; then
-    echo "== wasm-opt"
-    # The features Rust enables by default for this target; -O3 keeps the search as fast as
-    # the compiler made it (the size is measured compressed, where speed costs little).
-    wasm-opt -O3 --strip-debug --strip-producers \
-        --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-        --enable-mutable-globals --enable-reference-types --enable-multivalue \
-        "$out/sanqi_bg.wasm" -o "$out/sanqi_bg.opt.wasm"
-    mv "$out/sanqi_bg.opt.wasm" "$out/sanqi_bg.wasm"
-fi
 
 echo "== the page"
 wasm_bytes=$(stat -c %s "$out/sanqi_bg.wasm")

@@ -188,25 +188,15 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command
             .map_or(0.0, |t| text_width(ui, t.clone()) + gap);
         let room = ui.available_width();
         let all = [&new_game, &rules, &records, &settings];
-        if home + title_width + subtitle_width + width(ui, &all) <= room {
-            ui.horizontal(|ui| {
-                home_button_ui(ui, i18n, out);
-                ui.label(title);
-                if let Some(subtitle) = subtitle {
-                    ui.label(subtitle);
-                }
-                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                    for button in all.into_iter().rev() {
-                        game_button_ui(ui, button, out);
-                    }
-                });
-            });
-            return;
-        }
+        let one_row = home + title_width + subtitle_width + width(ui, &all) <= room;
         // A narrow window (a phone held upright): Home, the game's name and Settings on one
         // row, the game's own buttons on a row under it (wrapped only if even that is short).
-        let subtitle = subtitle
-            .filter(|_| home + title_width + subtitle_width + width(ui, &[&settings]) <= room);
+        let (right, subtitle) = if one_row {
+            (&all[..], subtitle)
+        } else {
+            let fits = home + title_width + subtitle_width + width(ui, &[&settings]) <= room;
+            (&all[3..], subtitle.filter(|_| fits))
+        };
         ui.horizontal(|ui| {
             home_button_ui(ui, i18n, out);
             ui.label(title);
@@ -214,14 +204,18 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command
                 ui.label(subtitle);
             }
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                game_button_ui(ui, &settings, out);
+                for button in right.iter().rev() {
+                    game_button_ui(ui, button, out);
+                }
             });
         });
-        ui.horizontal_wrapped(|ui| {
-            for button in [&new_game, &rules, &records] {
-                game_button_ui(ui, button, out);
-            }
-        });
+        if !one_row {
+            ui.horizontal_wrapped(|ui| {
+                for button in &all[..3] {
+                    game_button_ui(ui, button, out);
+                }
+            });
+        }
     });
 }
 
