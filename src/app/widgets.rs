@@ -575,7 +575,11 @@ pub fn focus_ring_rect(ctx: &egui::Context) -> Option<egui::Rect> {
 }
 
 /// How wide `text` is on one line, drawn in `style` unless it says its own size.
-fn width_in(ui: &egui::Ui, text: impl Into<egui::WidgetText>, style: egui::TextStyle) -> f32 {
+pub fn text_width_in(
+    ui: &egui::Ui,
+    text: impl Into<egui::WidgetText>,
+    style: egui::TextStyle,
+) -> f32 {
     let galley =
         text.into()
             .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, style);
@@ -584,12 +588,12 @@ fn width_in(ui: &egui::Ui, text: impl Into<egui::WidgetText>, style: egui::TextS
 
 /// How wide a label with `text` is on one line.
 pub fn text_width(ui: &egui::Ui, text: impl Into<egui::WidgetText>) -> f32 {
-    width_in(ui, text, egui::TextStyle::Body)
+    text_width_in(ui, text, egui::TextStyle::Body)
 }
 
 /// How wide a button with `text` is drawn (its text on one line and the padding around it).
 pub fn button_width(ui: &egui::Ui, text: impl Into<egui::WidgetText>) -> f32 {
-    width_in(ui, text, egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.x
+    text_width_in(ui, text, egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.x
 }
 
 /// The least room a card's text keeps beside its buttons before they go under it.

@@ -15,7 +15,8 @@ use crate::app::text::{game_name, level_name, level_rated, side_name};
 use crate::app::theme;
 use crate::app::view::{Resumable, View, moves_played};
 use crate::app::widgets::{
-    accessible_name, button_width, text_and_buttons, text_width, top_bar, wrapped_label,
+    accessible_name, button_width, text_and_buttons, text_width, text_width_in, top_bar,
+    wrapped_label,
 };
 use crate::rules::{GameId, State};
 
@@ -238,70 +239,99 @@ fn learn_button_ui(
 /// The header with the app's name and the global buttons.
 fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
     let i18n = view.i18n;
+    // The buttons as they read from the left.
+    let buttons: [(&str, Option<&str>, Command); 6] = [
+        (
+            i18n.t("lesson.home_button"),
+            Some(i18n.t("lesson.home_button_hint")),
+            Command::OpenLessons(view.lessons.next_course()),
+        ),
+        (i18n.t("puzzle.title"), None, Command::OpenPuzzles(None)),
+        (
+            i18n.t("home.rules"),
+            None,
+            Command::Open(Open::Rules(GameId::ALL[0], RulesTab::KeyPoints)),
+        ),
+        (
+            i18n.t("stats.title"),
+            Some(i18n.t("stats.open_hint")),
+            Command::OpenStats(None),
+        ),
+        (i18n.t("home.history"), None, Command::OpenHistory),
+        (i18n.t("home.settings"), None, Command::Open(Open::Settings)),
+    ];
+    let button_ui = |ui: &mut egui::Ui,
+                     (label, hover, command): &(&str, Option<&str>, Command),
+                     out: &mut Vec<Command>| {
+        let mut response = ui.button(*label);
+        if let Some(hover) = hover {
+            response = response.on_hover_text(*hover);
+        }
+        if response.clicked() {
+            out.push(command.clone());
+        }
+    };
+    let languages_ui = |ui: &mut egui::Ui, out: &mut Vec<Command>| {
+        for l in Language::ALL.into_iter().rev() {
+            if ui
+                .selectable_label(i18n.language() == l, l.native_name())
+                .clicked()
+                && i18n.language() != l
+            {
+                out.push(Command::SetLanguage(l));
+            }
+        }
+    };
+    let name = RichText::new(i18n.t("app.name"))
+        .size(theme::text(28.0))
+        .strong()
+        .color(theme::ink());
     top_bar(ui, "home_header", [20, 12], |ui| {
+        // A small window packs the buttons a little closer, to keep them on one row; a
+        // narrower one (a phone) puts them on rows of their own under the name.
+        let packed = ui.available_width() < 700.0;
+        let (pad, gap) = if packed { (0.7, 0.75) } else { (1.0, 1.0) };
+        let pad = 2.0 * ui.spacing().button_padding.x * pad;
+        let gap = ui.spacing().item_spacing.x * gap;
+        let width = |ui: &egui::Ui, text: &str| {
+            text_width_in(ui, text, egui::TextStyle::Button) + pad + gap
+        };
+        let languages: f32 = Language::ALL
+            .iter()
+            .map(|l| width(ui, l.native_name()))
+            .sum();
+        let all: f32 = buttons.iter().map(|(label, _, _)| width(ui, label)).sum();
+        let name_width = text_width(ui, name.clone()) + ui.spacing().item_spacing.x;
+        let one_row = name_width + languages + 8.0 + all <= ui.available_width();
         ui.horizontal(|ui| {
             ui.vertical(|ui| {
-                ui.label(
-                    RichText::new(i18n.t("app.name"))
-                        .size(theme::text(28.0))
-                        .strong()
-                        .color(theme::ink()),
-                );
+                ui.label(name);
                 // The tagline needs room beside the buttons; small windows leave it out.
                 if ui.available_width() > 880.0 {
                     ui.label(RichText::new(i18n.t("home.tagline")).color(theme::muted()));
                 }
             });
-            // With large text in a small window the buttons take two rows rather than run
-            // over the name.
-            let buttons = Layout::right_to_left(Align::Center).with_main_wrap(true);
-            ui.with_layout(buttons, |ui| {
-                // A small window packs the buttons a little closer, to keep them on one row.
-                if ui.available_width() < 700.0 {
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                if packed {
                     ui.spacing_mut().button_padding.x *= 0.7;
                     ui.spacing_mut().item_spacing.x *= 0.75;
                 }
-                if ui.button(i18n.t("home.settings")).clicked() {
-                    out.push(Command::Open(Open::Settings));
-                }
-                if ui.button(i18n.t("home.history")).clicked() {
-                    out.push(Command::OpenHistory);
-                }
-                if ui
-                    .button(i18n.t("stats.title"))
-                    .on_hover_text(i18n.t("stats.open_hint"))
-                    .clicked()
-                {
-                    out.push(Command::OpenStats(None));
-                }
-                if ui.button(i18n.t("home.rules")).clicked() {
-                    out.push(Command::Open(Open::Rules(
-                        GameId::ALL[0],
-                        RulesTab::KeyPoints,
-                    )));
-                }
-                if ui.button(i18n.t("puzzle.title")).clicked() {
-                    out.push(Command::OpenPuzzles(None));
-                }
-                if ui
-                    .button(i18n.t("lesson.home_button"))
-                    .on_hover_text(i18n.t("lesson.home_button_hint"))
-                    .clicked()
-                {
-                    out.push(Command::OpenLessons(view.lessons.next_course()));
-                }
-                ui.add_space(8.0);
-                for l in Language::ALL.into_iter().rev() {
-                    if ui
-                        .selectable_label(i18n.language() == l, l.native_name())
-                        .clicked()
-                        && i18n.language() != l
-                    {
-                        out.push(Command::SetLanguage(l));
+                if one_row {
+                    for button in buttons.iter().rev() {
+                        button_ui(ui, button, out);
                     }
+                    ui.add_space(8.0);
                 }
+                languages_ui(ui, out);
             });
         });
+        if !one_row {
+            ui.horizontal_wrapped(|ui| {
+                for button in &buttons {
+                    button_ui(ui, button, out);
+                }
+            });
+        }
     });
 }
 
