@@ -120,8 +120,24 @@ async function press(page, widget, touch = false) {
   await page.waitForTimeout(120);
 }
 
+// Brings `widget` into sight first when it is below or above the page's view, as a person
+// scrolls to it (a phone's Home is taller than its screen).
+async function inSight(page, match, options) {
+  let widget = await find(page, match, options);
+  const view = page.viewportSize();
+  for (let tries = 0; tries < 8; tries += 1) {
+    const middle = widget.y + widget.height / 2;
+    if (middle > 0 && middle < view.height) return widget;
+    await page.mouse.move(view.width / 2, view.height / 2);
+    await page.mouse.wheel(0, middle - view.height / 2);
+    await page.waitForTimeout(400);
+    widget = await find(page, match, options);
+  }
+  return widget;
+}
+
 async function click(page, match, options = {}) {
-  await press(page, await find(page, match, options), options.touch);
+  await press(page, await inSight(page, match, options), options.touch);
 }
 
 async function shot(page, name) {
@@ -173,10 +189,11 @@ function ratingOf(text) {
 async function frameGaps(page, during) {
   await page.evaluate(() => {
     window.__gaps = [];
-    let last = performance.now();
+    const start = performance.now();
+    let last = start;
     window.__watching = true;
     const tick = (now) => {
-      window.__gaps.push(now - last);
+      window.__gaps.push({ gap: now - last, at: now - start });
       last = now;
       if (window.__watching) requestAnimationFrame(tick);
     };
@@ -278,10 +295,14 @@ async function main() {
       await shot(page, 'puzzle-1280-en-light');
       const before = await storageOf(page, 'puzzles.json');
       for (let i = 0; i < 120 && !(await present(page, 'Next puzzle')); i += 1) {
-        if (await present(page, 'Next step')) {
-          await click(page, 'Next step');
-          continue;
+        // A wrong try: the solution, shown a step at a time.
+        for (const step of ['Take back and show the solution', 'Next step']) {
+          if (await present(page, step)) {
+            await click(page, step);
+            break;
+          }
         }
+        if (await present(page, 'Next step')) continue;
         const name = POINTS[i % POINTS.length];
         const point = (await widgets(page)).find((w) => w.label === name && !w.disabled);
         if (point) await press(page, point);
@@ -302,10 +323,16 @@ async function main() {
         // Master answers in its own time; the page is watched meanwhile.
         await page.waitForTimeout(8000);
       });
-      gaps.sort((a, b) => b - a);
-      figures.master_frames = { count: gaps.length, longest_ms: gaps[0], next_longest_ms: gaps.slice(1, 5) };
+      const sorted = gaps.map((g) => g.gap).sort((a, b) => b - a);
+      const long = gaps.filter((g) => g.gap > 50).map((g) => `${g.gap.toFixed(0)} ms at ${g.at.toFixed(0)} ms`);
+      figures.master_frames = {
+        count: gaps.length,
+        longest_ms: sorted[0],
+        next_longest_ms: sorted.slice(1, 5),
+        over_50_ms: long,
+      };
       assert(gaps.length > 60, `only ${gaps.length} frames in 8 s`);
-      assert(gaps[0] < 250, `a frame took ${gaps[0].toFixed(0)} ms`);
+      assert(sorted[0] < 250, `a frame took ${sorted[0].toFixed(0)} ms (${long.join(', ')})`);
       await shot(page, 'master-thinking-1280-en-light');
       await context.close();
     });

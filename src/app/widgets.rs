@@ -633,6 +633,42 @@ pub fn accessible_name(response: &egui::Response, name: &str) {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
 }
 
+/// How many times a second [`thinking_mark`] moves on.
+const THINKING_STEPS_PER_SECOND: f64 = 8.0;
+
+/// A sign that the computer is working, `size` points across: a ring of dots, one of them
+/// lit, moving on a step at a time. Unlike egui's spinner, which asks for every frame the
+/// screen can show, it asks for a few a second, so that a long search leaves the computer
+/// (a phone's, a browser's drawn in software) free for the search.
+pub fn thinking_mark(ui: &mut egui::Ui, size: f32) -> egui::Response {
+    const DOTS: usize = 8;
+    let (rect, response) = ui.allocate_exact_size(Vec2::splat(size), egui::Sense::hover());
+    if ui.is_rect_visible(rect) {
+        let time = ui.input(|i| i.time);
+        let lit = ((time * THINKING_STEPS_PER_SECOND) as usize) % DOTS;
+        let radius = size * 0.5 - size * 0.1;
+        let colour = ui.visuals().strong_text_color();
+        for dot in 0..DOTS {
+            let angle = std::f32::consts::TAU * dot as f32 / DOTS as f32;
+            let at = rect.center() + radius * Vec2::angled(angle);
+            // The lit dot and the two before it, fading behind it.
+            let behind = (lit + DOTS - dot) % DOTS;
+            let strength = match behind {
+                0 => 1.0,
+                1 => 0.55,
+                2 => 0.35,
+                _ => 0.18,
+            };
+            ui.painter()
+                .circle_filled(at, size * 0.09, colour.gamma_multiply(strength));
+        }
+        let next = (1.0 - (time * THINKING_STEPS_PER_SECOND).fract()) / THINKING_STEPS_PER_SECOND;
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs_f64(next.max(0.01)));
+    }
+    response
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -142,7 +142,7 @@ fn mistakes_ui(ui: &mut egui::Ui, view: &View, report: &Report, out: &mut Vec<Co
     }
     if view.looking_for_mistakes {
         ui.horizontal(|ui| {
-            ui.add(egui::Spinner::new().size(12.0));
+            crate::app::widgets::thinking_mark(ui, 12.0);
             ui.label(RichText::new(i18n.t("analysis.learn_looking")).small());
         });
         return;

@@ -244,7 +244,7 @@ fn task_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson) {
             }
             if lesson.computer_busy() {
                 ui.horizontal(|ui| {
-                    ui.add(egui::Spinner::new().size(14.0));
+                    crate::app::widgets::thinking_mark(ui, 14.0);
                     ui.label(
                         RichText::new(i18n.t("panel.thinking"))
                             .italics()

@@ -167,7 +167,7 @@ fn task_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun) {
                 wrapped_label(ui, RichText::new(i18n.t(key)));
             } else if run.phase() == Phase::Solving {
                 ui.horizontal(|ui| {
-                    ui.add(egui::Spinner::new().size(14.0));
+                    crate::app::widgets::thinking_mark(ui, 14.0);
                     ui.label(
                         RichText::new(i18n.t("puzzle.opponent_replies"))
                             .italics()
@@ -233,7 +233,7 @@ fn feedback_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Co
                         );
                     }
                     if run.computer_busy() {
-                        ui.add(egui::Spinner::new().size(14.0));
+                        crate::app::widgets::thinking_mark(ui, 14.0);
                     } else {
                         ui.horizontal_wrapped(|ui| {
                             if run.can_retry()

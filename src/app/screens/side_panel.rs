@@ -20,7 +20,7 @@ use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{
     LevelPicker, PickerStyle, opponent_levels_ui, pace_slider_ui, stone_icon, text_width,
-    wrapped_label,
+    thinking_mark, wrapped_label,
 };
 use crate::rules::{GameId, Side};
 
@@ -204,8 +204,7 @@ fn turn_mark_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
             .on_hover_text(i18n.t("panel.paused"));
     } else if s.computer_thinking() && s.hold().is_none() {
         // Held behind a dialog, the computer is not thinking: no spinner.
-        ui.add(egui::Spinner::new().size(text_size(ui, 20.0)))
-            .on_hover_text(i18n.t("panel.thinking"));
+        thinking_mark(ui, text_size(ui, 20.0)).on_hover_text(i18n.t("panel.thinking"));
         ui.label(thinking_text(ui, view));
     }
 }
