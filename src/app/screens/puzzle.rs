@@ -73,7 +73,11 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Com
                     |t| i18n.t(&keys::puzzle_theme(t)).to_string(),
                 )
             };
+            // As wide as the chosen theme's name and its arrow: the list's usual width would
+            // let a long name run out of its box.
+            let width = button_width(ui, name(chosen)) + ui.spacing().icon_width;
             egui::ComboBox::from_id_salt("puzzle_theme")
+                .width(width)
                 .selected_text(name(chosen))
                 .show_ui(ui, |ui| {
                     let choices = std::iter::once(None)
@@ -88,18 +92,18 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Com
                 })
                 .response
                 .on_hover_text(i18n.t("puzzle.theme_hint"));
-            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                if ui
-                    .button(i18n.t("game.rules"))
-                    .on_hover_text("F1")
-                    .clicked()
-                {
-                    out.push(Command::Open(Open::Rules(
-                        run.puzzle().game,
-                        RulesTab::KeyPoints,
-                    )));
-                }
-            });
+            // After the theme's list, in the row's flow (on the next row if need be): at the
+            // far right it would run over the list in a small window.
+            if ui
+                .button(i18n.t("game.rules"))
+                .on_hover_text("F1")
+                .clicked()
+            {
+                out.push(Command::Open(Open::Rules(
+                    run.puzzle().game,
+                    RulesTab::KeyPoints,
+                )));
+            }
         });
     });
 }
