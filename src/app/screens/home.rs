@@ -289,7 +289,8 @@ fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
     top_bar(ui, "home_header", [20, 12], |ui| {
         // A small window packs the buttons a little closer, to keep them on one row; a
         // narrower one (a phone) puts them on rows of their own under the name.
-        let packed = ui.available_width() < 700.0;
+        let name_width = text_width(ui, name.clone()) + ui.spacing().item_spacing.x;
+        let packed = ui.available_width() - name_width < 700.0;
         let (pad, gap) = if packed { (0.7, 0.75) } else { (1.0, 1.0) };
         let pad = 2.0 * ui.spacing().button_padding.x * pad;
         let gap = ui.spacing().item_spacing.x * gap;
@@ -301,8 +302,8 @@ fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
             .map(|l| width(ui, l.native_name()))
             .sum();
         let all: f32 = buttons.iter().map(|(label, _, _)| width(ui, label)).sum();
-        let name_width = text_width(ui, name.clone()) + ui.spacing().item_spacing.x;
-        let one_row = name_width + languages + 8.0 + all <= ui.available_width();
+        // Each width above counts the gap after its item; the last one has none.
+        let one_row = name_width + languages + 8.0 + all - gap <= ui.available_width();
         ui.horizontal(|ui| {
             ui.vertical(|ui| {
                 ui.label(name);
