@@ -283,7 +283,7 @@ fn the_largest_text_grows_the_whole_interface_and_the_smallest_window_holds_it()
         ClockSetting::Off,
     );
     let title = h.get_by_label("Neihuang Ge Fang Qi").rect();
-    for label in ["New game", "Rules", "Records", "Settings"] {
+    for label in ["New game", "Rules", "Save / Open", "Settings"] {
         let rect = button_rect(&h, label);
         within(screen, rect, label);
         assert!(!rect.intersects(title), "{label} over the game's name");
