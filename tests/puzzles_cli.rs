@@ -93,25 +93,39 @@ fn a_damaged_file_is_refused_in_one_line_and_a_bad_puzzle_is_named() {
     assert!(err.contains("of the solution is illegal"), "{err}");
 }
 
+/// Records `games` games of `game` between the levels `black` and `white` (`sanqi match`) in
+/// `dir`/records; returns that folder's path.
+fn recorded_games(
+    dir: &std::path::Path,
+    game: &str,
+    black: &str,
+    white: &str,
+    games: &str,
+    extra: &[&str],
+) -> String {
+    let records = dir.join("records").to_string_lossy().into_owned();
+    let mut args = vec![
+        "match",
+        game,
+        "--black",
+        black,
+        "--white",
+        white,
+        "--games",
+        games,
+        "--records",
+        &records,
+        "--quiet",
+    ];
+    args.extend_from_slice(extra);
+    cli_ok(&args);
+    records
+}
+
 #[test]
 fn a_small_build_is_the_same_on_two_threads_and_when_resumed() {
     let dir = tempfile::tempdir().expect("a folder");
-    let records = dir.path().join("records");
-    let records_text = records.to_string_lossy().into_owned();
-    cli_ok(&[
-        "match",
-        "wudao",
-        "--black",
-        "easy",
-        "--white",
-        "hard",
-        "--games",
-        "6",
-        "--openings",
-        "--records",
-        &records_text,
-        "--quiet",
-    ]);
+    let records_text = recorded_games(dir.path(), "wudao", "easy", "hard", "6", &["--openings"]);
     let build = |name: &str, count: &str, extra: &[&str]| -> Vec<u8> {
         let out = dir.path().join(name);
         let out_text = out.to_string_lossy().into_owned();
@@ -340,21 +354,7 @@ fn help_names_a_subcommand() {
 #[test]
 fn a_build_keeps_the_base_puzzles_that_pass_and_takes_a_theme_of_its_game() {
     let dir = tempfile::tempdir().expect("a folder");
-    let records = dir.path().join("records");
-    let records_text = records.to_string_lossy().into_owned();
-    cli_ok(&[
-        "match",
-        "neihuang",
-        "--black",
-        "beginner",
-        "--white",
-        "novice",
-        "--games",
-        "2",
-        "--records",
-        &records_text,
-        "--quiet",
-    ]);
+    let records_text = recorded_games(dir.path(), "neihuang", "beginner", "novice", "2", &[]);
     // A shipped puzzle (it passes the rules) and one whose line ends with the pull owed.
     let kept = embedded(GameId::Neihuang).puzzles[0].clone();
     let pulled = Puzzle {
