@@ -833,6 +833,34 @@ proptest! {
         prop_assert_eq!(replayed.state(), game.state());
     }
 
+    /// Every link the app makes reads back the same after a browser's encoding (as
+    /// `encodeURI` or `encodeURIComponent` would write it, or every byte as a percent-code)
+    /// and after a person retypes it in upper case with spaces after the commas.
+    #[test]
+    fn a_link_survives_the_browsers_encoding_and_retyping(
+        game in 0usize..3,
+        seed in any::<u64>(),
+        length in 0usize..120,
+        puzzle in any::<bool>(),
+        encoding in 0usize..4,
+    ) {
+        let link = if puzzle {
+            Link::Puzzle(format!("{}{:04}", ["N", "F", "W"][game], seed % 10_000))
+        } else {
+            Link::of_game(&random_game(GameId::ALL[game], seed, length))
+        };
+        let fragment = link.fragment();
+        let sent = match encoding {
+            0 => encode(&fragment, ENCODE_URI_KEEPS),
+            1 => encode(&fragment, ""),
+            2 => encode(&fragment, "\u{0}"),
+            _ => fragment.to_uppercase().replace(',', ", "),
+        };
+        prop_assert_eq!(Link::parse(&sent), Ok(link.clone()), "{}", sent);
+        let url = format!("http://127.0.0.1:8000/#{sent}");
+        prop_assert_eq!(Link::parse(&url), Ok(link), "{}", url);
+    }
+
     /// Whatever a link says, reading it gives a link or a typed error, never a panic, and a
     /// game link's replay does the same.
     #[test]
@@ -843,4 +871,26 @@ proptest! {
             assert_one_line(&error.to_string());
         }
     }
+}
+
+/// The characters besides letters, digits and `-_.!~*'()` that `encodeURI` leaves as they are.
+const ENCODE_URI_KEEPS: &str = ";,/?:@&=+$#";
+
+/// `text` percent-encoded as a browser's `encodeURIComponent` does, also keeping `keeps`; with
+/// `keeps` holding only NUL, every byte is encoded.
+fn encode(text: &str, keeps: &str) -> String {
+    let every_byte = keeps == "\u{0}";
+    let mut out = String::new();
+    for c in text.chars() {
+        let unreserved = c.is_ascii_alphanumeric() || "-_.!~*'()".contains(c) || keeps.contains(c);
+        if unreserved && !every_byte {
+            out.push(c);
+        } else {
+            let mut bytes = [0u8; 4];
+            for b in c.encode_utf8(&mut bytes).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        }
+    }
+    out
 }

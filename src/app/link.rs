@@ -99,42 +99,54 @@ impl Link {
         format!("{page}#{}", self.fragment())
     }
 
-    /// The link in `text`: a whole address or its fragment alone, with or without `#`.
-    /// Only the form is checked here; [`Link::replay`] checks the actions' legality.
+    /// The link in `text`: a whole address or its fragment alone, with or without `#`, as a
+    /// browser hands it over or a person types it. The fragment is percent-decoded first (a
+    /// browser gives `c3,%20b2` for `c3, b2`, and `%E4%BA%94…` for Chinese); game names and
+    /// actions are read in any case; actions are parted by commas (also the Chinese `，` and
+    /// `、`), semicolons or white space, as in the records. Only the form is checked here;
+    /// [`Link::replay`] checks the actions' legality.
     pub fn parse(text: &str) -> Result<Link, LinkError> {
         let text = text.trim();
-        let fragment = match text.split_once('#') {
-            Some((_, fragment)) => fragment,
-            // An address without a fragment holds nothing.
-            None if text.contains("://") => "",
-            None => text,
+        let fragment = if text.contains("://") {
+            // An address: its fragment is everything after its first `#`, and one without a
+            // fragment holds nothing.
+            text.split_once('#').map_or("", |(_, fragment)| fragment)
+        } else {
+            text.strip_prefix('#').unwrap_or(text)
         };
-        if fragment.len() > MAX_FRAGMENT {
+        // Each byte takes at most three characters once encoded.
+        if fragment.len() > 3 * MAX_FRAGMENT {
             return Err(LinkError::TooLong);
         }
-        let fragment = fragment.trim();
+        let decoded = percent_decode(fragment);
+        if decoded.len() > MAX_FRAGMENT {
+            return Err(LinkError::TooLong);
+        }
+        let fragment = decoded.trim();
         if fragment.is_empty() {
             return Err(LinkError::Empty);
         }
-        let (kind, rest) = fragment.split_once(':').unwrap_or((fragment, ""));
-        if kind == "puzzle" {
+        let (kind, rest) = fragment
+            .split_once([':', '\u{ff1a}'])
+            .unwrap_or((fragment, ""));
+        let kind = kind.trim();
+        if kind.eq_ignore_ascii_case("puzzle") || kind == "习题" {
             let id = rest.trim();
             let wellformed =
                 (2..=12).contains(&id.len()) && id.chars().all(|c| c.is_ascii_alphanumeric());
             return if wellformed {
-                Ok(Link::Puzzle(id.to_string()))
+                Ok(Link::Puzzle(id.to_ascii_uppercase()))
             } else {
                 Err(LinkError::UnknownPuzzle(id.to_string()))
             };
         }
-        let game = GameId::parse(kind).ok_or_else(|| LinkError::UnknownGame(kind.to_string()))?;
+        let game = game_named(kind).ok_or_else(|| LinkError::UnknownGame(kind.to_string()))?;
         let actions = rest
-            .split(',')
-            .map(str::trim)
+            .split(|c: char| c.is_whitespace() || [',', ';', '\u{ff0c}', '\u{3001}'].contains(&c))
             .filter(|t| !t.is_empty())
             .enumerate()
             .map(|(i, text)| {
-                Action::parse(text).map_err(|_| LinkError::BadAction {
+                Action::parse(&text.to_ascii_lowercase()).map_err(|_| LinkError::BadAction {
                     number: i + 1,
                     text: text.to_string(),
                 })
@@ -159,6 +171,64 @@ impl Link {
         }
         Some(Ok(replayed))
     }
+}
+
+/// The game a link names: its id (`wudao`), in any case, or its name in either language
+/// (`Wu Dao Qi`, `五道棋`, `五道`), spaces and hyphens aside.
+fn game_named(text: &str) -> Option<GameId> {
+    let name: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && !['-', '_', '\''].contains(c))
+        .flat_map(char::to_lowercase)
+        .collect();
+    let names = |game: GameId| -> &'static [&'static str] {
+        match game {
+            GameId::Neihuang => &[
+                "neihuang",
+                "neihuanggefangqi",
+                "gefangqi",
+                "内黄割方棋",
+                "割方棋",
+            ],
+            GameId::Flying => &[
+                "flying",
+                "squareflyingchess",
+                "方格飞棋",
+                "飞棋",
+                "方格飛棋",
+                "飛棋",
+            ],
+            GameId::Wudao => &["wudao", "wudaoqi", "五道棋", "五道"],
+        }
+    };
+    GameId::ALL
+        .into_iter()
+        .find(|&game| names(game).contains(&name.as_str()))
+}
+
+/// `text` with each `%` and two hexadecimal digits replaced by the byte they stand for, read
+/// as UTF-8 (bytes that are not UTF-8 become `\u{fffd}`); a `%` not followed by two
+/// hexadecimal digits is kept as it is.
+pub fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let hex = |b: u8| (b as char).to_digit(16);
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && let (Some(high), Some(low)) = (
+                bytes.get(i + 1).copied().and_then(hex),
+                bytes.get(i + 2).copied().and_then(hex),
+            )
+        {
+            decoded.push((high * 16 + low) as u8);
+            i += 3;
+        } else {
+            decoded.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&decoded).into_owned()
 }
 
 /// The address a copied link starts with: the page's own in the web build, else
@@ -221,6 +291,67 @@ mod tests {
                 actions: vec![]
             })
         );
+    }
+
+    /// What a browser hands over for a link typed or edited by hand reads as the person
+    /// typed it: spaces, Chinese and upper case.
+    #[test]
+    fn links_typed_by_hand_read_as_typed() {
+        let wudao = |actions: &[&str]| {
+            Ok(Link::Game {
+                game: GameId::Wudao,
+                actions: actions
+                    .iter()
+                    .map(|t| Action::parse(t).expect("an action"))
+                    .collect(),
+            })
+        };
+        assert_eq!(Link::parse("wudao:c3,%20b2"), wudao(&["c3", "b2"]));
+        assert_eq!(
+            Link::parse("http://x/#wudao:c3,%20b2"),
+            wudao(&["c3", "b2"])
+        );
+        assert_eq!(Link::parse("#WuDao:C3, B2"), wudao(&["c3", "b2"]));
+        assert_eq!(Link::parse("wudao:c3 b2;c2"), wudao(&["c3", "b2", "c2"]));
+        assert_eq!(
+            Link::parse("%E4%BA%94%E9%81%93%E6%A3%8B%EF%BC%9Ac3%EF%BC%8Cb2"),
+            wudao(&["c3", "b2"]),
+            "五道棋：c3，b2"
+        );
+        assert_eq!(Link::parse("Wu Dao Qi: c3"), wudao(&["c3"]));
+        assert_eq!(
+            Link::parse("%E6%96%B9%E6%A0%BC%E9%A3%9E%E6%A3%8B:").map(|l| l.fragment()),
+            Ok("flying:".to_string()),
+            "方格飞棋"
+        );
+        assert_eq!(
+            Link::parse("puzzle:w0042"),
+            Ok(Link::Puzzle("W0042".into()))
+        );
+        // What cannot be read is named decoded, never by its percent-codes.
+        assert_eq!(
+            Link::parse("%E5%9B%B4%E6%A3%8B:c3"),
+            Err(LinkError::UnknownGame("围棋".into()))
+        );
+        assert_eq!(
+            Link::parse("wudao:c3,%F0%9F%98%80"),
+            Err(LinkError::BadAction {
+                number: 2,
+                text: "\u{1f600}".into()
+            })
+        );
+        // A second `#` belongs to the actions, and is said there.
+        assert_eq!(
+            Link::parse("#wudao:c3#b2"),
+            Err(LinkError::BadAction {
+                number: 1,
+                text: "c3#b2".into()
+            })
+        );
+        // A `%` that starts no code, and codes that are not UTF-8, are kept.
+        assert_eq!(percent_decode("100%"), "100%");
+        assert_eq!(percent_decode("%zz%4"), "%zz%4");
+        assert_eq!(percent_decode("%ff"), "\u{fffd}");
     }
 
     #[test]
