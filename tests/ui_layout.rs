@@ -19,8 +19,8 @@ use sanqi::app::storage::{Store, read_record_file};
 use sanqi::app::{Command, Screen};
 use sanqi::rules::{Action, GameId};
 use window::{
-    Opened, Window, WindowSpec, apply, button_rect, click_button, click_points, computer, has_text,
-    open_record, type_into, wait_for_report, window_with,
+    Opened, Window, WindowSpec, actions, apply, button, button_rect, click_button, click_points,
+    computer, has_text, open_record, type_into, wait_for_report, window_with,
 };
 
 const SMALL: [f32; 2] = [760.0, 560.0];
@@ -531,4 +531,154 @@ fn on_a_phone_the_board_takes_the_width_and_every_control_fits_a_finger() {
         click_points(&mut h, "c3");
         assert_eq!(h.state().session().map(|s| s.game().len()), Some(1));
     }
+}
+
+/// The phone screens the dialogs must fit, in points (the CSS pixels of a browser, whatever its
+/// pixel ratio): upright and held sideways.
+const PHONES: [[f32; 2]; 5] = [
+    [360.0, 640.0],
+    [360.0, 740.0],
+    [390.0, 844.0],
+    [844.0, 390.0],
+    [640.0, 360.0],
+];
+
+/// Fails if a widget that says something runs past the screen's sides, or if one of `whole`
+/// (the open dialog's buttons) is not wholly on the screen.
+fn assert_on_screen(h: &Window, size: [f32; 2], whole: &[&str], at: &str) {
+    let widgets = said(h);
+    for (label, rect) in &widgets {
+        assert!(
+            rect.left() >= -0.5 && rect.right() <= size[0] + 0.5,
+            "{label:?} at {rect:?} runs past the screen's side, {at}; all: {widgets:#?}"
+        );
+    }
+    for label in whole {
+        let rect = button_rect(h, label);
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, size.into()).expand(0.5);
+        assert!(
+            screen.contains_rect(rect),
+            "{label:?} at {rect:?} is not wholly on the screen, {at}"
+        );
+    }
+}
+
+/// Taps the button with this text as a person would: scrolled into sight first, then tapped
+/// where it is drawn, which must be on the screen.
+fn tap(h: &mut Window, size: [f32; 2], label: &str) {
+    button(h, label).scroll_to_me();
+    h.run();
+    let rect = button_rect(h, label);
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, size.into());
+    assert!(
+        screen.contains(rect.center()),
+        "{label:?} at {rect:?} is off the screen"
+    );
+    click_button(h, label);
+}
+
+/// On a phone, upright or sideways, in both languages, every dialog of a game lies within the
+/// screen with its buttons in sight: a game is started from the new-game dialog with the
+/// clock off (which then never runs out), resigned through the confirmation, and its result
+/// closed; Settings, the records and the rules open within the screen.
+#[test]
+fn on_a_phone_every_dialog_fits_the_screen_and_a_game_can_be_started() {
+    for language in [Language::English, Language::Chinese] {
+        let t = |key: &str| I18n::new(language).t(key).to_string();
+        for size in PHONES {
+            let at = format!("{language:?} at {}×{}", size[0], size[1]);
+            let dir = tempfile::tempdir().expect("a temporary folder");
+            let time = ManualTime::new();
+            let mut options = sized(size).language(language).options(&time);
+            options.touch = true;
+            let mut h = window::window_with(dir.path(), options, size);
+            assert_on_screen(&h, size, &[], &format!("Home, {at}"));
+
+            apply(&mut h, Command::Open(Open::NewGame(Some(GameId::Wudao))));
+            let start = t("newgame.start");
+            assert_on_screen(
+                &h,
+                size,
+                &[&start, &t("dialog.cancel")],
+                &format!("New game, {at}"),
+            );
+            tap(&mut h, size, &t("clock.off"));
+            tap(&mut h, size, &start);
+            let session = h.state().session().expect("a game started");
+            assert_eq!(session.setup().clock, ClockSetting::Off, "{at}");
+            click_points(&mut h, "c3");
+            // With the clock off, the turn never runs out.
+            time.advance(std::time::Duration::from_secs(300));
+            h.run();
+            let played = actions(&h);
+            assert_eq!(played.first().map(String::as_str), Some("c3"), "{at}");
+            assert!(!played.iter().any(|a| a == "timeout"), "{at}: {played:?}");
+
+            apply(
+                &mut h,
+                Command::Open(Open::Confirm(sanqi::app::command::Question::Resign)),
+            );
+            let yes = t("confirm.resign_yes");
+            assert_on_screen(
+                &h,
+                size,
+                &[&yes, &t("dialog.cancel")],
+                &format!("Resign, {at}"),
+            );
+            tap(&mut h, size, &yes);
+            assert!(h.state().session().is_some_and(|s| s.is_over()), "{at}");
+            let close = t("result.close");
+            assert_on_screen(
+                &h,
+                size,
+                &[&t("result.rematch"), &close],
+                &format!("the result, {at}"),
+            );
+            tap(&mut h, size, &close);
+
+            for (dialog, buttons) in [
+                (Open::Records, vec![t("dialog.close")]),
+                (Open::Settings, vec![]),
+                (
+                    Open::Rules(GameId::Wudao, sanqi::app::command::RulesTab::KeyPoints),
+                    vec![],
+                ),
+            ] {
+                let name = format!("{dialog:?}, {at}");
+                apply(&mut h, Command::Open(dialog));
+                let buttons: Vec<&str> = buttons.iter().map(String::as_str).collect();
+                assert_on_screen(&h, size, &buttons, &name);
+                h.key_press(Key::Escape);
+                h.run();
+            }
+        }
+    }
+}
+
+/// A tap that comes as a dialog first shows (before egui has drawn it once: the result, or
+/// "Are you still there?", popping up under a finger) never reaches the board under it.
+#[test]
+fn a_tap_as_a_dialog_opens_never_reaches_the_board_under_it() {
+    let size = [390.0, 844.0];
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let time = ManualTime::new();
+    let mut options = sized(size).options(&time);
+    options.touch = true;
+    let mut h = window::window_with(dir.path(), options, size);
+    window::start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    click_points(&mut h, "c3");
+    assert_eq!(actions(&h), ["c3"]);
+    // The dialog opens between two frames, and the tap on b2 comes in the next.
+    let asked = h.state_mut().apply(Command::Open(Open::Confirm(
+        sanqi::app::command::Question::Resign,
+    )));
+    assert!(asked.is_ok());
+    click_points(&mut h, "b2");
+    assert_eq!(actions(&h), ["c3"], "the tap went through the dialog");
+    assert!(has_text(&h, "Yes, resign"));
+    // Once the dialog is closed, the board answers again.
+    h.key_press(Key::Escape);
+    h.run();
+    click_points(&mut h, "b2");
+    assert_eq!(actions(&h), ["c3", "b2"]);
 }

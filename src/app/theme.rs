@@ -344,13 +344,15 @@ pub fn card_frame() -> egui::Frame {
         })
 }
 
-/// The frame of a dialog: a card with generous margins and a soft shadow.
-pub fn dialog_frame() -> egui::Frame {
+/// The frame of a dialog in a window `width` points wide: a card with a soft shadow and
+/// generous margins, narrower on a phone.
+pub fn dialog_frame(width: f32) -> egui::Frame {
+    let margin = if width < 520.0 { 14 } else { 22 };
     egui::Frame::new()
         .fill(card())
         .stroke(Stroke::new(1.0, line()))
         .corner_radius(CornerRadius::same(12))
-        .inner_margin(egui::Margin::same(22))
+        .inner_margin(egui::Margin::same(margin))
         .shadow(egui::epaint::Shadow {
             offset: [0, 6],
             blur: 24,

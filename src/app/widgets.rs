@@ -69,9 +69,9 @@ impl<'a> LevelPicker<'a> {
     pub fn show(self, ui: &mut egui::Ui, i18n: &I18n, level: Level) -> Option<Level> {
         let mut chosen = level;
         let lay_out = |ui: &mut egui::Ui, add: &mut dyn FnMut(&mut egui::Ui)| match self.style {
-            // However many levels there are, they wrap rather than widen the dialog.
-            PickerStyle::Row => ui.horizontal_wrapped(add),
-            PickerStyle::DropDown => ui.horizontal(add),
+            // However many levels there are, they wrap rather than widen the dialog; a
+            // drop-down goes under its label when the two do not fit side by side.
+            PickerStyle::Row | PickerStyle::DropDown => ui.horizontal_wrapped(add),
         };
         lay_out(ui, &mut |ui| {
             let before = match self.label {
@@ -211,26 +211,31 @@ pub fn opponent_choice_ui(
             }
         }
     });
-    // Each opponent has a row of its own choices under one heading (the names, the person's
-    // side and name, or the pace): the row keeps its height whatever the opponent, so that
-    // nothing below it moves.
+    // Each opponent has its own choices under one heading (the names, the person's side and
+    // name, or the pace), in two parts: on one row, or on two in a narrow dialog (a phone).
+    // The rows keep their height whatever the opponent, so that nothing below them moves.
     let heading = match opponent {
         Opponent::Human => "newgame.names",
         Opponent::Computer { .. } => "newgame.your_side",
         Opponent::Watch { .. } => "newgame.pace",
     };
     section_label(ui, i18n.t(heading));
-    fixed_row(ui, |ui| match opponent {
+    let rows = if ui.available_width() < NARROW_DIALOG {
+        2
+    } else {
+        1
+    };
+    let names = &mut choice.names;
+    let pace = &mut choice.pace;
+    let human = matches!(opponent, Opponent::Human);
+    let watch = matches!(opponent, Opponent::Watch { .. });
+    let mut first = |ui: &mut egui::Ui| match opponent {
         Opponent::Human => {
-            let names = &mut choice.names;
-            for (side, name) in [
-                (Side::Black, &mut names.black),
-                (Side::White, &mut names.white),
-            ] {
-                let label = i18n.format("newgame.name_of", &[("side", &side_name(i18n, side))]);
-                name_field_ui(ui, &label, side_name(i18n, side), name);
-                ui.add_space(6.0);
-            }
+            let label = i18n.format(
+                "newgame.name_of",
+                &[("side", &side_name(i18n, Side::Black))],
+            );
+            name_field_ui(ui, &label, side_name(i18n, Side::Black), &mut names.black);
         }
         Opponent::Computer { side, .. } => {
             for c in SideChoice::ALL {
@@ -240,16 +245,35 @@ pub fn opponent_choice_ui(
                 };
                 ui.selectable_value(side, c, label);
             }
-            ui.add_space(10.0);
-            let (label, you) = (i18n.t("newgame.your_name"), i18n.t("player.you"));
-            name_field_ui(ui, label, you, &mut choice.names.you);
         }
         Opponent::Watch { .. } => {
-            if let Some(ms) = pace_slider_ui(ui, i18n, choice.pace, false) {
-                choice.pace = std::time::Duration::from_millis(u64::from(ms));
+            if let Some(ms) = pace_slider_ui(ui, i18n, *pace, false) {
+                *pace = std::time::Duration::from_millis(u64::from(ms));
             }
         }
-    });
+    };
+    let mut second = |ui: &mut egui::Ui| {
+        if human {
+            let label = i18n.format(
+                "newgame.name_of",
+                &[("side", &side_name(i18n, Side::White))],
+            );
+            name_field_ui(ui, &label, side_name(i18n, Side::White), &mut names.white);
+        } else if !watch {
+            let (label, you) = (i18n.t("newgame.your_name"), i18n.t("player.you"));
+            name_field_ui(ui, label, you, &mut names.you);
+        }
+    };
+    if rows == 1 {
+        fixed_row(ui, |ui| {
+            first(ui);
+            ui.add_space(10.0);
+            second(ui);
+        });
+    } else {
+        fixed_row(ui, &mut first);
+        fixed_row(ui, &mut second);
+    }
     if *opponent != Opponent::Human {
         levels_ui(ui, i18n, id_salt, game, opponent, advice);
     }
@@ -341,6 +365,9 @@ pub fn unused_room_ui(
     });
 }
 
+/// Narrower than this, a dialog puts the parts of a row of choices on rows of their own.
+const NARROW_DIALOG: f32 = 440.0;
+
 /// A row as high as a row of buttons, whatever it holds.
 fn fixed_row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
     let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y + 4.0);
@@ -401,36 +428,181 @@ fn seconds_text(seconds: f64) -> String {
 /// The choice of the turn clock in a dialog, under its heading.
 pub fn clock_choice_ui(ui: &mut egui::Ui, i18n: &I18n, clock: &mut ClockSetting) {
     section_label(ui, i18n.t("newgame.clock"));
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for c in ClockSetting::ALL {
             ui.selectable_value(clock, c, clock_name(i18n, c));
         }
     });
 }
 
-/// A modal dialog of the given width in the dialogs' frame; its response says whether the
-/// user asked to close it (Escape or a click outside). A dialog taller than the window (large
-/// text in a small window) scrolls.
+/// A modal dialog of the given width (less, in a narrower window) in the dialogs' frame:
+/// `body` over `foot` (its buttons, [`dialog_buttons`]); its response says whether the user
+/// asked to close it (Escape or a click outside). A body taller than the window leaves (large
+/// text, a small window, a phone held sideways) scrolls, and the foot stays in sight under it.
 pub fn modal_ui<R>(
     ctx: &egui::Context,
     id: &str,
     width: f32,
-    add: impl FnOnce(&mut egui::Ui) -> R,
+    body: impl FnOnce(&mut egui::Ui) -> R,
+    foot: impl FnOnce(&mut egui::Ui),
 ) -> egui::ModalResponse<R> {
-    // The window less the dialog frame's margins and a little air.
-    let room = (ctx.content_rect().height() - 48.0).max(120.0);
+    let screen = ctx.content_rect();
+    let frame = theme::dialog_frame(screen.width());
+    let margins = frame.total_margin().sum();
+    let width = dialog_width(width, screen.width(), margins.x);
+    // The foot's height as it was last drawn (a row of buttons until then).
+    let foot_id = egui::Id::unique(("sanqi_dialog_foot", id));
+    let foot_height = ctx
+        .data(|d| d.get_temp::<f32>(foot_id))
+        .unwrap_or_else(|| ctx.global_style().spacing.interact_size.y + 12.0);
+    // The window less the frame's margins, the foot and a little air.
+    let room = (screen.height() - margins.y - foot_height - 16.0).max(80.0);
     egui::Modal::new(egui::Id::unique(id))
-        .frame(theme::dialog_frame())
+        .frame(frame)
         .show(ctx, |ui| {
             ui.set_width(width);
-            egui::ScrollArea::vertical()
+            let inner = egui::ScrollArea::vertical()
+                .id_salt(("dialog_body", id))
                 .max_height(room)
                 // As tall as the window allows once it has to scroll, else its own height.
                 .min_scrolled_height(room)
                 .auto_shrink([false, true])
-                .show(ui, add)
-                .inner
+                .show(ui, body)
+                .inner;
+            let top = ui.cursor().top();
+            ui.add_space(10.0);
+            foot(ui);
+            let height = ui.min_rect().bottom() - top;
+            if (height - foot_height).abs() > 0.5 {
+                ctx.data_mut(|d| d.insert_temp(foot_id, height));
+                ctx.request_discard("a dialog's foot changed its height");
+            }
+            inner
         })
+}
+
+/// The width of a dialog's content that asks for `wanted` in a window `screen` wide, whose
+/// frame's margins take `margins`: never wider than the window leaves, with a little air.
+pub fn dialog_width(wanted: f32, screen: f32, margins: f32) -> f32 {
+    wanted.min(screen - margins - 12.0).max(120.0)
+}
+
+/// A button at a dialog's foot.
+pub struct FootButton {
+    text: String,
+    primary: bool,
+    hint: Option<String>,
+}
+
+impl FootButton {
+    /// A plain button.
+    pub fn new(text: impl Into<String>) -> FootButton {
+        FootButton {
+            text: text.into(),
+            primary: false,
+            hint: None,
+        }
+    }
+
+    /// The button of what the dialog is for, in the accent colour.
+    pub fn primary(text: impl Into<String>) -> FootButton {
+        FootButton {
+            primary: true,
+            ..FootButton::new(text)
+        }
+    }
+
+    /// With a line shown when the pointer rests on it.
+    pub fn hint(mut self, hint: impl Into<String>) -> FootButton {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    fn text(&self) -> RichText {
+        let text = RichText::new(&self.text);
+        if self.primary {
+            text.color(egui::Color32::WHITE).strong()
+        } else {
+            text
+        }
+    }
+}
+
+/// Where a dialog's buttons go when they fit on one row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FootAlign {
+    /// From the right: the first button is the rightmost.
+    Right,
+    /// Centred: the first button is the leftmost.
+    Center,
+}
+
+/// The buttons at the foot of a dialog: on one row when they fit its width, else one over
+/// the other, each as wide as the dialog, the first on top (never cut at a narrow window's
+/// edge). Returns the index of the one clicked.
+pub fn dialog_buttons(
+    ui: &mut egui::Ui,
+    align: FootAlign,
+    buttons: &[FootButton],
+) -> Option<usize> {
+    let padding = ui.spacing().button_padding;
+    let gap = ui.spacing().item_spacing.x;
+    let height = ui.spacing().interact_size.y;
+    let widths: Vec<f32> = buttons
+        .iter()
+        .map(|b| {
+            let galley = egui::WidgetText::from(b.text()).into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Button,
+            );
+            (galley.size().x + 2.0 * padding.x).ceil()
+        })
+        .collect();
+    let total = widths.iter().sum::<f32>() + gap * buttons.len().saturating_sub(1) as f32;
+    let available = ui.available_width();
+    let add = |ui: &mut egui::Ui, button: &FootButton, width: f32| {
+        let widget = if button.primary {
+            theme::primary_button(button.text())
+        } else {
+            egui::Button::new(button.text())
+        };
+        let response = ui.add_sized([width, height], widget);
+        let response = match &button.hint {
+            Some(hint) => response.on_hover_text(hint),
+            None => response,
+        };
+        response.clicked()
+    };
+    let mut clicked = None;
+    if total <= available {
+        let order: Vec<usize> = match align {
+            FootAlign::Right => (0..buttons.len()).rev().collect(),
+            FootAlign::Center => (0..buttons.len()).collect(),
+        };
+        let offset = match align {
+            FootAlign::Right => available - total,
+            FootAlign::Center => (available - total) / 2.0,
+        };
+        ui.horizontal(|ui| {
+            ui.add_space(offset.max(0.0));
+            for i in order {
+                if add(ui, &buttons[i], widths[i]) {
+                    clicked = Some(i);
+                }
+            }
+        });
+    } else {
+        ui.vertical(|ui| {
+            for (i, button) in buttons.iter().enumerate() {
+                if add(ui, button, available) {
+                    clicked = Some(i);
+                }
+            }
+        });
+    }
+    clicked
 }
 
 /// A wrapped label that leaves no character or two alone on its last row (a widow such as
@@ -481,13 +653,6 @@ pub fn without_widow(
 pub fn section_label(ui: &mut egui::Ui, text: &str) {
     ui.add_space(4.0);
     ui.label(RichText::new(text).strong().color(theme::muted()));
-}
-
-/// The buttons at the foot of a dialog, laid out from the right on a row of their height:
-/// the first one added is the rightmost.
-pub fn dialog_buttons(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
-    let row = Vec2::new(ui.available_width(), ui.spacing().interact_size.y);
-    ui.allocate_ui_with_layout(row, Layout::right_to_left(Align::Center), add);
 }
 
 /// A small painted piece inline with text.

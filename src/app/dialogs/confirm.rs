@@ -10,7 +10,7 @@ use crate::app::command::{Command, Question};
 use crate::app::text::{game_name, side_name};
 use crate::app::theme;
 use crate::app::view::{View, moves_played};
-use crate::app::widgets::{dialog_buttons, modal_ui, wrapped_label};
+use crate::app::widgets::{FootAlign, FootButton, dialog_buttons, modal_ui, wrapped_label};
 
 /// A question with a button that does it and one that does not.
 pub struct ConfirmDialog {
@@ -109,31 +109,33 @@ impl Dialog for ConfirmDialog {
             Question::StillThere => (i18n.t("away.leave"), Some(Command::GoHome)),
             _ => (i18n.t("dialog.cancel"), None),
         };
-        let mut accepted = false;
-        let mut cancel = false;
-        let modal = modal_ui(ctx, "confirm", 400.0, |ui| {
-            ui.add_space(2.0);
-            wrapped_label(
-                ui,
-                RichText::new(&asked.question)
-                    .size(theme::text(17.0))
-                    .strong(),
-            );
-            if let Some(detail) = &asked.detail {
+        let buttons = [FootButton::primary(&asked.yes), FootButton::new(no)];
+        let mut clicked = None;
+        let modal = modal_ui(
+            ctx,
+            "confirm",
+            400.0,
+            |ui| {
+                ui.add_space(2.0);
+                wrapped_label(
+                    ui,
+                    RichText::new(&asked.question)
+                        .size(theme::text(17.0))
+                        .strong(),
+                );
+                if let Some(detail) = &asked.detail {
+                    ui.add_space(4.0);
+                    wrapped_label(ui, RichText::new(detail).color(theme::muted()));
+                }
                 ui.add_space(4.0);
-                wrapped_label(ui, RichText::new(detail).color(theme::muted()));
-            }
-            ui.add_space(14.0);
-            dialog_buttons(ui, |ui| {
-                if ui.add(theme::primary_button(&asked.yes)).clicked() {
-                    accepted = true;
-                }
-                if ui.button(no).clicked() {
-                    cancel = true;
-                    commands.extend(declined.clone());
-                }
-            });
-        });
+            },
+            |ui| clicked = dialog_buttons(ui, FootAlign::Right, &buttons),
+        );
+        let accepted = clicked == Some(0);
+        let cancel = clicked == Some(1);
+        if cancel {
+            commands.extend(declined);
+        }
         if accepted {
             commands.extend(asked.commands);
             return Stay::Closed;

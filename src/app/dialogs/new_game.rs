@@ -14,8 +14,8 @@ use crate::app::text::{game_name, level_name, rating_shown};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{
-    PlayerChoice, clock_choice_ui, dialog_buttons, modal_ui, opponent_choice_ui, section_label,
-    unused_room_ui,
+    FootAlign, FootButton, PlayerChoice, clock_choice_ui, dialog_buttons, modal_ui,
+    opponent_choice_ui, section_label, unused_room_ui,
 };
 use crate::rules::GameId;
 
@@ -62,59 +62,58 @@ impl Dialog for NewGameDialog {
         // Starting replaces the unfinished game (the one on the screen, or the one Home
         // offers to continue after a restart): it is kept as a record, and the dialog says so.
         let unfinished = view.unfinished_text();
-        let mut start = false;
-        let mut cancel = false;
         // As wide as the window allows, up to a point: the levels then take fewer rows, and the
         // dialog fits a small window's height.
         let width = (ctx.content_rect().width() - 180.0).clamp(470.0, 580.0);
-        let modal = modal_ui(ctx, "new_game", width, |ui| {
-            ui.heading(i18n.t("newgame.title"));
-            ui.add_space(6.0);
-            section_label(ui, i18n.t("newgame.game"));
-            ui.horizontal_wrapped(|ui| {
-                for game in GameId::ALL {
-                    ui.selectable_value(&mut setup.game, game, game_name(i18n, game));
-                }
-            });
-            opponent_choice_ui(
-                ui,
-                i18n,
-                "new_game",
-                setup.game,
-                &mut setup.opponent,
-                choice,
-                true,
-                usual_level,
-                &advice,
-            );
-            // A game the computer plays itself has no turn clock.
-            if !matches!(setup.opponent, Opponent::Watch { .. }) {
-                clock_choice_ui(ui, i18n, &mut setup.clock);
-            }
-            if let Some(game) = &unfinished {
+        let buttons = [
+            FootButton::primary(i18n.t("newgame.start")),
+            FootButton::new(i18n.t("dialog.cancel")),
+        ];
+        let mut clicked = None;
+        let modal = modal_ui(
+            ctx,
+            "new_game",
+            width,
+            |ui| {
+                ui.heading(i18n.t("newgame.title"));
                 ui.add_space(6.0);
-                ui.add(
-                    egui::Label::new(
-                        RichText::new(i18n.format("newgame.keep_warning", &[("game", game)]))
-                            .color(theme::warn()),
-                    )
-                    .wrap(),
+                section_label(ui, i18n.t("newgame.game"));
+                ui.horizontal_wrapped(|ui| {
+                    for game in GameId::ALL {
+                        ui.selectable_value(&mut setup.game, game, game_name(i18n, game));
+                    }
+                });
+                opponent_choice_ui(
+                    ui,
+                    i18n,
+                    "new_game",
+                    setup.game,
+                    &mut setup.opponent,
+                    choice,
+                    true,
+                    usual_level,
+                    &advice,
                 );
-            }
-            unused_room_ui(ui, i18n, "new_game", setup.game, setup.opponent, true);
-            ui.add_space(10.0);
-            dialog_buttons(ui, |ui| {
-                if ui
-                    .add(theme::primary_button(i18n.t("newgame.start")))
-                    .clicked()
-                {
-                    start = true;
+                // A game the computer plays itself has no turn clock.
+                if !matches!(setup.opponent, Opponent::Watch { .. }) {
+                    clock_choice_ui(ui, i18n, &mut setup.clock);
                 }
-                if ui.button(i18n.t("dialog.cancel")).clicked() {
-                    cancel = true;
+                if let Some(game) = &unfinished {
+                    ui.add_space(6.0);
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(i18n.format("newgame.keep_warning", &[("game", game)]))
+                                .color(theme::warn()),
+                        )
+                        .wrap(),
+                    );
                 }
-            });
-        });
+                unused_room_ui(ui, i18n, "new_game", setup.game, setup.opponent, true);
+            },
+            |ui| clicked = dialog_buttons(ui, FootAlign::Right, &buttons),
+        );
+        let start = clicked == Some(0);
+        let cancel = clicked == Some(1);
         if start {
             commands.extend(choice.names_command(view.settings));
             let pace = choice.pace.as_millis() as u32;

@@ -9,7 +9,8 @@ use crate::app::settings::{ClockSetting, Opponent, SideChoice};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{
-    PlayerChoice, clock_choice_ui, dialog_buttons, modal_ui, opponent_choice_ui, unused_room_ui,
+    FootAlign, FootButton, PlayerChoice, clock_choice_ui, dialog_buttons, modal_ui,
+    opponent_choice_ui, unused_room_ui,
 };
 use crate::rules::Side;
 
@@ -78,55 +79,54 @@ impl Dialog for PlayOnDialog {
         // Playing on replaces the game set aside when a record was opened over it: it is kept
         // as a record.
         let replaces_saved = view.unfinished_text().filter(|_| !s.is_live());
-        let mut start = false;
-        let mut cancel = false;
-        let modal = modal_ui(ctx, "play_on", 440.0, |ui| {
-            ui.heading(i18n.t("playon.title"));
-            ui.add_space(2.0);
-            ui.label(RichText::new(i18n.t("playon.intro")).color(theme::muted()));
-            let was_human = matches!(opponent, Opponent::Human);
-            let game = s.setup().game;
-            opponent_choice_ui(
-                ui,
-                i18n,
-                "play_on",
-                game,
-                opponent,
-                choice,
-                false,
-                usual_level,
-                "",
-            );
-            if let (true, Opponent::Computer { side, .. }, Some(to_act)) =
-                (was_human, &mut *opponent, to_act)
-            {
-                *side = side_choice(to_act);
-            }
-            clock_choice_ui(ui, i18n, clock);
-            unused_room_ui(ui, i18n, "play_on", game, *opponent, false);
-            if let Some(game) = &replaces_saved {
-                ui.add_space(6.0);
-                ui.add(
-                    egui::Label::new(
-                        RichText::new(i18n.format("playon.replaces_saved", &[("game", game)]))
-                            .color(theme::warn()),
-                    )
-                    .wrap(),
+        let buttons = [
+            FootButton::primary(i18n.t("playon.start")),
+            FootButton::new(i18n.t("dialog.cancel")),
+        ];
+        let mut clicked = None;
+        let modal = modal_ui(
+            ctx,
+            "play_on",
+            440.0,
+            |ui| {
+                ui.heading(i18n.t("playon.title"));
+                ui.add_space(2.0);
+                ui.label(RichText::new(i18n.t("playon.intro")).color(theme::muted()));
+                let was_human = matches!(opponent, Opponent::Human);
+                let game = s.setup().game;
+                opponent_choice_ui(
+                    ui,
+                    i18n,
+                    "play_on",
+                    game,
+                    opponent,
+                    choice,
+                    false,
+                    usual_level,
+                    "",
                 );
-            }
-            ui.add_space(10.0);
-            dialog_buttons(ui, |ui| {
-                if ui
-                    .add(theme::primary_button(i18n.t("playon.start")))
-                    .clicked()
+                if let (true, Opponent::Computer { side, .. }, Some(to_act)) =
+                    (was_human, &mut *opponent, to_act)
                 {
-                    start = true;
+                    *side = side_choice(to_act);
                 }
-                if ui.button(i18n.t("dialog.cancel")).clicked() {
-                    cancel = true;
+                clock_choice_ui(ui, i18n, clock);
+                unused_room_ui(ui, i18n, "play_on", game, *opponent, false);
+                if let Some(game) = &replaces_saved {
+                    ui.add_space(6.0);
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(i18n.format("playon.replaces_saved", &[("game", game)]))
+                                .color(theme::warn()),
+                        )
+                        .wrap(),
+                    );
                 }
-            });
-        });
+            },
+            |ui| clicked = dialog_buttons(ui, FootAlign::Right, &buttons),
+        );
+        let start = clicked == Some(0);
+        let cancel = clicked == Some(1);
         if start {
             commands.extend(choice.names_command(view.settings));
             commands.push(Command::ContinueFromReview(*opponent, *clock));

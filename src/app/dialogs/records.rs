@@ -19,7 +19,9 @@ use crate::app::link::Link;
 use crate::app::text::shown_path;
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::{button_width, dialog_buttons, modal_ui, section_label, wrapped_label};
+use crate::app::widgets::{
+    FootAlign, FootButton, button_width, dialog_buttons, modal_ui, section_label, wrapped_label,
+};
 
 /// What the dialog is for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -261,10 +263,13 @@ impl RecordsDialog {
             );
         }
         if typed {
-            // A shared game's link opens too (in the browser, where there are no paths,
-            // whatever is typed is a link).
+            // A shared game's link opens too, with or without its `#` (in the browser, where
+            // there are no paths, whatever is typed is a link); a file of that name comes first.
             let text = self.path.trim();
-            commands.push(if text.contains('#') || !typed_paths() {
+            let link = text.contains('#')
+                || !typed_paths()
+                || (Link::parse(text).is_ok() && !std::path::Path::new(text).exists());
+            commands.push(if link {
                 match Link::parse(text) {
                     Ok(link) => Command::OpenLink(link),
                     Err(e) => {
@@ -391,42 +396,45 @@ impl Dialog for RecordsDialog {
             }
             Some((_, Answer::Cancelled)) | None => {}
         }
-        let mut close = false;
         let mut chosen = None;
         let title = match self.purpose {
             Purpose::Game => "records.title",
             Purpose::OpenFile => "records.open_heading",
             Purpose::ExportFile(_) => "records.export_title",
         };
-        let modal = modal_ui(ctx, "records", 520.0, |ui| {
-            ui.heading(i18n.t(title));
-            ui.add_space(4.0);
-            match self.purpose {
-                Purpose::Game => {
-                    // Without a game on the screen there is nothing to save.
-                    if view.session.is_some() {
-                        self.save_ui(ui, view, commands, &mut chosen);
-                        ui.separator();
+        let mut buttons = vec![FootButton::new(i18n.t("dialog.close"))];
+        if self.purpose == Purpose::Game {
+            buttons.push(
+                FootButton::new(i18n.t("records.history")).hint(i18n.t("records.history_hint")),
+            );
+        }
+        let mut clicked = None;
+        let modal = modal_ui(
+            ctx,
+            "records",
+            520.0,
+            |ui| {
+                ui.heading(i18n.t(title));
+                ui.add_space(4.0);
+                match self.purpose {
+                    Purpose::Game => {
+                        // Without a game on the screen there is nothing to save.
+                        if view.session.is_some() {
+                            self.save_ui(ui, view, commands, &mut chosen);
+                            ui.separator();
+                        }
+                        self.open_ui(ui, view, commands, &mut chosen);
                     }
-                    self.open_ui(ui, view, commands, &mut chosen);
+                    Purpose::OpenFile => self.open_ui(ui, view, commands, &mut chosen),
+                    Purpose::ExportFile(_) => self.save_ui(ui, view, commands, &mut chosen),
                 }
-                Purpose::OpenFile => self.open_ui(ui, view, commands, &mut chosen),
-                Purpose::ExportFile(_) => self.save_ui(ui, view, commands, &mut chosen),
-            }
-            dialog_buttons(ui, |ui| {
-                if ui.button(i18n.t("dialog.close")).clicked() {
-                    close = true;
-                }
-                if self.purpose == Purpose::Game
-                    && ui
-                        .button(i18n.t("records.history"))
-                        .on_hover_text(i18n.t("records.history_hint"))
-                        .clicked()
-                {
-                    commands.push(Command::OpenHistory);
-                }
-            });
-        });
+            },
+            |ui| clicked = dialog_buttons(ui, FootAlign::Right, &buttons),
+        );
+        let close = clicked == Some(0);
+        if clicked == Some(1) {
+            commands.push(Command::OpenHistory);
+        }
         if let Some(choosing) = chosen {
             self.choose(ctx, view, choosing);
         }

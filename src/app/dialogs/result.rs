@@ -10,7 +10,7 @@ use crate::app::rating::{AfterGame, Suggestion};
 use crate::app::text::{level_name, level_rated, rating_shown, result_headline, result_reason};
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::modal_ui;
+use crate::app::widgets::{FootAlign, FootButton, dialog_buttons, modal_ui};
 
 /// The result dialog.
 pub struct ResultDialog;
@@ -42,67 +42,71 @@ impl Dialog for ResultDialog {
         let reason = result_reason(i18n, s.status(), s.resigned());
         let won = s.human_side().is_some() && s.winner() == s.human_side();
         let mut choice = None;
-        let modal = modal_ui(ctx, "result", 380.0, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.add_space(4.0);
-                ui.label(
-                    RichText::new(i18n.t("result.game_over"))
-                        .small()
-                        .color(theme::muted()),
-                );
-                ui.label(
-                    RichText::new(&headline)
-                        .size(theme::text(26.0))
-                        .strong()
-                        .color(if won { theme::good() } else { theme::ink() }),
-                );
-                ui.label(
-                    RichText::new(&reason)
-                        .size(theme::text(16.0))
-                        .color(theme::ink()),
-                );
-                if s.kept().is_some() {
+        let buttons = [
+            FootButton::primary(i18n.t("result.rematch")),
+            FootButton::new(i18n.t("result.review")),
+            FootButton::new(i18n.t("result.new_game")),
+            FootButton::new(i18n.t("result.close")),
+        ];
+        let choices = [
+            Choice::Rematch,
+            Choice::Review,
+            Choice::NewGame,
+            Choice::Close,
+        ];
+        let mut clicked = None;
+        let modal = modal_ui(
+            ctx,
+            "result",
+            380.0,
+            |ui| {
+                ui.vertical_centered(|ui| {
                     ui.add_space(4.0);
                     ui.label(
-                        RichText::new(i18n.t("history.kept_note"))
+                        RichText::new(i18n.t("result.game_over"))
                             .small()
                             .color(theme::muted()),
                     );
-                }
-                let after = view
-                    .after_game
-                    .filter(|a| a.game == s.setup().game && s.human_side().is_some());
-                if let Some(after) = after {
-                    ui.add_space(6.0);
-                    if let Some(level) = rating_ui(ui, view, &after) {
-                        choice = Some(Choice::PlayLevel(level));
+                    ui.label(
+                        RichText::new(&headline)
+                            .size(theme::text(26.0))
+                            .strong()
+                            .color(if won { theme::good() } else { theme::ink() }),
+                    );
+                    ui.label(
+                        RichText::new(&reason)
+                            .size(theme::text(16.0))
+                            .color(theme::ink()),
+                    );
+                    if s.kept().is_some() {
+                        ui.add_space(4.0);
+                        ui.label(
+                            RichText::new(i18n.t("history.kept_note"))
+                                .small()
+                                .color(theme::muted()),
+                        );
                     }
-                } else if let Some(why) = s.unrated().filter(|_| s.is_rateable()) {
-                    // A game against the computer that does not count: say why.
-                    ui.add_space(6.0);
-                    let line = i18n.format("unrated.result", &[("why", &i18n.t(why.key()))]);
-                    ui.add(egui::Label::new(RichText::new(line).color(theme::muted())).wrap());
-                }
-                ui.add_space(14.0);
-                ui.horizontal(|ui| {
-                    if ui
-                        .add(theme::primary_button(i18n.t("result.rematch")))
-                        .clicked()
-                    {
-                        choice = Some(Choice::Rematch);
-                    }
-                    for (choice_here, key) in [
-                        (Choice::Review, "result.review"),
-                        (Choice::NewGame, "result.new_game"),
-                        (Choice::Close, "result.close"),
-                    ] {
-                        if ui.button(i18n.t(key)).clicked() {
-                            choice = Some(choice_here);
+                    let after = view
+                        .after_game
+                        .filter(|a| a.game == s.setup().game && s.human_side().is_some());
+                    if let Some(after) = after {
+                        ui.add_space(6.0);
+                        if let Some(level) = rating_ui(ui, view, &after) {
+                            choice = Some(Choice::PlayLevel(level));
                         }
+                    } else if let Some(why) = s.unrated().filter(|_| s.is_rateable()) {
+                        // A game against the computer that does not count: say why.
+                        ui.add_space(6.0);
+                        let line = i18n.format("unrated.result", &[("why", &i18n.t(why.key()))]);
+                        ui.add(egui::Label::new(RichText::new(line).color(theme::muted())).wrap());
                     }
                 });
-            });
-        });
+            },
+            |ui| clicked = dialog_buttons(ui, FootAlign::Center, &buttons),
+        );
+        if let Some(i) = clicked {
+            choice = Some(choices[i]);
+        }
         if modal.should_close() && choice.is_none() {
             choice = Some(Choice::Close);
         }
