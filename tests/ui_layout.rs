@@ -563,6 +563,43 @@ fn assert_on_screen(h: &Window, size: [f32; 2], whole: &[&str], at: &str) {
     }
 }
 
+/// On a phone, upright or sideways, in both languages, every screen lies within the screen's
+/// sides: the statistics, the game history with a game in it, the puzzles, a lesson, and a
+/// finished game under review.
+#[test]
+fn on_a_phone_every_screen_fits_the_screen_s_width() {
+    use sanqi::app::lessons::Course;
+    for language in [Language::English, Language::Chinese] {
+        for size in PHONES {
+            let at = format!("{language:?} at {}×{}", size[0], size[1]);
+            let dir = tempfile::tempdir().expect("a temporary folder");
+            let time = ManualTime::new();
+            let mut options = sized(size).language(language).options(&time);
+            options.touch = true;
+            let mut h = window::window_with(dir.path(), options, size);
+            window::start(&mut h, GameId::Wudao, Opponent::Human, ClockSetting::Off);
+            click_points(&mut h, "c3 b2");
+            apply(&mut h, Command::Resign);
+            h.key_press(Key::Escape);
+            h.run();
+            apply(&mut h, Command::Review);
+            assert_on_screen(&h, size, &[], &format!("review, {at}"));
+            for (screen, command) in [
+                ("statistics", Command::OpenStats(None)),
+                ("history", Command::OpenHistory),
+                ("puzzles", Command::OpenPuzzles(Some(GameId::Neihuang))),
+                (
+                    "lesson",
+                    Command::OpenLessons(Course::of_game(GameId::Flying)),
+                ),
+            ] {
+                apply(&mut h, command);
+                assert_on_screen(&h, size, &[], &format!("{screen}, {at}"));
+            }
+        }
+    }
+}
+
 /// Taps the button with this text as a person would: scrolled into sight first, then tapped
 /// where it is drawn, which must be on the screen.
 fn tap(h: &mut Window, size: [f32; 2], label: &str) {
@@ -681,4 +718,76 @@ fn a_tap_as_a_dialog_opens_never_reaches_the_board_under_it() {
     h.run();
     click_points(&mut h, "b2");
     assert_eq!(actions(&h), ["c3", "b2"]);
+}
+
+/// A phone held sideways (844×390, 640×360), by touch: the board's points are at least 40
+/// points wide, with the plates beside it, and the side panel scrolls to Resign, which a tap
+/// then reaches.
+#[test]
+fn held_sideways_the_points_fit_a_finger_and_resign_is_in_reach() {
+    for size in [[844.0, 390.0], [640.0, 360.0]] {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let time = ManualTime::new();
+        let mut options = sized(size).options(&time);
+        options.touch = true;
+        let mut h = window::window_with(dir.path(), options, size);
+        let easy = computer(Level::Beginner, SideChoice::Black);
+        window::start(&mut h, GameId::Wudao, easy, ClockSetting::Off);
+        let point = h.get_by_label("a1").rect();
+        let board = h.get_by_label("board").rect();
+        let plates: Vec<egui::Rect> = h
+            .query_all_by_label_contains(" in hand ")
+            .map(|n| n.rect())
+            .collect();
+        assert!(
+            point.width() >= 40.0,
+            "{size:?}: a point is {point:?}, the board {board:?}, the plates {plates:?}"
+        );
+        for plate in h.query_all_by_label_contains(" in hand ") {
+            let plate = plate.rect();
+            assert!(
+                plate.right() <= board.left(),
+                "{size:?}: {plate:?} beside {board:?}"
+            );
+            assert!(plate.width() >= 90.0, "{size:?}: {plate:?}");
+        }
+        tap(&mut h, size, "Resign");
+        assert!(has_text(&h, "Yes, resign"), "{size:?}");
+    }
+}
+
+/// On a touch screen the very first swipe scrolls (egui by itself lets a drag scroll only
+/// once it has seen a touch event, and the first swipe after the page opened did nothing),
+/// and a tap right after it lands.
+#[test]
+fn on_a_touch_screen_the_first_swipe_scrolls_and_the_next_tap_lands() {
+    let size = [360.0, 740.0];
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let time = ManualTime::new();
+    let mut options = sized(size).options(&time);
+    options.touch = true;
+    let mut h = window::window_with(dir.path(), options, size);
+    let play = "Play Wu Dao Qi";
+    let before = button_rect(&h, play).top();
+    let (from, to) = (egui::pos2(180.0, 600.0), egui::pos2(180.0, 200.0));
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for t in [0.25, 0.5, 0.75, 1.0] {
+        h.hover_at(from + (to - from) * t);
+        h.step();
+    }
+    h.drop_at(to);
+    h.run();
+    let after = button_rect(&h, play).top();
+    assert!(
+        before - after > 300.0,
+        "the swipe scrolled from {before} to {after}"
+    );
+    tap(&mut h, size, play);
+    assert!(
+        has_text(&h, "Start game"),
+        "the tap after the swipe was lost"
+    );
 }

@@ -204,6 +204,11 @@ pub fn apply_touch(ctx: &egui::Context) {
     touch_sizes(ctx);
 }
 
+/// Whether the screen is touched by fingers ([`apply_touch`]).
+pub fn is_touch() -> bool {
+    TOUCH.with(Cell::get)
+}
+
 thread_local! {
     /// Whether the screen is touched by fingers ([`apply_touch`]): kept, so that a change of
     /// the text size keeps the controls large enough for one.

@@ -365,6 +365,18 @@ pub fn unused_room_ui(
     });
 }
 
+/// A vertical scroll area. On a touch screen a finger's swipe scrolls it from the very first
+/// touch (egui otherwise waits to have seen a touch before it lets a drag scroll, and the
+/// first swipe after the page opens does nothing).
+pub fn scroll_vertical() -> egui::ScrollArea {
+    let area = egui::ScrollArea::vertical();
+    if theme::is_touch() {
+        area.scroll_source(egui::containers::scroll_area::ScrollSource::ALL)
+    } else {
+        area
+    }
+}
+
 /// Narrower than this, a dialog puts the parts of a row of choices on rows of their own.
 const NARROW_DIALOG: f32 = 440.0;
 
@@ -461,7 +473,7 @@ pub fn modal_ui<R>(
         .frame(frame)
         .show(ctx, |ui| {
             ui.set_width(width);
-            let inner = egui::ScrollArea::vertical()
+            let inner = scroll_vertical()
                 .id_salt(("dialog_body", id))
                 .max_height(room)
                 // As tall as the window allows once it has to scroll, else its own height.
@@ -545,20 +557,11 @@ pub fn dialog_buttons(
     align: FootAlign,
     buttons: &[FootButton],
 ) -> Option<usize> {
-    let padding = ui.spacing().button_padding;
     let gap = ui.spacing().item_spacing.x;
     let height = ui.spacing().interact_size.y;
     let widths: Vec<f32> = buttons
         .iter()
-        .map(|b| {
-            let galley = egui::WidgetText::from(b.text()).into_galley(
-                ui,
-                Some(egui::TextWrapMode::Extend),
-                f32::INFINITY,
-                egui::TextStyle::Button,
-            );
-            (galley.size().x + 2.0 * padding.x).ceil()
-        })
+        .map(|b| button_width(ui, b.text()).ceil())
         .collect();
     let total = widths.iter().sum::<f32>() + gap * buttons.len().saturating_sub(1) as f32;
     let available = ui.available_width();

@@ -231,7 +231,7 @@ impl Dialog for RulesDialog {
                     }
                 });
                 ui.add_space(4.0);
-                egui::ScrollArea::vertical()
+                crate::app::widgets::scroll_vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
                         ui.set_max_width(ui.available_width());

@@ -58,7 +58,7 @@ impl Dialog for SettingsDialog {
                 // As tall as the settings, up to what the window leaves: in a small window
                 // they scroll, the Close button staying in sight under them.
                 let room = (screen.height() - 130.0).max(160.0);
-                egui::ScrollArea::vertical()
+                crate::app::widgets::scroll_vertical()
                     .max_height(room)
                     .auto_shrink([false, true])
                     .show(ui, |ui| {

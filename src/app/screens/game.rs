@@ -2,10 +2,14 @@
 //! two players' name plates, the review controls, and the side panel
 //! ([`super::side_panel`]).
 
-use egui::{Align, Color32, Layout, RichText, Sense, vec2};
+use std::sync::Arc;
+
+use egui::{Align, Color32, Layout, RichText, Sense, pos2, vec2};
 
 use super::analysis_panel::BETTER_ARROW;
-use super::layout::{MIN_PANEL_WIDTH, board_layout, panel_width, plate_sides, with_side_panel};
+use super::layout::{
+    MIN_PANEL_WIDTH, PLATE_HEIGHT, board_layout, panel_width, plate_sides, with_side_panel,
+};
 use super::side_panel::side_panel_ui;
 use crate::app::board::{self, board_ui};
 use crate::app::command::{Command, Open, RulesTab};
@@ -188,11 +192,17 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command
             .map_or(0.0, |t| text_width(ui, t.clone()) + gap);
         let room = ui.available_width();
         let all = [&new_game, &rules, &records, &settings];
-        let one_row = home + title_width + subtitle_width + width(ui, &all) <= room;
+        let buttons = home + title_width + width(ui, &all);
+        // Where the name in Chinese does not fit beside the rest, it is left out before the
+        // bar takes two rows (a phone held sideways keeps its height for the board).
+        let one_row = buttons <= room;
         // A narrow window (a phone held upright): Home, the game's name and Settings on one
         // row, the game's own buttons on a row under it (wrapped only if even that is short).
         let (right, subtitle) = if one_row {
-            (&all[..], subtitle)
+            (
+                &all[..],
+                subtitle.filter(|_| buttons + subtitle_width <= room),
+            )
         } else {
             let fits = home + title_width + subtitle_width + width(ui, &[&settings]) <= room;
             (&all[3..], subtitle.filter(|_| fits))
@@ -290,9 +300,6 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
         stroke,
         egui::StrokeKind::Inside,
     );
-    let r = rect.height() * 0.3;
-    let stone_center = egui::pos2(rect.left() + 10.0 + r, rect.center().y);
-    board::paint_piece_icon(&painter, stone_center, r, side);
     // The piece painted beside it says the side: the plate names the player, and only the
     // side when nobody is named.
     let name = view.player_label(s, side);
@@ -306,24 +313,22 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
     };
     ui.interact(rect, ui.scope_id().with(("plate", side)), Sense::hover())
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &said));
-    let mut right = rect.right() - 12.0;
-    if active {
-        let badge = if s.is_paused() {
-            i18n.t("plate.paused").to_string()
+    let badge = active.then(|| {
+        let text = if s.is_paused() {
+            i18n.t("plate.paused")
         } else {
-            i18n.t("plate.to_play").to_string()
+            i18n.t("plate.to_play")
         };
-        let galley = painter.layout_no_wrap(
-            badge,
+        painter.layout_no_wrap(
+            text.to_string(),
             egui::FontId::proportional(theme::text(13.0)),
             Color32::WHITE,
-        );
+        )
+    });
+    let paint_badge = |right: f32, center_y: f32, galley: Arc<egui::Galley>| {
         let height = (galley.size().y + 4.0).max(20.0);
         let badge_rect = egui::Rect::from_min_size(
-            egui::pos2(
-                right - galley.size().x - 14.0,
-                rect.center().y - height / 2.0,
-            ),
+            egui::pos2(right - galley.size().x - 14.0, center_y - height / 2.0),
             vec2(galley.size().x + 14.0, height),
         );
         painter.rect_filled(badge_rect, egui::CornerRadius::same(10), theme::accent());
@@ -332,7 +337,51 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
             galley,
             Color32::WHITE,
         );
-        right = badge_rect.left() - 10.0;
+        badge_rect.left()
+    };
+    let name_job = |width: f32| {
+        let mut job = egui::text::LayoutJob::simple_singleline(
+            name.clone(),
+            egui::FontId::proportional(theme::text(15.0)),
+            theme::ink(),
+        );
+        job.wrap = egui::text::TextWrapping::truncate_at_width(width.max(0.0));
+        job
+    };
+    if rect.height() > PLATE_HEIGHT + 10.0 {
+        // A plate beside the board (a phone held sideways), narrow and tall: the piece and
+        // the name on the first row, what the player has under it (wrapped), and whose turn
+        // it is at the foot.
+        let inner = rect.shrink(8.0);
+        let r = 8.0;
+        let stone_center = egui::pos2(inner.left() + r, inner.top() + 10.0);
+        board::paint_piece_icon(&painter, stone_center, r, side);
+        let name_left = stone_center.x + r + 6.0;
+        let mut job = name_job(inner.right() - name_left);
+        job.wrap.max_rows = 2;
+        job.wrap.break_anywhere = false;
+        let name = painter.layout_job(job);
+        let info_top = inner.top() + name.size().y.max(20.0) + 4.0;
+        painter.galley(egui::pos2(name_left, inner.top()), name, theme::ink());
+        let info = painter.layout(
+            info,
+            egui::FontId::proportional(theme::text(13.0)),
+            theme::muted(),
+            inner.width(),
+        );
+        painter.galley(pos2(inner.left(), info_top), info, theme::muted());
+        if let Some(badge) = badge {
+            let right = inner.left() + badge.size().x + 14.0;
+            paint_badge(right, inner.bottom() - 10.0, badge);
+        }
+        return;
+    }
+    let r = rect.height() * 0.3;
+    let stone_center = egui::pos2(rect.left() + 10.0 + r, rect.center().y);
+    board::paint_piece_icon(&painter, stone_center, r, side);
+    let mut right = rect.right() - 12.0;
+    if let Some(badge) = badge {
+        right = paint_badge(right, rect.center().y, badge) - 10.0;
     }
     let info = painter.layout_no_wrap(
         info,
@@ -348,13 +397,7 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
     // The name gets the room the counts leave, cut short with "…" in a narrow window rather
     // than running into them.
     let name_left = stone_center.x + r + 10.0;
-    let mut job = egui::text::LayoutJob::simple_singleline(
-        name,
-        egui::FontId::proportional(theme::text(15.0)),
-        theme::ink(),
-    );
-    job.wrap = egui::text::TextWrapping::truncate_at_width((info_left - 10.0 - name_left).max(0.0));
-    let name = painter.layout_job(job);
+    let name = painter.layout_job(name_job(info_left - 10.0 - name_left));
     painter.galley(
         egui::pos2(name_left, rect.center().y - name.size().y / 2.0),
         name,

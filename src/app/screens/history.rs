@@ -251,7 +251,7 @@ impl HistoryScreen {
             return;
         }
         let scale = row_scale(ui.available_width());
-        egui::ScrollArea::vertical()
+        crate::app::widgets::scroll_vertical()
             .auto_shrink([false, false])
             .show_rows(ui, row_height(scale) + ROW_GAP, kept.len(), |ui, rows| {
                 ui.spacing_mut().item_spacing.y = 0.0;

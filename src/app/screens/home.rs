@@ -80,7 +80,7 @@ impl HomeScreen {
                     .inner_margin(egui::Margin::symmetric(20, 16)),
             )
             .show(ui, |ui| {
-                egui::ScrollArea::vertical()
+                crate::app::widgets::scroll_vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
                         let width = ui.available_width().min(MAX_WIDTH);

@@ -113,7 +113,7 @@ pub fn with_side_panel(
                     .inner_margin(egui::Margin::symmetric(12, 8)),
             )
             .show(ui, |ui| {
-                egui::ScrollArea::vertical()
+                crate::app::widgets::scroll_vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| panel(ui, out));
             });
@@ -137,16 +137,28 @@ pub fn with_side_panel(
         .show(ui, |ui| {
             // The text grows with the panel, beyond what the text's size grew it.
             scale_style(ui, panel_scale(width / theme::text(1.0)));
-            panel(ui, out);
+            if size.y < SHORT_WINDOW {
+                // A phone held sideways: all of the panel within reach of a finger's swipe.
+                crate::app::widgets::scroll_vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| panel(ui, out));
+            } else {
+                panel(ui, out);
+            }
         });
+    let margin = if size.y < SHORT_WINDOW { 8 } else { 16 };
     egui::CentralPanel::default()
         .frame(
             egui::Frame::new()
                 .fill(theme::paper())
-                .inner_margin(egui::Margin::same(16)),
+                .inner_margin(egui::Margin::same(margin)),
         )
         .show(ui, |ui| board(ui, out));
 }
+
+/// Lower than this (a phone held sideways), a board screen's side panel scrolls as a whole
+/// and the board's margins narrow.
+pub const SHORT_WINDOW: f32 = 480.0;
 
 /// Where the board and the plates go.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -158,12 +170,36 @@ pub struct BoardLayout {
     pub side: f32,
 }
 
-/// The largest board that fits in `full` with a plate above and below it and `below` more
-/// room under them (the review controls), centred.
+/// Below this side, a board with its plates above and below it is small (a phone held
+/// sideways): the plates go beside it if that makes it larger.
+const SHORT_BOARD: f32 = 320.0;
+/// The narrowest and widest column of plates beside the board.
+const SIDE_PLATES: [f32; 2] = [96.0, 200.0];
+/// The height of a plate beside the board, where its name and counts wrap.
+pub const SIDE_PLATE_HEIGHT: f32 = 112.0;
+
+/// The largest board that fits in `full` with `below` more room under it (the review
+/// controls), centred: with a plate above and below it, or, where that leaves the board
+/// small and a column of plates on its left makes it larger (a phone held sideways), with
+/// the plates at the top and the bottom of that column.
 pub fn board_layout(full: Rect, below: f32) -> BoardLayout {
-    let side = (full.height() - 2.0 * (PLATE_HEIGHT + GAP) - below)
-        .min(full.width())
-        .max(160.0);
+    let stacked = (full.height() - 2.0 * (PLATE_HEIGHT + GAP) - below).min(full.width());
+    let column = (full.width() - full.height()).clamp(SIDE_PLATES[0], SIDE_PLATES[1]);
+    let beside = (full.height() - below).min(full.width() - column - GAP);
+    if stacked < SHORT_BOARD && beside > stacked + 16.0 {
+        let side = beside;
+        let left = full.center().x - (column + GAP + side) / 2.0;
+        let top = full.top() + ((full.height() - below - side) / 2.0).max(0.0);
+        let board = Rect::from_min_size(pos2(left + column + GAP, top), Vec2::splat(side));
+        let plate = vec2(column, SIDE_PLATE_HEIGHT.min((side - GAP) / 2.0));
+        return BoardLayout {
+            top_plate: Rect::from_min_size(pos2(left, top), plate),
+            board,
+            bottom_plate: Rect::from_min_size(pos2(left, board.bottom() - plate.y), plate),
+            side,
+        };
+    }
+    let side = stacked.max(160.0);
     let left = full.center().x - side / 2.0;
     let top =
         full.top() + ((full.height() - below - side - 2.0 * (PLATE_HEIGHT + GAP)) / 2.0).max(0.0);
@@ -182,7 +218,7 @@ pub fn board_layout(full: Rect, below: f32) -> BoardLayout {
 impl BoardLayout {
     /// The bottom of what the layout takes, plus the gap before anything under it.
     pub fn bottom(&self) -> f32 {
-        self.bottom_plate.bottom() + GAP
+        self.bottom_plate.bottom().max(self.board.bottom()) + GAP
     }
 }
 
@@ -253,17 +289,44 @@ mod tests {
             (500.0, 400.0, 0.0),
             (900.0, 1000.0, 80.0),
             (300.0, 900.0, 40.0),
+            (542.0, 302.0, 0.0),
+            (338.0, 272.0, 0.0),
+            (458.0, 472.0, 0.0),
         ] {
             let full = Rect::from_min_size(pos2(10.0, 20.0), vec2(w, h));
             let layout = board_layout(full, below);
-            assert!(layout.side <= w && layout.side >= 160.0);
-            assert!(layout.top_plate.bottom() < layout.board.top());
-            assert!(layout.board.bottom() < layout.bottom_plate.top());
+            let at = format!("{w}×{h}");
+            assert!(layout.side <= w && layout.side >= 160.0, "{at}");
+            for plate in [layout.top_plate, layout.bottom_plate] {
+                assert!(!plate.intersects(layout.board), "{at}");
+                assert!(full.expand(0.01).contains_rect(plate), "{at}");
+            }
             assert!(
-                layout.bottom_plate.bottom() + below <= full.bottom() + 0.01
-                    || layout.side == 160.0
+                layout.top_plate.bottom() < layout.bottom_plate.top(),
+                "{at}"
             );
-            assert!((layout.board.center().x - full.center().x).abs() < 0.01);
+            assert!(
+                layout.bottom() - 8.0 + below <= full.bottom() + 0.01 || layout.side == 160.0,
+                "{at}"
+            );
+            let group = layout.board.union(layout.top_plate);
+            assert!((group.center().x - full.center().x).abs() < 0.01, "{at}");
         }
+    }
+
+    /// Held sideways, a phone's board has points of at least 40 points with the plates
+    /// beside it, where above and below it they would be smaller; a desktop window keeps
+    /// them above and below.
+    #[test]
+    fn held_sideways_the_plates_go_beside_the_board() {
+        // The room a game screen leaves the board at 844×390 and 640×360.
+        for (w, h) in [(542.0, 302.0), (338.0, 272.0)] {
+            let layout = board_layout(Rect::from_min_size(pos2(0.0, 0.0), vec2(w, h)), 0.0);
+            assert!(layout.top_plate.right() <= layout.board.left(), "{w}×{h}");
+            assert!(layout.side / 5.0 >= 40.0, "{w}×{h}: {}", layout.side);
+        }
+        // The smallest desktop window's room.
+        let layout = board_layout(Rect::from_min_size(pos2(0.0, 0.0), vec2(458.0, 472.0)), 0.0);
+        assert!(layout.top_plate.bottom() <= layout.board.top());
     }
 }

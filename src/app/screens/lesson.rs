@@ -14,7 +14,7 @@ use crate::app::lessons::{Course, Feedback, Lesson};
 use crate::app::text::{result_reason, side_name};
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::{stone_icon, top_bar, wrapped_label};
+use crate::app::widgets::{button_width, stone_icon, text_width, top_bar, wrapped_label};
 use crate::rules::explain::{Event, explain};
 use crate::rules::{Action, Bits, Decision, Effects, GameId, State, board};
 
@@ -52,32 +52,51 @@ fn course_name(i18n: &I18n, course: Course) -> String {
 
 fn top_bar_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Command>) {
     let i18n = view.i18n;
+    let courses: Vec<(Course, String, usize, usize)> = Course::ALL
+        .into_iter()
+        .map(|course| {
+            let total = course.steps().len();
+            let done = view.lessons.done_count(course);
+            let name = course_name(i18n, course);
+            let text = if done == total {
+                format!("✓ {name}")
+            } else {
+                name
+            };
+            (course, text, done, total)
+        })
+        .collect();
     top_bar(ui, "lesson_bar", [12, 8], |ui| {
-        ui.horizontal(|ui| {
-            home_and_title_ui(
-                ui,
-                i18n.t("lesson.home_hint"),
-                i18n.t("lesson.title"),
-                i18n,
-                out,
-            );
-            for course in Course::ALL {
-                let total = course.steps().len();
-                let done = view.lessons.done_count(course);
-                let name = course_name(i18n, course);
-                let text = if done == total {
-                    format!("✓ {name}")
-                } else {
-                    name
-                };
+        let gap = ui.spacing().item_spacing.x;
+        let title = i18n.t("lesson.title");
+        let needed = button_width(ui, i18n.t("game.home"))
+            + text_width(ui, RichText::new(title).size(theme::text(18.0)).strong())
+            + courses
+                .iter()
+                .map(|(_, text, ..)| button_width(ui, text.as_str()) + gap)
+                .sum::<f32>()
+            + button_width(ui, i18n.t("game.rules"))
+            + 4.0 * gap
+            + 12.0;
+        // A narrow window (a phone held upright): the courses on a row of their own.
+        let one_row = needed <= ui.available_width();
+        let courses_ui = |ui: &mut egui::Ui, out: &mut Vec<Command>| {
+            for (course, text, done, total) in &courses {
+                let course = *course;
                 let response = ui
-                    .selectable_label(lesson.course() == course, text)
+                    .selectable_label(lesson.course() == course, text.as_str())
                     .on_hover_text(
-                        i18n.format("lesson.progress", &[("done", &done), ("total", &total)]),
+                        i18n.format("lesson.progress", &[("done", done), ("total", total)]),
                     );
                 if response.clicked() && lesson.course() != course {
                     out.push(Command::OpenLessons(course));
                 }
+            }
+        };
+        ui.horizontal(|ui| {
+            home_and_title_ui(ui, i18n.t("lesson.home_hint"), title, i18n, out);
+            if one_row {
+                courses_ui(ui, out);
             }
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 let (game, tab) = rules_page(lesson);
@@ -90,6 +109,9 @@ fn top_bar_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Com
                 }
             });
         });
+        if !one_row {
+            ui.horizontal_wrapped(|ui| courses_ui(ui, out));
+        }
     });
 }
 
@@ -153,7 +175,7 @@ fn panel_ui(ui: &mut egui::Ui, view: &View, lesson: &Lesson, out: &mut Vec<Comma
     let course = lesson.course();
     let step = lesson.step();
     let steps = course.steps();
-    egui::ScrollArea::vertical()
+    crate::app::widgets::scroll_vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.spacing_mut().item_spacing.y = 8.0;

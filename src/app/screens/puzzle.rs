@@ -120,7 +120,7 @@ pub fn task_text(i18n: &I18n, run: &PuzzleRun) -> String {
 }
 
 fn panel_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Command>) {
-    egui::ScrollArea::vertical()
+    crate::app::widgets::scroll_vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.spacing_mut().item_spacing.y = 8.0;

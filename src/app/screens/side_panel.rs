@@ -563,7 +563,7 @@ fn move_list_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Comma
         .inner_margin(egui::Margin::symmetric(6, 6))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            egui::ScrollArea::vertical()
+            crate::app::widgets::scroll_vertical()
                 .auto_shrink([false, false])
                 .stick_to_bottom(!reviewing)
                 .show(ui, |ui| {

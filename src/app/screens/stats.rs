@@ -67,7 +67,7 @@ impl StatsScreen {
                     .inner_margin(egui::Margin::symmetric(20, 14)),
             )
             .show(ui, |ui| {
-                egui::ScrollArea::vertical()
+                crate::app::widgets::scroll_vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
                         let width = ui.available_width().min(MAX_WIDTH);
