@@ -18,7 +18,11 @@ const figures = {};
 let passed = 0;
 let failed = 0;
 
+// SANQI_WEB_ONLY, a pattern, runs only the checks whose names it matches.
+const ONLY = process.env.SANQI_WEB_ONLY ? new RegExp(process.env.SANQI_WEB_ONLY) : null;
+
 async function check(name, body) {
+  if (ONLY && !ONLY.test(name)) return;
   const started = Date.now();
   try {
     await body();
@@ -34,7 +38,8 @@ function assert(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-async function launch() {
+async function launch(ratio = 0) {
+  const scale = ratio ? [`--force-device-scale-factor=${ratio}`] : [];
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
@@ -47,6 +52,7 @@ async function launch() {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...scale,
     ],
   });
 }
@@ -124,19 +130,63 @@ async function press(page, widget, touch = false) {
 }
 
 // Brings `widget` into sight first when it is below or above the page's view, as a person
-// scrolls to it (a phone's Home is taller than its screen).
+// scrolls to it (a phone's Home is taller than its screen). On a phone, `options.above`
+// names a control that stays in place under the scrolled part (a dialog's buttons under its
+// body): the control is brought above it.
 async function inSight(page, match, options) {
   let widget = await find(page, match, options);
-  const view = page.viewportSize();
+  const view = page.viewportSize() || page.screenSize;
+  let bottom = view.height;
+  if (page.cdp && options.above) bottom = (await find(page, options.above)).y;
   for (let tries = 0; tries < 8; tries += 1) {
     const middle = widget.y + widget.height / 2;
-    if (middle > 0 && middle < view.height) return widget;
-    await page.mouse.move(view.width / 2, view.height / 2);
-    await page.mouse.wheel(0, middle - view.height / 2);
+    if (middle > 40 && middle < bottom - 30) return widget;
+    if (page.cdp) {
+      // A phone: a finger's slow swipe in the control's own column (a panel beside the
+      // board scrolls, the board does not), from near the edge the control lies beyond (a
+      // panel under the board), held still before it lifts so that nothing glides. It
+      // brings the control just inside that edge, not past it into what the scrolled part
+      // does not show; if nothing moved, the swipe starts again from the middle.
+      const reach = view.height * 0.35;
+      const target = middle > bottom / 2 ? bottom - 60 : 70;
+      const by = Math.max(-reach, Math.min(reach, middle - target));
+      const x = Math.max(1, Math.min(view.width - 1, widget.x + widget.width / 2));
+      const edge = by > 0 ? bottom - 40 - by : 50;
+      let moved = widget;
+      for (const from of [edge, bottom / 2 - by / 2]) {
+        await swipe(page, x, from + by, from);
+        await page.waitForTimeout(300);
+        moved = await find(page, match, options);
+        if (moved.y !== widget.y) break;
+      }
+      // What does not move with a swipe is where it stays.
+      if (moved.y === widget.y) return widget;
+    } else {
+      await page.mouse.move(view.width / 2, view.height / 2);
+      await page.mouse.wheel(0, middle - view.height / 2);
+    }
     await page.waitForTimeout(400);
     widget = await find(page, match, options);
   }
   return widget;
+}
+
+// A finger put down at (x, fromY), moved slowly to (x, toY), held there, and lifted.
+async function swipe(page, x, fromY, toY) {
+  const point = (y) => [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
+  await page.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(fromY) });
+  const steps = 12;
+  for (let i = 1; i <= steps; i += 1) {
+    await page.waitForTimeout(40);
+    await page.cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: point(fromY + ((toY - fromY) * i) / steps),
+    });
+  }
+  await page.waitForTimeout(300);
+  await page.cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(toY) });
+  await page.waitForTimeout(100);
+  await page.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
 async function click(page, match, options = {}) {
@@ -146,6 +196,49 @@ async function click(page, match, options = {}) {
 async function shot(page, name) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+// The interface's sentences, for the checks in Chinese.
+const LOCALES = {
+  en: JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'locales', 'en.json'), 'utf8')),
+  zh: JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'locales', 'zh-CN.json'), 'utf8')),
+};
+function tr(lang, key, values = {}) {
+  return LOCALES[lang][key].replace(/\{(\w+)\}/g, (_, name) => values[name]);
+}
+
+// A phone at a true pixel ratio: Chromium started with --force-device-scale-factor (see
+// launch), a context without a viewport of its own, the screen's size and touch set through
+// CDP, so that the canvas reports its own device pixels as a phone's does.
+async function openPhone(browser, { width, height, locale }) {
+  const context = await browser.newContext({ viewport: null, locale, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 0, mobile: true });
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
+  page.screenSize = { width, height };
+  page.cdp = cdp;
+  await page.goto(BASE);
+  await waitStarted(page);
+  return { context, page };
+}
+
+// Fails unless every control on the screen lies within its sides, and each of `whole` (the
+// open dialog's buttons) wholly on it.
+async function assertOnScreen(page, whole, where) {
+  const { width, height } = page.screenSize;
+  const list = await widgets(page);
+  for (const w of list) {
+    if (w.width <= 0) continue;
+    assert(w.x >= -0.5 && w.x + w.width <= width + 0.5,
+      `${where}: "${w.label || w.value}" at x ${w.x.toFixed(0)}–${(w.x + w.width).toFixed(0)} runs past the ${width}-pixel screen`);
+  }
+  for (const label of whole) {
+    const w = await find(page, label);
+    assert(w.x >= -0.5 && w.y >= -0.5 && w.x + w.width <= width + 0.5 && w.y + w.height <= height + 0.5,
+      `${where}: "${label}" at ${JSON.stringify(w)} is not wholly on the ${width}×${height} screen`);
+  }
 }
 
 // Starts a game of Wu Dao Qi against `level` with no clock, from Home.
@@ -289,6 +382,53 @@ async function main() {
       await playToTheEnd(page, true);
       await shot(page, 'result-390-en-light');
       await context.close();
+    });
+
+    await check('phones at a true pixel ratio of 2 and 3: a game started, resigned and closed by taps, every dialog on the screen', async () => {
+      for (const ratio of [2, 3]) {
+        const phoneBrowser = await launch(ratio);
+        try {
+          for (const [width, height] of [[360, 740], [390, 844], [844, 390]]) {
+            for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh']]) {
+              const where = `${width}×${height} at ${ratio}×, ${lang}`;
+              const name = `${width}x${height}-${ratio}x-${lang}`;
+              const { context, page } = await openPhone(phoneBrowser, { width, height, locale });
+              const dpr = await page.evaluate(() => window.devicePixelRatio);
+              assert(dpr === ratio, `${where}: the page's pixel ratio is ${dpr}`);
+              const game = lang === 'en' ? 'Wu Dao Qi' : '五道棋';
+              await click(page, tr(lang, 'home.play_game', { game }), { touch: true });
+              const start = tr(lang, 'newgame.start');
+              await assertOnScreen(page, [start, tr(lang, 'dialog.cancel')], `New game, ${where}`);
+              await shot(page, `phone-new-game-${name}`);
+              await click(page, tr(lang, 'newgame.vs_computer'), { touch: true });
+              await click(page, new RegExp(`^${tr(lang, 'level.beginner')}(\\s|$)`), { touch: true });
+              await click(page, tr(lang, 'clock.off'), { touch: true });
+              await click(page, start, { touch: true });
+              await click(page, 'c3', { touch: true });
+              await page.waitForTimeout(1500);
+              await shot(page, `phone-game-${name}`);
+              // The clock chosen in the dialog is the game's: off.
+              const off = tr(lang, 'panel.clock_off');
+              assert((await widgets(page)).some((w) => w.value === off || w.label === off),
+                `${where}: the game's clock is not off`);
+              await click(page, tr(lang, 'panel.resign'), { touch: true });
+              const yes = tr(lang, 'confirm.resign_yes');
+              await assertOnScreen(page, [yes, tr(lang, 'dialog.cancel')], `Resign, ${where}`);
+              await shot(page, `phone-resign-${name}`);
+              await click(page, yes, { touch: true });
+              const close = tr(lang, 'result.close');
+              await assertOnScreen(page, [tr(lang, 'result.rematch'), close], `the result, ${where}`);
+              await shot(page, `phone-result-${name}`);
+              await click(page, close, { touch: true });
+              await page.waitForTimeout(300);
+              assert(!(await present(page, close)), `${where}: the result did not close`);
+              await context.close();
+            }
+          }
+        } finally {
+          await phoneBrowser.close();
+        }
+      }
     });
 
     await check('a puzzle is played', async () => {
