@@ -400,9 +400,11 @@ async function main() {
               const start = tr(lang, 'newgame.start');
               await assertOnScreen(page, [start, tr(lang, 'dialog.cancel')], `New game, ${where}`);
               await shot(page, `phone-new-game-${name}`);
-              await click(page, tr(lang, 'newgame.vs_computer'), { touch: true });
-              await click(page, new RegExp(`^${tr(lang, 'level.beginner')}(\\s|$)`), { touch: true });
-              await click(page, tr(lang, 'clock.off'), { touch: true });
+              // The choices scroll in the dialog's body, above its buttons.
+              const inBody = { touch: true, above: start };
+              await click(page, tr(lang, 'newgame.vs_computer'), inBody);
+              await click(page, new RegExp(`^${tr(lang, 'level.beginner')}(\\s|$)`), inBody);
+              await click(page, tr(lang, 'clock.off'), inBody);
               await click(page, start, { touch: true });
               await click(page, 'c3', { touch: true });
               await page.waitForTimeout(1500);
