@@ -477,3 +477,12 @@ fn the_history_filters_by_result() {
     h.run();
     assert_eq!(shown(&h), ["won.json", "lost.json", "unfinished.json"]);
 }
+
+#[test]
+fn ctrl_n_opens_a_new_game_from_the_history_as_from_every_page() {
+    let (_dir, _time, mut h) = WindowSpec::default().open();
+    open_history(&mut h);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    assert!(has_text(&h, "Start game"), "the new-game dialog opened");
+}

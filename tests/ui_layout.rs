@@ -791,3 +791,120 @@ fn on_a_touch_screen_the_first_swipe_scrolls_and_the_next_tap_lands() {
         "the tap after the swipe was lost"
     );
 }
+
+/// Every control a player may click (a button, a point of the board, a choice, a drop-down
+/// list) with where it is.
+fn clickable(h: &Window) -> Vec<(String, egui::Rect)> {
+    use egui::accesskit::Role;
+    h.query_all_by(|n| {
+        matches!(
+            n.role(),
+            Role::Button | Role::CheckBox | Role::RadioButton | Role::ComboBox | Role::Slider
+        )
+    })
+    .map(|n| (n.accesskit_node().label().unwrap_or_default(), n.rect()))
+    .collect()
+}
+
+#[test]
+fn nothing_a_player_may_click_moves_when_a_notice_comes_or_the_clock_waits() {
+    for language in [Language::English, Language::Chinese] {
+        for size in [SMALL, LARGE] {
+            let at = format!("{language:?} at {}×{}", size[0], size[1]);
+            let (_dir, _time, mut h) = sized(size).language(language).game(
+                GameId::Wudao,
+                Opponent::Human,
+                ClockSetting::S60,
+            );
+            click_points(&mut h, "c3 b2");
+            let before = clickable(&h);
+            assert!(before.len() > 25, "the points and the buttons, {at}");
+            // The clock waits while the window is in the background, and says why.
+            h.input_mut()
+                .viewports
+                .entry(egui::ViewportId::ROOT)
+                .or_default()
+                .focused = Some(false);
+            h.run();
+            let why = I18n::new(language).t("panel.held_background").to_string();
+            assert!(has_text(&h, &why), "{at}");
+            assert_eq!(clickable(&h), before, "the clock waiting moved them, {at}");
+            h.input_mut()
+                .viewports
+                .entry(egui::ViewportId::ROOT)
+                .or_default()
+                .focused = Some(true);
+            h.run();
+            assert!(!has_text(&h, &why), "{at}");
+            // A notice comes in the middle of the game: it lies over the board's top and
+            // moves nothing; its own button is the one control added.
+            apply(&mut h, Command::CopyLink(None));
+            let dismiss = I18n::new(language).t("notice.dismiss").to_string();
+            let now = clickable(&h);
+            let (added, kept): (Vec<_>, Vec<_>) = now.into_iter().partition(|(l, _)| *l == dismiss);
+            assert_eq!(added.len(), 1, "{at}");
+            assert_eq!(kept, before, "the notice moved them, {at}");
+            // What the notice covers cannot be clicked through it.
+            let notice = added[0].1;
+            let covered: Vec<_> = before
+                .iter()
+                .filter(|(_, r)| r.contains(notice.center()))
+                .collect();
+            assert!(
+                covered.is_empty() || !covered.iter().any(|(l, _)| l.len() == 2),
+                "{covered:?}"
+            );
+            click_button(&mut h, &dismiss);
+            assert!(h.state().banners().is_empty(), "{at}");
+            assert_eq!(clickable(&h), before, "{at}");
+        }
+    }
+}
+
+#[test]
+fn escape_closes_a_drop_down_list_and_a_click_outside_it_only_closes_it() {
+    let (_dir, _time, mut h) = sized(SMALL).game(
+        GameId::Wudao,
+        computer(Level::Easy, SideChoice::Black),
+        ClockSetting::Off,
+    );
+    let combo = |n: &AccessKitNode<'_>| n.role() == egui::accesskit::Role::ComboBox;
+    // The computer's level, a list in the side panel.
+    let open = |h: &mut Window| {
+        h.get_by(combo).click();
+        h.run();
+        assert!(egui::Popup::is_any_open(&h.ctx), "the list opened");
+    };
+    open(&mut h);
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(!egui::Popup::is_any_open(&h.ctx), "Escape closed the list");
+    assert_eq!(h.state().screen(), Screen::Game, "and only the list");
+    // A click on the board while the list is open closes the list and does nothing else.
+    open(&mut h);
+    let c3 = h.get_by_label("c3").rect().center();
+    let opponent = h.state().session().expect("a game").setup().opponent;
+    let press = |pressed| egui::Event::PointerButton {
+        pos: c3,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    };
+    let mut raw = h.input_mut().clone();
+    raw.events
+        .extend([egui::Event::PointerMoved(c3), press(true), press(false)]);
+    let ctx = h.ctx.clone();
+    eframe::App::raw_input_hook(h.state_mut(), &ctx, &mut raw);
+    *h.input_mut() = raw;
+    h.run();
+    assert!(
+        !egui::Popup::is_any_open(&h.ctx),
+        "the click closed the list"
+    );
+    let s = h.state().session().expect("a game");
+    assert_eq!(s.setup().opponent, opponent, "no level chosen");
+    assert!(actions(&h).is_empty(), "no piece placed");
+    // The next click on the board is a click on the board.
+    click_points(&mut h, "c3");
+    assert_eq!(actions(&h).first().map(String::as_str), Some("c3"));
+}

@@ -77,7 +77,8 @@ impl Banner {
     }
 }
 
-/// Draws the banners; returns what was clicked: a dismissal, or a banner's own action.
+/// Draws the banners across the top of the window; returns what was clicked: a dismissal, or
+/// a banner's own action.
 pub fn banners_ui(ui: &mut egui::Ui, i18n: &I18n, banners: &[Banner]) -> Vec<Command> {
     let mut out = Vec::new();
     if banners.is_empty() {
@@ -89,26 +90,66 @@ pub fn banners_ui(ui: &mut egui::Ui, i18n: &I18n, banners: &[Banner]) -> Vec<Com
                 .fill(theme::notice())
                 .inner_margin(egui::Margin::symmetric(14, 8)),
         )
-        .show(ui, |ui| {
-            for (i, banner) in banners.iter().enumerate() {
-                // The message first, its buttons after it on the right, as people read.
-                egui::Sides::new().shrink_left().wrap().show(
-                    ui,
-                    |ui| {
-                        ui.label(RichText::new(banner.text(i18n)).color(theme::ink()));
-                    },
-                    |ui| {
-                        if ui.button(i18n.t("notice.dismiss")).clicked() {
-                            out.push(Command::DismissBanner(i));
-                        }
-                        if let Some((label, commands)) = banner.action(i18n)
-                            && ui.button(label).clicked()
-                        {
-                            out.extend(commands);
-                        }
-                    },
-                );
-            }
+        .show(ui, |ui| banner_rows(ui, i18n, banners, &mut out));
+    out
+}
+
+/// Draws the banners over the top of `area` (the board's part of the game screen) rather than
+/// above it: a notice that comes in the middle of a game moves nothing a player may click. What
+/// it covers is under it only until it is dismissed, and a click on it never reaches the board.
+pub fn banners_over(
+    ctx: &egui::Context,
+    i18n: &I18n,
+    banners: &[Banner],
+    area: egui::Rect,
+) -> Vec<Command> {
+    let mut out = Vec::new();
+    if banners.is_empty() {
+        return out;
+    }
+    let margin = 8.0;
+    let width = (area.width() - 2.0 * margin).clamp(120.0, OVERLAY_WIDTH);
+    let left = area.center().x - width / 2.0;
+    egui::Area::new(egui::Id::unique("banners_over"))
+        .order(egui::Order::Middle)
+        .fixed_pos(egui::pos2(left, area.top() + margin))
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(theme::notice())
+                .stroke(egui::Stroke::new(1.0, theme::line()))
+                .corner_radius(egui::CornerRadius::same(6))
+                .shadow(ui.visuals().popup_shadow)
+                .inner_margin(egui::Margin::symmetric(12, 8))
+                .show(ui, |ui| {
+                    // The frame's margin is inside the width.
+                    ui.set_width(width - 24.0);
+                    banner_rows(ui, i18n, banners, &mut out);
+                });
         });
     out
+}
+
+/// The widest a notice laid over the board gets.
+const OVERLAY_WIDTH: f32 = 640.0;
+
+/// Each banner on a row: the message first, its buttons after it on the right, as people read.
+fn banner_rows(ui: &mut egui::Ui, i18n: &I18n, banners: &[Banner], out: &mut Vec<Command>) {
+    for (i, banner) in banners.iter().enumerate() {
+        egui::Sides::new().shrink_left().wrap().show(
+            ui,
+            |ui| {
+                ui.label(RichText::new(banner.text(i18n)).color(theme::ink()));
+            },
+            |ui| {
+                if ui.button(i18n.t("notice.dismiss")).clicked() {
+                    out.push(Command::DismissBanner(i));
+                }
+                if let Some((label, commands)) = banner.action(i18n)
+                    && ui.button(label).clicked()
+                {
+                    out.extend(commands);
+                }
+            },
+        );
+    }
 }

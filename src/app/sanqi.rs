@@ -1119,6 +1119,7 @@ impl SanqiApp {
             table: &table,
             history: &self.history,
             zone: self.options.zone,
+            banners: &self.banners,
         };
         let lesson_rules = match (self.screen, self.lesson.as_ref(), self.puzzle.as_ref()) {
             (Screen::Learn, Some(lesson), _) => Some(rules_page(lesson)),
@@ -1128,7 +1129,11 @@ impl SanqiApp {
             _ => None,
         };
         let mut commands = shortcuts(&ctx, &view, self.screen, modal, lesson_rules);
-        commands.extend(banners_ui(ui, view.i18n, &self.banners));
+        // Over a game the notices lie over the board, where they move nothing (the game
+        // screen draws them).
+        if !(self.screen == Screen::Game && view.session.is_some()) {
+            commands.extend(banners_ui(ui, view.i18n, view.banners));
+        }
         match (
             self.screen,
             view.session,
@@ -1263,6 +1268,10 @@ fn resumable(session: Option<&Session>, saved: Option<&SavedGame>) -> Option<Res
 impl eframe::App for SanqiApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.logic_frame(ctx);
+    }
+
+    fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        widgets::press_outside_popup_only_closes_it(ctx, raw_input);
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {

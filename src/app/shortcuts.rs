@@ -42,7 +42,8 @@ pub fn shortcuts(
         let (game, tab) = rules.unwrap_or((game, RulesTab::KeyPoints));
         out.push(Command::Open(Open::Rules(game, tab)));
     }
-    if bare(Key::Escape) {
+    // Escape closes an open drop-down list or menu first (egui does, when it sees the key).
+    if !egui::Popup::is_any_open(ctx) && bare(Key::Escape) {
         out.push(Command::Back);
     }
     let Some(s) = view.session else {

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::analysis::GameAnalysis;
+use super::banners::Banner;
 use super::flying_table::{BuildState, TableState};
 use super::history::History;
 use super::i18n::I18n;
@@ -68,6 +69,8 @@ pub struct View<'a> {
     pub history: &'a History,
     /// The zone dates are shown in.
     pub zone: Zone,
+    /// The notices at the top of the window (over the board while a game is on).
+    pub banners: &'a [Banner],
 }
 
 /// The Flying table as the settings show it.

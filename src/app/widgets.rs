@@ -611,6 +611,15 @@ pub fn dialog_buttons(
 /// A wrapped label that leaves no character or two alone on its last row (a widow such as
 /// 「子。」, which wrapping Chinese anywhere would allow).
 pub fn wrapped_label(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
+    let galley = wrapped_galley(ui, text);
+    ui.add(egui::Label::new(galley))
+}
+
+/// The text laid out as [`wrapped_label`] lays it out, in the room `ui` has.
+pub fn wrapped_galley(
+    ui: &egui::Ui,
+    text: impl Into<egui::WidgetText>,
+) -> std::sync::Arc<egui::Galley> {
     let text = text.into();
     let layout = |width: f32| {
         text.clone().into_galley(
@@ -622,8 +631,7 @@ pub fn wrapped_label(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> eg
     };
     // About one Chinese character at a time.
     let step = ui.text_style_height(&egui::TextStyle::Body) * 0.9;
-    let galley = without_widow(layout, ui.available_width(), step);
-    ui.add(egui::Label::new(galley))
+    without_widow(layout, ui.available_width(), step)
 }
 
 /// The text `layout` wraps at `width`, wrapped `step` narrower, a few times at most, while
@@ -835,6 +843,45 @@ pub fn thinking_mark(ui: &mut egui::Ui, size: f32) -> egui::Response {
             .request_repaint_after(std::time::Duration::from_secs_f64(next.max(0.01)));
     }
     response
+}
+
+/// Makes a press outside an open drop-down list or menu only close it: the press (and its
+/// release in the same input) is taken out before anything under it could act on it, as a
+/// list that covered a button would otherwise let a click meant to close it land on what lies
+/// beneath. Runs on the raw input, before the frame reads it.
+pub fn press_outside_popup_only_closes_it(ctx: &egui::Context, raw: &mut egui::RawInput) {
+    if !egui::Popup::is_any_open(ctx) {
+        return;
+    }
+    // The open list is the topmost layer above the windows and dialogs.
+    let popup = ctx.memory(|m| {
+        let layers: Vec<egui::LayerId> = m.layer_ids().collect();
+        layers
+            .into_iter()
+            .rev()
+            .find(|l| l.order == egui::Order::Foreground && m.areas().is_visible(l))
+    });
+    let mut swallowed = None;
+    raw.events.retain(|event| match *event {
+        egui::Event::PointerButton {
+            pos,
+            button,
+            pressed: true,
+            ..
+        } if swallowed.is_none() && ctx.layer_id_at(pos) != popup => {
+            swallowed = Some(button);
+            false
+        }
+        egui::Event::PointerButton {
+            button,
+            pressed: false,
+            ..
+        } if swallowed == Some(button) => false,
+        _ => true,
+    });
+    if swallowed.is_some() {
+        egui::Popup::close_all(ctx);
+    }
 }
 
 #[cfg(test)]

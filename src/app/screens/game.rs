@@ -11,6 +11,7 @@ use super::layout::{
     MIN_PANEL_WIDTH, PLATE_HEIGHT, board_layout, panel_width, plate_sides, with_side_panel,
 };
 use super::side_panel::side_panel_ui;
+use crate::app::banners::banners_over;
 use crate::app::board::{self, board_ui};
 use crate::app::command::{Command, Open, RulesTab};
 use crate::app::i18n::{I18n, Language};
@@ -115,6 +116,7 @@ impl GameScreen {
             self.review_controls_ui(ui, view, s, bar_rect, out);
         }
         ui.allocate_rect(full, Sense::hover());
+        out.extend(banners_over(ui.ctx(), view.i18n, view.banners, full));
         if let Some(p) = input.clicked {
             out.push(Command::Click(p));
         }

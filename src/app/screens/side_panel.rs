@@ -20,7 +20,7 @@ use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{
     LevelPicker, PickerStyle, opponent_levels_ui, pace_slider_ui, stone_icon, text_width,
-    thinking_mark, wrapped_label,
+    thinking_mark, wrapped_galley, wrapped_label,
 };
 use crate::rules::{GameId, Side};
 
@@ -288,6 +288,14 @@ fn note_ui(ui: &mut egui::Ui, (text, warning): (String, bool)) {
         });
 }
 
+/// Why the clock waits.
+fn held_why(i18n: &I18n, hold: Hold) -> &str {
+    match hold {
+        Hold::Dialog => i18n.t("panel.held_dialog"),
+        Hold::Background => i18n.t("panel.held_background"),
+    }
+}
+
 fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
     if s.is_over() || s.review().is_some() {
         return;
@@ -328,15 +336,6 @@ fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                 }
             });
         });
-        // Why it waits, said where it shows (the computer waits too).
-        let why = match s.hold().filter(|_| !s.is_paused()) {
-            Some(Hold::Dialog) => Some(i18n.t("panel.held_dialog")),
-            Some(Hold::Background) => Some(i18n.t("panel.held_background")),
-            None => None,
-        };
-        if let Some(why) = why {
-            wrapped_label(ui, RichText::new(why).small().color(theme::info()));
-        }
         if let Some(budget) = clock.budget() {
             let secs = clock.shown_seconds().unwrap_or(0);
             let color = if secs <= 10 {
@@ -354,6 +353,26 @@ fn clock_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
             filled.set_width(rect.width() * shown.clamp(0.0, 1.0));
             ui.painter()
                 .rect_filled(filled, egui::CornerRadius::same(3), color);
+        }
+        // Why it waits, said where it shows (the computer waits too). The line's room is kept
+        // while the clock runs, as tall as the longer of the two reasons: the buttons under
+        // the clock never move when it stops or starts.
+        let reason = |ui: &egui::Ui, hold| {
+            wrapped_galley(
+                ui,
+                RichText::new(held_why(i18n, hold))
+                    .small()
+                    .color(theme::info()),
+            )
+        };
+        let room = [Hold::Dialog, Hold::Background]
+            .map(|hold| reason(ui, hold).size().y)
+            .into_iter()
+            .fold(0.0, f32::max);
+        let (rect, _) =
+            ui.allocate_exact_size(Vec2::new(ui.available_width(), room), egui::Sense::hover());
+        if let Some(hold) = s.hold().filter(|_| !s.is_paused()) {
+            ui.put(rect, egui::Label::new(reason(ui, hold)));
         }
     });
 }
