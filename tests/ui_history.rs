@@ -486,3 +486,19 @@ fn ctrl_n_opens_a_new_game_from_the_history_as_from_every_page() {
     h.run();
     assert!(has_text(&h, "Start game"), "the new-game dialog opened");
 }
+
+#[test]
+fn a_game_between_two_unnamed_people_is_black_against_white() {
+    let (_dir, _time, mut h) = WindowSpec::default().open();
+    window::start(
+        &mut h,
+        sanqi::rules::GameId::Wudao,
+        sanqi::app::settings::Opponent::Human,
+        ClockSetting::Off,
+    );
+    click(&mut h, "c3");
+    apply(&mut h, Command::Resign);
+    open_history(&mut h);
+    assert!(has_text(&h, "Black against White"));
+    assert!(!has_text(&h, "(Black)"));
+}

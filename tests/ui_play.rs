@@ -78,7 +78,7 @@ fn after_a_restart_a_new_game_asks_and_keeps_the_unfinished_one_as_a_record() {
     assert_eq!(kept_records(dir.path()), vec![played.clone()]);
     assert!(has_text(
         &h,
-        "Your unfinished game was kept in your game history"
+        "The unfinished game was kept in your game history"
     ));
 
     // The yes is undone: the record opens, and plays on against the same opponent.
@@ -86,7 +86,7 @@ fn after_a_restart_a_new_game_asks_and_keeps_the_unfinished_one_as_a_record() {
     let s = h.state().session().expect("the record");
     assert!(s.is_from_record());
     assert!(
-        !has_text(&h, "Your unfinished game was kept"),
+        !has_text(&h, "The unfinished game was kept"),
         "the news is done with"
     );
     apply(&mut h, Command::ReviewTo(played.len()));
@@ -239,7 +239,7 @@ fn resigning_says_what_follows_and_a_notice_reads_before_its_buttons() {
         }),
     );
     let text = h
-        .get_by_label_contains("Your unfinished game was kept in your game history")
+        .get_by_label_contains("The unfinished game was kept in your game history")
         .rect();
     let open = window::button_rect(&h, "Open it");
     let dismiss = window::button_rect(&h, "Dismiss");

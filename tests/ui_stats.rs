@@ -141,3 +141,57 @@ fn a_finished_game_is_counted_by_the_colour_played() {
     assert!(has_text(&h, "Your colour"));
     assert!(!has_text(&h, "Not in the colour table"));
 }
+
+#[test]
+fn one_rated_game_is_one_game_and_play_again_starts_it_again_in_one_click() {
+    let setup = computer(Level::Easy, SideChoice::White);
+    let (_dir, _time, mut h) = WindowSpec::default().game(GameId::Wudao, setup, ClockSetting::Off);
+    apply(&mut h, Command::Resign);
+    assert!(h.state().stats().rating(GameId::Wudao).is_some(), "rated");
+    apply(&mut h, Command::OpenStats(Some(GameId::Wudao)));
+    assert!(has_text(&h, "(1 rated game)"));
+    assert!(!has_text(&h, "rated games)"));
+    // Home: the card of the game played offers it again; the others do not.
+    click_button(&mut h, "← Home");
+    let again = |h: &Window| h.query_all_by_label_contains("again:").count();
+    assert_eq!(again(&h), 1, "only Wu Dao Qi has been played");
+    h.get_by_label_contains("Play Wu Dao Qi again: against the computer (Easy")
+        .click();
+    h.run();
+    assert_eq!(h.state().screen(), Screen::Game);
+    let s = h.state().session().expect("a new game");
+    assert_eq!(s.setup().game, GameId::Wudao);
+    assert_eq!(s.setup().opponent, setup);
+    assert_eq!(s.setup().clock, ClockSetting::Off);
+    assert_eq!(s.human_side(), Some(Side::White));
+    assert!(!s.is_over(), "a new game, not the old one");
+}
+
+#[test]
+fn after_a_game_between_two_people_the_computer_is_offered_with_the_side_last_taken() {
+    let (_dir, _time, mut h) = WindowSpec::default().game(
+        GameId::Wudao,
+        computer(Level::Easy, SideChoice::White),
+        ClockSetting::Off,
+    );
+    apply(&mut h, Command::Resign);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    click_button(&mut h, "A friend on this computer");
+    click_button(&mut h, "Start game");
+    assert_eq!(
+        h.state().session().expect("a game").setup().opponent,
+        sanqi::app::settings::Opponent::Human
+    );
+    apply(&mut h, Command::Resign);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    click_button(&mut h, "The computer");
+    click_button(&mut h, "Start game");
+    let s = h.state().session().expect("a game");
+    assert_eq!(
+        s.human_side(),
+        Some(Side::White),
+        "the side last taken, not Black"
+    );
+}

@@ -64,10 +64,11 @@ impl ClockSetting {
 }
 
 /// Which side the human takes against the computer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SideChoice {
     /// The person plays Black.
+    #[default]
     Black,
     /// The person plays White.
     White,
@@ -568,6 +569,10 @@ pub struct Settings {
     pub pause_in_background: bool,
     /// The setup of the last game started, offered again on the new-game screen.
     pub last_setup: Setup,
+    /// The side the person last took against the computer, offered again when the computer
+    /// is chosen (after a game between two people too).
+    #[serde(deserialize_with = "known_or_default")]
+    pub side: SideChoice,
     /// The level last played against the computer in each game, offered again for it.
     #[serde(deserialize_with = "known_levels")]
     pub levels: BTreeMap<GameId, Level>,
@@ -611,6 +616,7 @@ impl Default for Settings {
             show_coordinates: true,
             pause_in_background: true,
             last_setup: Setup::default(),
+            side: SideChoice::Black,
             levels: BTreeMap::new(),
             window_size: None,
             table_offer_declined: false,
@@ -667,6 +673,31 @@ impl Settings {
             Some(level) => (level, LevelOffered::Rating),
             None => (weakest, LevelOffered::Last),
         }
+    }
+
+    /// The game "Play again" starts on `game`'s card once a game of it has been finished: the
+    /// last one started, if it was of `game`; else the computer at the level last played in
+    /// `game`, the person on the side last taken, on the last clock. `None` before a game of
+    /// it has been finished.
+    pub fn again(&self, stats: &Stats, game: GameId) -> Option<Setup> {
+        if stats.total(game).games() == 0 {
+            return None;
+        }
+        if self.last_setup.game == game {
+            return Some(self.last_setup);
+        }
+        let opponent = match self.levels.get(&game) {
+            Some(level) => Opponent::Computer {
+                level: level.in_game(game),
+                side: self.side,
+            },
+            None => Opponent::Human,
+        };
+        Some(Setup {
+            game,
+            opponent,
+            clock: self.last_setup.clock,
+        })
     }
 
     /// Remembers `level` as the one last played against the computer in `game`.

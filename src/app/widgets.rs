@@ -75,7 +75,9 @@ impl<'a> LevelPicker<'a> {
         };
         lay_out(ui, &mut |ui| {
             let before = match self.label {
-                Some((text, LabelPlace::Before)) => Some(ui.label(text)),
+                // A label broken over two rows would leave a character alone: the whole
+                // label goes on a row, the list under it if need be.
+                Some((text, LabelPlace::Before)) => Some(ui.add(egui::Label::new(text).extend())),
                 _ => None,
             };
             match self.style {
@@ -146,6 +148,8 @@ pub struct PlayerChoice {
     pub names: PlayerNames,
     /// The pace of a game the computer plays itself.
     pub pace: std::time::Duration,
+    /// The person's side when the computer is chosen as the opponent.
+    pub side: SideChoice,
 }
 
 impl PlayerChoice {
@@ -154,6 +158,7 @@ impl PlayerChoice {
         PlayerChoice {
             names: settings.names.clone(),
             pace: settings.watch_pace(),
+            side: settings.side,
         }
     }
 
@@ -191,7 +196,7 @@ pub fn opponent_choice_ui(
         (
             Opponent::Computer {
                 level: usual_level,
-                side: SideChoice::Black,
+                side: choice.side,
             },
             "newgame.vs_computer",
         ),
@@ -423,12 +428,24 @@ pub fn pace_slider_ui(
     .step_by(0.25)
     .show_value(false)
     .text(said);
-    let mut response = ui.add(slider);
+    let mut response = add_slider(ui, slider);
     if let Some(label) = label {
         response = response.labelled_by(label.id);
     }
     let ms = (seconds * 1000.0).round() as u32;
     (response.changed() && u128::from(ms) != pace.as_millis()).then_some(ms)
+}
+
+/// Adds `slider` with a rail that stands out from the dialog in both themes (the buttons'
+/// ring colour) and the part up to its handle filled in the accent's selection colour.
+pub fn add_slider(ui: &mut egui::Ui, slider: egui::Slider) -> egui::Response {
+    ui.scope(|ui| {
+        let visuals = ui.visuals_mut();
+        visuals.widgets.inactive.bg_fill = theme::button_line();
+        visuals.slider_trailing_fill = true;
+        ui.add(slider)
+    })
+    .inner
 }
 
 /// Seconds with no more decimals than they need: `1.5`, `2`, `0.75`.

@@ -193,10 +193,10 @@ impl Event {
         }
     }
 
-    /// A short mark for the move list, independent of language: `▦×1` for a block, `═×3`
-    /// for a line (`▦▦═×5` for both at once), `⇄2` for two flips, `×2` for two Wu Dao pieces
-    /// sent back, `↺` for a yield. Empty when there is nothing to add.
-    pub fn mark(&self) -> String {
+    /// The mark of shapes whose captures stopped at `taken` (the game was won, or the clock
+    /// ran out, before all were taken): the shapes, then the pieces actually taken. Any other
+    /// event's mark is [`Event::mark`].
+    pub fn mark_taken(&self, taken: u32) -> String {
         match self {
             Event::Shapes { shapes, captures } => {
                 let mut mark: String = shapes
@@ -206,9 +206,19 @@ impl Event {
                         Shape::Line(_) => '═',
                     })
                     .collect();
-                mark.push_str(&format!("×{captures}"));
+                mark.push_str(&format!("×{}", taken.min(u32::from(*captures))));
                 mark
             }
+            _ => self.mark(),
+        }
+    }
+
+    /// A short mark for the move list, independent of language: `▦×1` for a block, `═×3`
+    /// for a line (`▦▦═×5` for both at once), `⇄2` for two flips, `×2` for two Wu Dao pieces
+    /// sent back, `↺` for a yield. Empty when there is nothing to add.
+    pub fn mark(&self) -> String {
+        match self {
+            Event::Shapes { captures, .. } => self.mark_taken(u32::from(*captures)),
             Event::Flipped {
                 pincers,
                 insertions,
@@ -523,6 +533,9 @@ mod tests {
             captures: 5,
         };
         assert_eq!(event.mark(), "▦▦═×5");
+        // The game won after two of them: the two taken.
+        assert_eq!(event.mark_taken(2), "▦▦═×2");
+        assert_eq!(event.mark_taken(7), "▦▦═×5");
         assert_eq!(
             Shape::Block(pt("b2")).points(),
             bits(&["b2", "c2", "b3", "c3"])

@@ -153,7 +153,7 @@ impl RecordsDialog {
                         }
                     }
                     let hint = RichText::new(i18n.t("records.export_hint")).color(theme::muted());
-                    ui.add(egui::Label::new(hint).wrap());
+                    wrapped_label(ui, hint);
                 });
             }
         }

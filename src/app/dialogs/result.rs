@@ -10,7 +10,7 @@ use crate::app::rating::{AfterGame, Suggestion};
 use crate::app::text::{level_name, level_rated, rating_shown, result_headline, result_reason};
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::{FootAlign, FootButton, dialog_buttons, modal_ui};
+use crate::app::widgets::{FootAlign, FootButton, dialog_buttons, modal_ui, wrapped_label};
 
 /// The result dialog.
 pub struct ResultDialog;
@@ -98,7 +98,7 @@ impl Dialog for ResultDialog {
                         // A game against the computer that does not count: say why.
                         ui.add_space(6.0);
                         let line = i18n.format("unrated.result", &[("why", &i18n.t(why.key()))]);
-                        ui.add(egui::Label::new(RichText::new(line).color(theme::muted())).wrap());
+                        wrapped_label(ui, RichText::new(line).color(theme::muted()));
                     }
                 });
             },

@@ -12,6 +12,7 @@ use crate::app::lessons::Course;
 use crate::app::text::game_name;
 use crate::app::theme;
 use crate::app::view::View;
+use crate::app::widgets::wrapped_label;
 use crate::rules::{GameId, Point};
 
 /// The rules window: which game and which part of its rules it shows.
@@ -29,7 +30,7 @@ impl RulesDialog {
 }
 
 fn paragraph(ui: &mut egui::Ui, text: &str) {
-    ui.add(egui::Label::new(RichText::new(text).size(theme::text(15.0))).wrap());
+    wrapped_label(ui, RichText::new(text).size(theme::text(15.0)));
     ui.add_space(4.0);
 }
 
@@ -45,7 +46,7 @@ fn bullet_list(ui: &mut egui::Ui, items: &[String], numbered: bool) {
                 [22.0, 18.0],
                 egui::Label::new(RichText::new(marker).strong().color(theme::accent())),
             );
-            ui.add(egui::Label::new(RichText::new(item).size(theme::text(15.0))).wrap());
+            wrapped_label(ui, RichText::new(item).size(theme::text(15.0)));
         });
         ui.add_space(4.0);
     }

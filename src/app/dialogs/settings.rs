@@ -19,7 +19,9 @@ use crate::app::settings::{
 use crate::app::text::{clock_name, duration_text, shown_path};
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::{LevelPicker, PickerStyle, opponent_levels_ui, section_label};
+use crate::app::widgets::{
+    LevelPicker, PickerStyle, add_slider, opponent_levels_ui, section_label, wrapped_label,
+};
 use crate::rules::{Point, Side};
 use crate::tablebase::Phase;
 
@@ -406,7 +408,8 @@ fn sound_ui(ui: &mut egui::Ui, view: &View, commands: &mut Vec<Command>) {
     ui.add_enabled_ui(settings.sound, |ui| {
         ui.horizontal(|ui| {
             let mut volume = settings.volume;
-            let slider = ui.add(
+            let slider = add_slider(
+                ui,
                 egui::Slider::new(&mut volume, 0..=100)
                     .suffix(" %")
                     .text(i18n.t("settings.volume")),
@@ -442,7 +445,7 @@ fn table_ui(ui: &mut egui::Ui, view: &View, commands: &mut Vec<Command>) {
     let table = view.table;
     section_label(ui, i18n.t("table.title"));
     let small = |ui: &mut egui::Ui, text: String| {
-        ui.add(egui::Label::new(RichText::new(text).small().color(theme::muted())).wrap());
+        wrapped_label(ui, RichText::new(text).small().color(theme::muted()));
     };
     if let Some(BuildState::Running(progress)) = table.build {
         ui.label(i18n.format(

@@ -256,8 +256,9 @@ impl SanqiApp {
             _ => setup.clock,
         };
         self.settings.last_setup = Setup { clock, ..setup };
-        if let Opponent::Computer { level, .. } = setup.opponent {
+        if let Opponent::Computer { level, side } = setup.opponent {
             self.settings.remember_level(setup.game, level);
+            self.settings.side = side;
         }
     }
 

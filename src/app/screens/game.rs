@@ -390,15 +390,23 @@ pub(super) fn plate_ui(ui: &mut egui::Ui, view: &View, s: &Session, side: Side, 
         egui::FontId::proportional(theme::text(13.0)),
         theme::muted(),
     );
-    let info_left = right - info.size().x;
-    painter.galley(
-        egui::pos2(info_left, rect.center().y - info.size().y / 2.0),
-        info,
-        theme::muted(),
-    );
-    // The name gets the room the counts leave, cut short with "…" in a narrow window rather
-    // than running into them.
     let name_left = stone_center.x + r + 10.0;
+    let name_width = painter.layout_job(name_job(f32::INFINITY)).size().x;
+    // The name comes first: where it and the counts do not both fit (large text in a small
+    // window), the counts are left to the side panel, which shows them too.
+    let info_left = if name_left + name_width + 10.0 + info.size().x <= right {
+        let info_left = right - info.size().x;
+        painter.galley(
+            egui::pos2(info_left, rect.center().y - info.size().y / 2.0),
+            info,
+            theme::muted(),
+        );
+        info_left
+    } else {
+        right + 10.0
+    };
+    // The name gets the room the counts leave, cut short with "…" only where even the whole
+    // plate is too narrow for it.
     let name = painter.layout_job(name_job(info_left - 10.0 - name_left));
     painter.galley(
         egui::pos2(name_left, rect.center().y - name.size().y / 2.0),

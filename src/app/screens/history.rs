@@ -16,7 +16,7 @@ use crate::app::storage::StoreError;
 use crate::app::text::{game_name, side_name};
 use crate::app::theme;
 use crate::app::view::{View, recorded_player_label};
-use crate::app::widgets::{accessible_name, top_bar};
+use crate::app::widgets::{accessible_name, top_bar, wrapped_label};
 use crate::rules::records::Player;
 use crate::rules::{GameId, Point, Side};
 
@@ -237,7 +237,7 @@ impl HistoryScreen {
             let reason = store_error(i18n, &StoreError::Io(failure.clone()));
             let text = i18n.format("history.unreadable", &[("reason", &reason)]);
             ui.add_space(20.0);
-            ui.add(egui::Label::new(RichText::new(text).color(theme::warn())).wrap());
+            wrapped_label(ui, RichText::new(text).color(theme::warn()));
             return;
         }
         if kept.is_empty() {
@@ -510,13 +510,26 @@ fn players_text(i18n: &I18n, summary: &Summary) -> String {
                 ],
             )
         }
-        Opponents::Friends | Opponents::Watch => i18n.format(
-            "history.black_white",
-            &[
-                ("black", &name(&summary.black, Side::Black)),
-                ("white", &name(&summary.white, Side::White)),
-            ],
-        ),
+        Opponents::Friends | Opponents::Watch => {
+            // "Ann (Black)", but a side with no name is just "Black".
+            let named = |player: &Option<Player>, side: Side| {
+                let side_name = side_name(i18n, side);
+                match player.as_ref().and_then(|p| recorded_player_label(i18n, p)) {
+                    Some(name) if name != side_name => i18n.format(
+                        "history.named_side",
+                        &[("name", &name), ("side", &side_name)],
+                    ),
+                    _ => side_name.to_string(),
+                }
+            };
+            i18n.format(
+                "history.versus",
+                &[
+                    ("black", &named(&summary.black, Side::Black)),
+                    ("white", &named(&summary.white, Side::White)),
+                ],
+            )
+        }
         Opponents::Unknown => i18n.t("history.players_unknown").to_string(),
     }
 }

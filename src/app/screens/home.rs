@@ -7,10 +7,10 @@ use egui::{Align, Layout, RichText, TextStyle};
 use crate::ai::Level;
 use crate::app::board::{BoardScene, picture_ui};
 use crate::app::command::{Command, Open, Question, RulesTab};
-use crate::app::i18n::Language;
+use crate::app::i18n::{I18n, Language};
 use crate::app::lessons::Course;
 use crate::app::rating::PlayerRating;
-use crate::app::settings::{Opponent, Tally};
+use crate::app::settings::{Opponent, Setup, Tally};
 use crate::app::text::{game_name, level_name, level_rated, side_name};
 use crate::app::theme;
 use crate::app::view::{Resumable, View, moves_played};
@@ -168,7 +168,7 @@ impl HomeScreen {
                 let summary = RichText::new(&help.summary)
                     .size(theme::text(theme::BODY_SIZE) * scale)
                     .color(theme::muted());
-                ui.add(egui::Label::new(summary).wrap());
+                wrapped_label(ui, summary);
                 ui.add_space(8.0);
                 // Line the buttons up across the cards: pad to the tallest card of the last frame.
                 let used = ui.cursor().top() - top;
@@ -183,6 +183,19 @@ impl HomeScreen {
                     );
                     if response.clicked() {
                         out.push(Command::Open(Open::NewGame(Some(game))));
+                    }
+                    // Once a game of it has been played, the same game again in one click.
+                    if let Some(setup) = view.settings.again(view.stats, game) {
+                        let said = setup_text(view, &setup);
+                        let response = ui.button(i18n.t("home.play_again")).on_hover_text(&said);
+                        accessible_name(
+                            &response,
+                            &i18n
+                                .format("home.play_again_of", &[("game", &name), ("setup", &said)]),
+                        );
+                        if response.clicked() {
+                            out.push(Command::StartGame(setup));
+                        }
                     }
                     let response = ui.button(i18n.t("home.card_rules"));
                     accessible_name(&response, &i18n.format("home.rules_of", &[("game", &name)]));
@@ -204,6 +217,40 @@ impl HomeScreen {
             self.measuring_full = self.measuring_full.max(used);
             ui.add_space((self.card_full - used).max(0.0));
         });
+    }
+}
+
+/// What "Play again" starts, in words: "against the computer (Easy), you as Black, 60 s a
+/// turn".
+fn setup_text(view: &View, setup: &Setup) -> String {
+    let i18n = view.i18n;
+    let clock = match setup.clock.seconds() {
+        Some(n) => i18n.format("home.again_clock", &[("n", &n)]),
+        None => i18n.t("home.again_no_clock").to_string(),
+    };
+    match setup.opponent {
+        Opponent::Human => i18n.format("home.again_friend", &[("clock", &clock)]),
+        Opponent::Computer { level, side } => {
+            let side = match side.side() {
+                Some(side) => side_name(i18n, side).to_string(),
+                None => i18n.t("home.again_random_side").to_string(),
+            };
+            i18n.format(
+                "home.again_computer",
+                &[
+                    ("level", &level_rated(i18n, level, setup.game)),
+                    ("side", &side),
+                    ("clock", &clock),
+                ],
+            )
+        }
+        Opponent::Watch { black, white } => i18n.format(
+            "home.again_watch",
+            &[
+                ("black", &level_name(i18n, black)),
+                ("white", &level_name(i18n, white)),
+            ],
+        ),
     }
 }
 
@@ -465,20 +512,19 @@ fn tally_rows_ui(ui: &mut egui::Ui, game: GameId, rows: Vec<(RichText, RichText)
     ui.vertical(|ui| {
         ui.spacing_mut().item_spacing.y = 0.0;
         for (label, tally) in rows {
-            ui.add(egui::Label::new(label).wrap());
+            wrapped_label(ui, label);
             ui.horizontal(|ui| {
                 ui.add_space(GAP);
-                ui.add(egui::Label::new(tally).wrap());
+                wrapped_label(ui, tally);
             });
             ui.add_space(3.0);
         }
     });
 }
 
-/// The person's rating in `game`: the number with its 95% margin (and a word while it is
-/// provisional), then its history as a small graph (`scale` times its smallest size).
-fn rating_ui(ui: &mut egui::Ui, view: &View, game: GameId, rating: &PlayerRating, scale: f32) {
-    let i18n = view.i18n;
+/// "Your rating: 1500 ± 120 (3 rated games)", a word more while it is provisional, "1 rated
+/// game" after the first.
+pub(super) fn rating_line(i18n: &I18n, rating: &PlayerRating) -> String {
     let now = &rating.now;
     let key = match (now.is_provisional(), rating.games == 1) {
         (true, true) => "stats.rating_provisional_one",
@@ -486,14 +532,22 @@ fn rating_ui(ui: &mut egui::Ui, view: &View, game: GameId, rating: &PlayerRating
         (false, true) => "stats.rating_one",
         (false, false) => "stats.rating",
     };
-    let line = i18n.format(
+    i18n.format(
         key,
         &[
             ("rating", &(now.rating.round() as i64)),
             ("margin", &((2.0 * now.deviation).round() as i64)),
             ("games", &rating.games),
         ],
-    );
+    )
+}
+
+/// The person's rating in `game`: the number with its 95% margin (and a word while it is
+/// provisional), then its history as a small graph (`scale` times its smallest size).
+fn rating_ui(ui: &mut egui::Ui, view: &View, game: GameId, rating: &PlayerRating, scale: f32) {
+    let i18n = view.i18n;
+    let now = &rating.now;
+    let line = rating_line(i18n, rating);
     ui.label(RichText::new(line).small().strong().color(theme::ink()));
     if rating.history.len() >= 2 {
         let first = rating.history[0].rating.round() as i64;

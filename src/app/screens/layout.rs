@@ -137,8 +137,9 @@ pub fn with_side_panel(
         .show(ui, |ui| {
             // The text grows with the panel, beyond what the text's size grew it.
             scale_style(ui, panel_scale(width / theme::text(1.0)));
-            if size.y < SHORT_WINDOW {
-                // A phone held sideways: all of the panel within reach of a finger's swipe.
+            if size.y < SHORT_WINDOW * theme::text(1.0) {
+                // A phone held sideways, or large text in a small window: all of the panel
+                // within reach of a swipe or the wheel.
                 crate::app::widgets::scroll_vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| panel(ui, out));

@@ -22,7 +22,7 @@ use crate::app::widgets::{
     LevelPicker, PickerStyle, opponent_levels_ui, pace_slider_ui, stone_icon, text_width,
     thinking_mark, wrapped_galley, wrapped_label,
 };
-use crate::rules::{GameId, Side};
+use crate::rules::{Action, GameId, Side};
 
 /// The side panel of the game screen for `s`.
 pub fn side_panel_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>) {
@@ -165,7 +165,7 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
         let marked = s.review().is_none();
         ui.horizontal(|ui| {
             stone_icon(ui, side, icon);
-            ui.add(egui::Label::new(who).wrap());
+            wrapped_label(ui, who);
             if marked && beside {
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                     turn_mark_ui(ui, view, s);
@@ -593,15 +593,27 @@ fn move_list_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Comma
                                 .color(theme::muted()),
                         );
                     }
-                    for turn in &turns {
+                    for (n, turn) in turns.iter().enumerate() {
                         let last_index = turn.actions.last().map_or(0, |(i, _)| *i);
                         let first_index = turn.actions.first().map_or(0, |(i, _)| *i);
+                        // A turn whose captures are still being taken says how many are owed;
+                        // a finished one, how many were taken (a win drops the rest).
+                        let taking = n + 1 == turns.len() && !s.is_over();
                         let actions: Vec<String> = turn
                             .actions
                             .iter()
                             .zip(&turn.events)
-                            .map(|((i, a), event)| {
-                                let mark = event.mark();
+                            .enumerate()
+                            .map(|(j, ((i, a), event))| {
+                                let taken = turn.actions[j + 1..]
+                                    .iter()
+                                    .filter(|(_, a)| matches!(a, Action::Remove(_)))
+                                    .count() as u32;
+                                let mark = if taking {
+                                    event.mark()
+                                } else {
+                                    event.mark_taken(taken)
+                                };
                                 let text = action_text(i18n, *a);
                                 let text = if mark.is_empty() {
                                     text

@@ -7,6 +7,7 @@ use egui::{
     Align, Align2, Color32, FontId, Layout, Pos2, Rect, RichText, Sense, Stroke, pos2, vec2,
 };
 
+use super::home::rating_line;
 use super::layout::text_size;
 use crate::ai::Level;
 use crate::app::command::Command;
@@ -271,19 +272,7 @@ fn rating_ui(ui: &mut egui::Ui, view: &View, game: GameId) {
             return;
         };
         let now = &rating.now;
-        let key = if now.is_provisional() {
-            "stats.rating_provisional"
-        } else {
-            "stats.rating"
-        };
-        let line = i18n.format(
-            key,
-            &[
-                ("rating", &(now.rating.round() as i64)),
-                ("margin", &((2.0 * now.deviation).round() as i64)),
-                ("games", &rating.games),
-            ],
-        );
+        let line = rating_line(i18n, rating);
         ui.label(RichText::new(line).strong().color(theme::ink()));
         // The rating before the first game kept, then after each one.
         let first = rating.history.len() as u32 == rating.games;
