@@ -277,7 +277,7 @@ fn a_corrupt_progress_file_is_set_aside_with_a_notice() {
         .iter()
         .filter_map(|b| match b {
             Banner::Store(n) => Some(n),
-            Banner::Error(_) | Banner::Table(_) | Banner::Kept(_) | Banner::LinkCopied(_) => None,
+            _ => None,
         })
         .collect();
     let [StoreNotice::SetAside { file, moved_to, .. }] = notices.as_slice() else {

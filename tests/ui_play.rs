@@ -415,3 +415,44 @@ fn the_hint_says_why_and_what_the_position_is_worth_in_every_game() {
         assert!(!s.hint_line().is_empty(), "{game}: no line after the hint");
     }
 }
+
+#[test]
+fn copy_link_without_a_web_page_copies_a_link_for_sanqi_and_offers_the_file() {
+    // No web page is named for links in the tests' build: a link that pointed at one would
+    // point at nothing a friend could open.
+    assert_eq!(sanqi::app::link::desktop_address(None), None);
+    let (dir, _time, mut h) = window::game(GameId::Wudao, Opponent::Human, ClockSetting::Off);
+    click_points(&mut h, "c3 b2");
+    click_button(&mut h, "Save / Open");
+    window::button(&h, "Copy link").click();
+    h.step();
+    let copied: Vec<&String> = h
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(copied, ["wudao:c3,b2"], "the link itself, to the clipboard");
+    h.run();
+    assert!(has_text(
+        &h,
+        "Copied wudao:c3,b2. Paste it into Save / Open in Sanqi"
+    ));
+    assert!(has_text(&h, "send the game as a file instead"));
+    // The notice's own button exports the game, to send it as a file.
+    click_button(&mut h, "Close");
+    let records = Store::at(dir.path()).records_dir();
+    click_button(&mut h, "Export game");
+    let files: Vec<_> = std::fs::read_dir(&records).expect("exported").collect();
+    assert_eq!(files.len(), 1);
+    // Pasted into Save / Open, the link opens the game.
+    click_button(&mut h, "Save / Open");
+    window::type_into(&mut h, "File:", "wudao:c3,b2");
+    click_button(&mut h, "Open");
+    let s = h.state().session().expect("the game");
+    assert_eq!(s.game().len(), 2);
+}

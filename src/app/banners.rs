@@ -29,6 +29,14 @@ pub enum Banner {
     Kept(PathBuf),
     /// A link was copied to the clipboard: the link.
     LinkCopied(String),
+    /// A link for pasting into Sanqi was copied (no web page is set up for links): the link,
+    /// and whether it is a game's (which can be exported as a file instead) or a puzzle's.
+    LinkCopiedForApp {
+        /// The link.
+        link: String,
+        /// A game's link, not a puzzle's.
+        game: bool,
+    },
 }
 
 /// The news of the Flying table's build. (That Master searches without the table is said in
@@ -61,6 +69,14 @@ impl Banner {
             Banner::LinkCopied(link) => {
                 i18n.format("link.copied", &[("link", &one_line(link, 120))])
             }
+            Banner::LinkCopiedForApp { link, game } => {
+                let key = if *game {
+                    "link.copied_app"
+                } else {
+                    "link.copied_app_puzzle"
+                };
+                i18n.format(key, &[("link", &one_line(link, 120))])
+            }
         }
     }
 
@@ -71,6 +87,11 @@ impl Banner {
             Banner::Kept(path) => Some((
                 i18n.t("notice.open_kept").to_string(),
                 vec![Command::OpenRecord(path.clone())],
+            )),
+            // A link nobody without Sanqi can open: the game itself, as a file, can be sent.
+            Banner::LinkCopiedForApp { game: true, .. } => Some((
+                i18n.t("records.export").to_string(),
+                vec![Command::ExportRecord],
             )),
             _ => None,
         }

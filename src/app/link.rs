@@ -5,7 +5,8 @@
 //!
 //! The web page opens the link it was opened with; the desktop app opens one pasted where a
 //! record's path is typed. "Copy link" makes one in both: on the web with the page's own
-//! address, on the desktop with [`desktop_address`].
+//! address, on the desktop with [`desktop_address`] when a page is named, else the fragment
+//! alone, to paste into Sanqi.
 
 use std::fmt;
 
@@ -232,12 +233,12 @@ pub fn percent_decode(text: &str) -> String {
 }
 
 /// The address a copied link starts with: the page's own in the web build, else
-/// [`desktop_address`].
-pub fn address() -> String {
+/// [`desktop_address`]; `None` on a desktop with no web page to point at.
+pub fn address() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
-    return crate::platform::web::page_address();
+    return Some(crate::platform::web::page_address());
     #[cfg(not(target_arch = "wasm32"))]
-    desktop_address().to_string()
+    desktop_address(std::env::var(WEB_ADDRESS_VARIABLE).ok().as_deref())
 }
 
 /// The link the page's address brought, once: the one it was opened with, then each one it
@@ -249,19 +250,52 @@ pub fn arrived() -> Option<String> {
     None
 }
 
-/// The address of the web page that a link made on the desktop points to: the one named by
-/// `SANQI_WEB_ADDRESS` when the app was built, else the address `scripts/build-web.sh`
-/// serves the page at on the same computer.
-pub fn desktop_address() -> &'static str {
-    match option_env!("SANQI_WEB_ADDRESS") {
-        Some(address) if !address.is_empty() => address,
-        _ => "http://127.0.0.1:8000/",
+/// The locale key of "Copy link"'s hint, `key` (a game's or a puzzle's): the one that says
+/// the link is for pasting into Sanqi where no web page is set up for links.
+pub fn copy_hint(key: &'static str) -> &'static str {
+    match (address().is_some(), key) {
+        (true, _) => key,
+        (false, "link.copy_puzzle_hint") => "link.copy_puzzle_hint_app",
+        (false, _) => "link.copy_hint_app",
     }
+}
+
+/// The variable that names the web page a link made on the desktop points to (a public page
+/// of Sanqi's web version, or one served on a network), when the app runs or when it is built.
+pub const WEB_ADDRESS_VARIABLE: &str = "SANQI_WEB_ADDRESS";
+
+/// The address of the web page that a link made on the desktop points to: `at_run` (the
+/// variable's value as the app runs), else the one named when the app was built; `None` when
+/// neither names an `http://` or `https://` page. A friend can open only what they can reach,
+/// so nothing is made up: without a page, a link is for pasting into Sanqi.
+pub fn desktop_address(at_run: Option<&str>) -> Option<String> {
+    [at_run, option_env!("SANQI_WEB_ADDRESS")]
+        .into_iter()
+        .flatten()
+        .map(str::trim)
+        .find(|a| a.starts_with("http://") || a.starts_with("https://"))
+        .map(str::to_string)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_desktop_link_points_only_at_a_page_that_was_named() {
+        assert_eq!(
+            desktop_address(Some(" https://sanqi.example/play/ ")),
+            Some("https://sanqi.example/play/".to_string())
+        );
+        assert_eq!(
+            desktop_address(Some("http://192.168.1.20:8080/")),
+            Some("http://192.168.1.20:8080/".to_string())
+        );
+        // Not a web page: the build's own (none here), else no page at all.
+        for odd in [Some(""), Some("sanqi.example"), Some("file:///tmp/x"), None] {
+            assert_eq!(desktop_address(odd), None, "{odd:?}");
+        }
+    }
 
     #[test]
     fn links_read_as_they_are_written() {

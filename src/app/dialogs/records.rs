@@ -136,7 +136,10 @@ impl RecordsDialog {
                 let name = file_name(path);
                 section_label(ui, &i18n.format("records.export_file", &[("name", &name)]));
                 let copy = ui.button(i18n.t("link.copy"));
-                if copy.on_hover_text(i18n.t("link.copy_hint")).clicked() {
+                if copy
+                    .on_hover_text(i18n.t(crate::app::link::copy_hint("link.copy_hint")))
+                    .clicked()
+                {
                     commands.push(Command::CopyLink(Some(path.clone())));
                 }
             }
@@ -148,13 +151,17 @@ impl RecordsDialog {
                     }
                     if view.session.is_some() {
                         let copy = ui.button(i18n.t("link.copy"));
-                        if copy.on_hover_text(i18n.t("link.copy_hint")).clicked() {
+                        if copy
+                            .on_hover_text(i18n.t(crate::app::link::copy_hint("link.copy_hint")))
+                            .clicked()
+                        {
                             commands.push(Command::CopyLink(None));
                         }
                     }
-                    let hint = RichText::new(i18n.t("records.export_hint")).color(theme::muted());
-                    wrapped_label(ui, hint);
                 });
+                // What Export does, under the buttons: beside them it read as Copy link's.
+                let hint = RichText::new(i18n.t("records.export_hint")).color(theme::muted());
+                wrapped_label(ui, hint);
             }
         }
         let (typed, browse) = if typed_paths() {

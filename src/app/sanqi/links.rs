@@ -81,10 +81,27 @@ impl SanqiApp {
         }
     }
 
+    /// Copies `link` to the system's clipboard and says so: with the web page's address when
+    /// there is one to point at, else as the fragment alone, for pasting into Sanqi.
     fn copy(&mut self, link: Link) {
-        let url = link.url(&link::address());
-        self.ctx.copy_text(url.clone());
-        self.add_banner(Banner::LinkCopied(url));
+        let (text, banner) = match link::address() {
+            Some(address) => {
+                let url = link.url(&address);
+                (url.clone(), Banner::LinkCopied(url))
+            }
+            None => {
+                let fragment = link.fragment();
+                let banner = Banner::LinkCopiedForApp {
+                    link: fragment.clone(),
+                    game: matches!(link, Link::Game { .. }),
+                };
+                (fragment, banner)
+            }
+        };
+        self.ctx.copy_text(text);
+        self.banners
+            .retain(|b| !matches!(b, Banner::LinkCopied(_) | Banner::LinkCopiedForApp { .. }));
+        self.add_banner(banner);
     }
 }
 

@@ -326,7 +326,7 @@ fn feedback_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Co
     }
     let copy = ui.button(i18n.t("link.copy"));
     if copy
-        .on_hover_text(i18n.t("link.copy_puzzle_hint"))
+        .on_hover_text(i18n.t(crate::app::link::copy_hint("link.copy_puzzle_hint")))
         .clicked()
     {
         out.push(Command::CopyPuzzleLink);
