@@ -19,7 +19,7 @@ use crate::app::text::{action_text, game_name, side_name};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{button_width, stone_icon, text_and_buttons, top_bar, wrapped_label};
-use crate::learn::puzzles::miss::{Miss, RightDoes};
+use crate::learn::puzzles::miss::{Miss, RightDoes, line_ends_won};
 use crate::learn::puzzles::quality;
 use crate::learn::puzzles::{Goal, Theme, embedded};
 use crate::rules::{Decision, GameId};
@@ -333,6 +333,15 @@ fn feedback_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Co
     }
 }
 
+/// "1 capture", "2 captures": what a Neihuang move earns.
+fn captures_text(i18n: &I18n, n: u32) -> String {
+    if n == 1 {
+        i18n.t("puzzle.miss.captures_one").to_string()
+    } else {
+        i18n.format("puzzle.miss.captures", &[("n", &n)])
+    }
+}
+
 /// Why a wrong try fails: the capture its answer allows, what the right action there does,
 /// and what the whole line wins.
 pub fn miss_text(i18n: &I18n, game: GameId, miss: &Miss) -> String {
@@ -350,12 +359,45 @@ pub fn miss_text(i18n: &I18n, game: GameId, miss: &Miss) -> String {
         sentences.push(i18n.format(key, &[("side", &opponent), ("pieces", &pieces)]));
     }
     let theirs = |n: u32| pieces(i18n, n as usize, miss.opponent);
+    let as_much = i18n.t("puzzle.miss.as_much").to_string();
     sentences.push(match miss.right {
-        RightDoes::Shapes { line: true, .. } => i18n.t("puzzle.miss.line").to_string(),
-        RightDoes::Shapes { line: false, .. } => i18n.t("puzzle.miss.square").to_string(),
+        // A different piece taken, pulled or given up: what tells them apart follows.
         RightDoes::Capture => i18n.t("puzzle.miss.capture").to_string(),
         RightDoes::Pull => i18n.t("puzzle.miss.pull").to_string(),
         RightDoes::Yield => i18n.t("puzzle.miss.yield").to_string(),
+        // The threat met, named; without one at once, holding the draw is the reason.
+        RightDoes::Quiet { defends: true } => match miss.threat {
+            Some(threat) => {
+                let key = if game == GameId::Flying {
+                    "puzzle.miss.defence_flip"
+                } else if game == GameId::Neihuang {
+                    "puzzle.miss.defence_captures"
+                } else {
+                    "puzzle.miss.defence_take"
+                };
+                let what = if game == GameId::Neihuang {
+                    captures_text(i18n, threat.pieces)
+                } else {
+                    pieces(i18n, threat.pieces as usize, solver)
+                };
+                i18n.format(
+                    key,
+                    &[
+                        ("side", &opponent),
+                        ("action", &threat.action.to_string()),
+                        ("pieces", &what),
+                    ],
+                )
+            }
+            None if miss.goal == Goal::Draw => String::new(),
+            None => i18n.t("puzzle.miss.quiet").to_string(),
+        },
+        RightDoes::Quiet { defends: false } if miss.goal == Goal::Draw => String::new(),
+        RightDoes::Quiet { defends: false } => i18n.t("puzzle.miss.quiet").to_string(),
+        // The try gains as much at once: the right action's gain is no reason.
+        _ if miss.as_much_at_once => as_much,
+        RightDoes::Shapes { line: true, .. } => i18n.t("puzzle.miss.line").to_string(),
+        RightDoes::Shapes { line: false, .. } => i18n.t("puzzle.miss.square").to_string(),
         RightDoes::Flip { insertion, pieces } => {
             let key = if insertion {
                 "puzzle.miss.insertion"
@@ -372,19 +414,16 @@ pub fn miss_text(i18n: &I18n, game: GameId, miss: &Miss) -> String {
             };
             i18n.format(key, &[("pieces", &theirs(pieces))])
         }
-        RightDoes::Quiet { defends: true } => {
-            i18n.format("puzzle.miss.defence", &[("side", &opponent)])
-        }
-        RightDoes::Quiet { defends: false } => i18n.t("puzzle.miss.quiet").to_string(),
     });
     // What the line wins, unless the right action alone takes just that (said already).
     let said = match miss.right {
         RightDoes::Flip { pieces, .. } | RightDoes::Take { pieces, .. } => {
-            i64::from(pieces) == i64::from(miss.line_wins)
+            !miss.as_much_at_once && i64::from(pieces) == i64::from(miss.line_wins)
         }
         _ => false,
     };
     sentences.push(match miss.goal {
+        _ if miss.line_wins_game => i18n.t("puzzle.miss.line_wins_game").to_string(),
         Goal::Material if said || miss.line_wins < 1 => String::new(),
         Goal::Material => i18n.format(
             "puzzle.miss.line_wins",
@@ -411,14 +450,19 @@ pub fn idea_text(i18n: &I18n, run: &PuzzleRun) -> String {
         .iter()
         .map(|t| i18n.t(&keys::puzzle_idea(t)).to_string())
         .collect();
-    let key = keys::puzzle_goal_idea(puzzle.goal);
-    let goal = match puzzle
-        .start()
-        .ok()
-        .and_then(|start| quality::material_won(&start, &puzzle.line))
+    let start = puzzle.start().ok();
+    // A line that ends the game says so, whatever the goal it was built for.
+    let won_game = start
+        .as_ref()
+        .is_some_and(|start| line_ends_won(start, &puzzle.line, run.solver()));
+    let goal = if won_game { Goal::Win } else { puzzle.goal };
+    let key = keys::puzzle_goal_idea(goal);
+    let goal = match start
+        .as_ref()
+        .and_then(|start| quality::material_won(start, &puzzle.line))
     {
         // What the line wins, counted on the board.
-        Some(won) if puzzle.goal == Goal::Material => {
+        Some(won) if goal == Goal::Material => {
             let n = usize::try_from(won).unwrap_or(0);
             let pieces = pieces(i18n, n, run.solver().other());
             i18n.format(&key, &[("pieces", &pieces)])

@@ -1,7 +1,10 @@
 //! Why a wrong try fails, in facts the puzzle screen puts into words: what the opponent's
 //! answer took or turned over (the capture the try allows), and what the right action at
 //! that decision does that the try does not (the square it completes, the pieces a pincer or
-//! a flank takes, the pull, the move that meets a threat), with what the whole line wins.
+//! a flank takes, the pull, the move that meets a threat, named), with what the whole line
+//! wins. Each fact is computed from the two actions themselves: where the try gains as much
+//! at once as the right action (the same square, as many pieces), nothing is said of what
+//! the right action does at once, only that the difference lies in what follows.
 
 use super::quality::pieces_won;
 use super::{Goal, Puzzle};
@@ -58,6 +61,54 @@ pub struct Miss {
     pub goal: Goal,
     /// The pieces the whole line wins (material puzzles), counted as the check counts them.
     pub line_wins: i32,
+    /// Whether the whole line ends the game, won by the solver.
+    pub line_wins_game: bool,
+    /// Whether the try gains at once as much as the right action (captures earned, pieces
+    /// taken or turned over): then what the right action does at once is no reason.
+    pub as_much_at_once: bool,
+    /// The opponent's threat that the right action meets, when it is a quiet defence: what
+    /// the opponent would play if the solver did nothing, and the pieces it would gain at
+    /// once. `None` when doing nothing would lose nothing at once.
+    pub threat: Option<Threat>,
+}
+
+/// An action the opponent threatens, and what it would gain at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threat {
+    /// The action.
+    pub action: Action,
+    /// The pieces it would take, turn over, or (Neihuang) the captures it would earn.
+    pub pieces: u32,
+}
+
+/// What an action gains its side at once: the captures a Neihuang move earns, the pieces a
+/// Wu Dao placement takes, the pieces a Flying move turns over (a pull, a capture or a
+/// yield removes one piece).
+pub fn gain_at_once(effects: &crate::rules::Effects) -> u32 {
+    let taken = match effects.removed_owner {
+        Some(owner) if owner != effects.actor => effects.removed.count_ones(),
+        _ => 0,
+    };
+    u32::from(effects.owed) + taken + effects.flipped.count_ones()
+}
+
+/// The opponent's best immediate gain if the side to act in `game` did nothing (its turn
+/// passed, as when its clock runs out): the threat a quiet defence meets.
+pub fn threat(game: &Game) -> Option<Threat> {
+    let mut passed = game.clone();
+    passed.apply(Action::Timeout).ok()?;
+    let mut best: Option<Threat> = None;
+    for action in passed.state().legal_vec() {
+        let mut probe = passed.clone();
+        let Ok(effects) = probe.apply(action) else {
+            continue;
+        };
+        let pieces = gain_at_once(&effects);
+        if pieces > 0 && best.is_none_or(|b| pieces > b.pieces) {
+            best = Some(Threat { action, pieces });
+        }
+    }
+    best
 }
 
 /// Why the try played at action `at` of the puzzle's line fails, given `after`: the game as
@@ -70,9 +121,17 @@ pub fn miss(puzzle: &Puzzle, at: usize, after: &Game) -> Option<Miss> {
     for &a in puzzle.line.get(..at)? {
         before.apply(a).ok()?;
     }
-    let right = *puzzle.line.get(at)?;
-    let right = right_does(&before, right, puzzle)?;
+    let right_action = *puzzle.line.get(at)?;
+    let right = right_does(&before, right_action, puzzle)?;
     let from = puzzle.moves.len() + at;
+    let tried = after.effects().nth(from)?;
+    let mut probe = before.clone();
+    let right_gain = gain_at_once(&probe.apply(right_action).ok()?);
+    let as_much_at_once = gain_at_once(tried) >= right_gain;
+    let threat = match right {
+        RightDoes::Quiet { defends: true } => threat(&before),
+        _ => None,
+    };
     let allowed = after
         .effects()
         .skip(from)
@@ -81,13 +140,23 @@ pub fn miss(puzzle: &Puzzle, at: usize, after: &Game) -> Option<Miss> {
         .sum::<i32>()
         .max(0);
     let line_wins = super::quality::material_won(&start, &puzzle.line).unwrap_or(0);
+    let line_wins_game = line_ends_won(&start, &puzzle.line, solver);
     Some(Miss {
         opponent: solver.other(),
         allowed,
         right,
         goal: puzzle.goal,
         line_wins,
+        line_wins_game,
+        as_much_at_once,
+        threat,
     })
+}
+
+/// Whether playing `line` from `start` ends the game with `solver` the winner.
+pub fn line_ends_won(start: &Game, line: &[Action], solver: Side) -> bool {
+    let mut game = start.clone();
+    line.iter().all(|&a| game.apply(a).is_ok()) && game.status().winner() == Some(solver)
 }
 
 /// What `action` does from `game`.
