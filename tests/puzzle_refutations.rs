@@ -5,10 +5,10 @@
 //! what the opponent could do if the solver passed, and against how the line ends.
 
 use sanqi::app::i18n::{I18n, Language};
-use sanqi::app::screens::puzzle::miss_text;
-use sanqi::learn::puzzles::miss::miss;
+use sanqi::app::screens::puzzle::{idea_text, miss_text};
+use sanqi::learn::puzzles::miss::{miss, threat};
 use sanqi::learn::puzzles::quality::material_won;
-use sanqi::learn::puzzles::{Goal, Puzzle, embedded};
+use sanqi::learn::puzzles::{Goal, Puzzle, Theme, embedded};
 use sanqi::rules::{Action, Effects, Game, GameId, Side};
 
 /// What an action gains its side at once, counted here from its effects: captures earned, the
@@ -186,4 +186,48 @@ fn the_square_both_moves_complete_is_not_given_as_the_reason() {
     );
     assert!(!said.contains("misses the 2×2 square"), "{said}");
     assert!(said.contains("gains as much as the right move"), "{said}");
+}
+
+#[test]
+fn a_solved_puzzle_s_idea_names_the_threat_met_and_a_game_won() {
+    let i18n = I18n::new(Language::English);
+    let (mut named, mut won) = (0, 0);
+    for game in GameId::ALL {
+        for puzzle in &embedded(game).puzzles {
+            let idea = idea_text(&i18n, puzzle);
+            let start = puzzle.start().expect("starts");
+            let solver = start.state().to_act().expect("a side to act");
+            assert!(
+                !idea.contains("met the threat first"),
+                "{}: {idea}",
+                puzzle.id()
+            );
+            // A threat named is the one there: the opponent's best at once, had the solver
+            // passed; without one, none is claimed.
+            let there = threat(&start);
+            if puzzle.themes.contains(Theme::Defence) {
+                match there {
+                    Some(t) => {
+                        assert!(
+                            idea.contains(&format!("threat: {} would have", t.action)),
+                            "{}: {idea}",
+                            puzzle.id()
+                        );
+                        named += 1;
+                    }
+                    None => assert!(!idea.contains("threat"), "{}: {idea}", puzzle.id()),
+                }
+            }
+            let mut end = start.clone();
+            for &a in &puzzle.line {
+                end.apply(a).expect("legal");
+            }
+            if end.status().winner() == Some(solver) {
+                assert!(idea.contains("wins the game"), "{}: {idea}", puzzle.id());
+                won += 1;
+            }
+        }
+    }
+    eprintln!("{named} threats named, {won} lines that win the game");
+    assert!(named > 0);
 }

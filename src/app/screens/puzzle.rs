@@ -19,10 +19,10 @@ use crate::app::text::{action_text, game_name, side_name};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{button_width, stone_icon, text_and_buttons, top_bar, wrapped_label};
-use crate::learn::puzzles::miss::{Miss, RightDoes, line_ends_won};
+use crate::learn::puzzles::miss::{Miss, RightDoes, Threat, line_ends_won, threat};
 use crate::learn::puzzles::quality;
-use crate::learn::puzzles::{Goal, Theme, embedded};
-use crate::rules::{Decision, GameId};
+use crate::learn::puzzles::{Goal, Puzzle, Theme, embedded};
+use crate::rules::{Decision, GameId, Side};
 
 /// The puzzle screen.
 #[derive(Default)]
@@ -298,7 +298,10 @@ fn feedback_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Co
                 color.gamma_multiply(0.5),
                 |ui| {
                     ui.label(RichText::new(headline).strong().color(color));
-                    wrapped_label(ui, RichText::new(idea_text(i18n, run)).color(theme::ink()));
+                    wrapped_label(
+                        ui,
+                        RichText::new(idea_text(i18n, run.puzzle())).color(theme::ink()),
+                    );
                     if let Some(story) = story {
                         wrapped_label(ui, RichText::new(story).color(theme::muted()));
                     }
@@ -331,6 +334,33 @@ fn feedback_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Co
     {
         out.push(Command::CopyPuzzleLink);
     }
+}
+
+/// The opponent's threat against `solver`, named with what it would gain: why a try fails
+/// (`met` false: "It misses the move that meets White's threat: …"), or the idea of a solved
+/// puzzle (`met`: "The first move met White's threat: …").
+fn threat_text(i18n: &I18n, game: GameId, solver: Side, threat: Threat, met: bool) -> String {
+    let key = match (met, game) {
+        (true, GameId::Flying) => "puzzle.idea.defence_flip",
+        (true, GameId::Neihuang) => "puzzle.idea.defence_captures",
+        (true, GameId::Wudao) => "puzzle.idea.defence_take",
+        (false, GameId::Flying) => "puzzle.miss.defence_flip",
+        (false, GameId::Neihuang) => "puzzle.miss.defence_captures",
+        (false, GameId::Wudao) => "puzzle.miss.defence_take",
+    };
+    let what = if game == GameId::Neihuang {
+        captures_text(i18n, threat.pieces)
+    } else {
+        pieces(i18n, threat.pieces as usize, solver)
+    };
+    i18n.format(
+        key,
+        &[
+            ("side", &side_name(i18n, solver.other())),
+            ("action", &threat.action.to_string()),
+            ("pieces", &what),
+        ],
+    )
 }
 
 /// "1 capture", "2 captures": what a Neihuang move earns.
@@ -367,28 +397,7 @@ pub fn miss_text(i18n: &I18n, game: GameId, miss: &Miss) -> String {
         RightDoes::Yield => i18n.t("puzzle.miss.yield").to_string(),
         // The threat met, named; without one at once, holding the draw is the reason.
         RightDoes::Quiet { defends: true } => match miss.threat {
-            Some(threat) => {
-                let key = if game == GameId::Flying {
-                    "puzzle.miss.defence_flip"
-                } else if game == GameId::Neihuang {
-                    "puzzle.miss.defence_captures"
-                } else {
-                    "puzzle.miss.defence_take"
-                };
-                let what = if game == GameId::Neihuang {
-                    captures_text(i18n, threat.pieces)
-                } else {
-                    pieces(i18n, threat.pieces as usize, solver)
-                };
-                i18n.format(
-                    key,
-                    &[
-                        ("side", &opponent),
-                        ("action", &threat.action.to_string()),
-                        ("pieces", &what),
-                    ],
-                )
-            }
+            Some(threat) => threat_text(i18n, game, solver, threat, false),
             None if miss.goal == Goal::Draw => String::new(),
             None => i18n.t("puzzle.miss.quiet").to_string(),
         },
@@ -443,18 +452,29 @@ pub fn miss_text(i18n: &I18n, game: GameId, miss: &Miss) -> String {
 }
 
 /// The idea of a solved puzzle, from its themes and goal.
-pub fn idea_text(i18n: &I18n, run: &PuzzleRun) -> String {
-    let puzzle = run.puzzle();
+pub fn idea_text(i18n: &I18n, puzzle: &Puzzle) -> String {
+    let start = puzzle.start().ok();
+    let solver = start
+        .as_ref()
+        .and_then(|s| s.state().to_act())
+        .unwrap_or(Side::Black);
     let ideas: Vec<String> = puzzle
         .themes
         .iter()
-        .map(|t| i18n.t(&keys::puzzle_idea(t)).to_string())
+        .filter_map(|t| match t {
+            // The threat the first move met, named; a draw held against a slower danger is
+            // said by the goal's sentence.
+            Theme::Defence => start
+                .as_ref()
+                .and_then(threat)
+                .map(|threat| threat_text(i18n, puzzle.game, solver, threat, true)),
+            _ => Some(i18n.t(&keys::puzzle_idea(t)).to_string()),
+        })
         .collect();
-    let start = puzzle.start().ok();
     // A line that ends the game says so, whatever the goal it was built for.
     let won_game = start
         .as_ref()
-        .is_some_and(|start| line_ends_won(start, &puzzle.line, run.solver()));
+        .is_some_and(|start| line_ends_won(start, &puzzle.line, solver));
     let goal = if won_game { Goal::Win } else { puzzle.goal };
     let key = keys::puzzle_goal_idea(goal);
     let goal = match start
@@ -464,7 +484,7 @@ pub fn idea_text(i18n: &I18n, run: &PuzzleRun) -> String {
         // What the line wins, counted on the board.
         Some(won) if goal == Goal::Material => {
             let n = usize::try_from(won).unwrap_or(0);
-            let pieces = pieces(i18n, n, run.solver().other());
+            let pieces = pieces(i18n, n, solver.other());
             i18n.format(&key, &[("pieces", &pieces)])
         }
         _ => i18n.t(&key).to_string(),
