@@ -9,6 +9,7 @@ pub mod data_dir;
 pub mod echo;
 pub mod files;
 pub mod learn;
+pub mod online;
 pub mod platform;
 pub mod rules;
 pub mod sound;

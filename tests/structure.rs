@@ -2,7 +2,8 @@
 //!
 //! - the top-level modules form layers, and every reference goes down: `rules` ← `ai` ←
 //!   {`tablebase`, `arena`} ← `learn` ← {`app`, `cli`}, with the leaf modules (`files`,
-//!   `echo`, `platform`, `data_dir`, `sound`) open to all and using only each other;
+//!   `echo`, `platform`, `data_dir`, `sound`) open to all and using only each other; `online`
+//!   (the protocol and the game room) sits beside `ai`, on `rules` alone;
 //! - inside every module, at every depth, its parts (a file, or a folder with its files) refer
 //!   to each other without a cycle. A module's own file (`mod.rs`, or `ai.rs` beside `ai/`)
 //!   is its face: it declares and re-exports its parts and may be used by them, so it is not
@@ -27,7 +28,7 @@ const LEAVES: &[&str] = &["files", "echo", "platform", "data_dir", "sound"];
 /// below its own (and the leaves), never its own layer or one above.
 const LAYERS: &[&[&str]] = &[
     &["rules"],
-    &["ai"],
+    &["ai", "online"],
     &["tablebase", "arena"],
     &["learn"],
     &["app", "cli"],
