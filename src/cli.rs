@@ -102,6 +102,9 @@ enum Command {
     Sound(SoundArgs),
     /// Build, rate, check or export puzzles
     Puzzles(puzzles::PuzzlesArgs),
+    /// Run the game server for online play, and serve the web version
+    #[cfg(not(target_arch = "wasm32"))]
+    Serve(ServeArgs),
     /// Print the help, or a command's
     Help(HelpArgs),
 }
@@ -175,6 +178,25 @@ struct SoundArgs {
     /// The Unix socket of a PulseAudio server to play to instead of the system's
     #[arg(long, value_name = "PATH")]
     server: Option<PathBuf>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "The rooms are kept in online.sqlite3 in the data folder (or --data DIR): a \
+                  restarted server goes on with every game. docs/SERVER.md describes the \
+                  protocol and how to put the server behind a TLS proxy."
+)]
+struct ServeArgs {
+    /// The address and port to listen on [default: 127.0.0.1:8080]
+    #[arg(long, value_name = "ADDR")]
+    listen: Option<OsString>,
+    /// The folder to keep the rooms in [default: the data folder]
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// The web build to serve [default: dist/web, if it is there]
+    #[arg(long, value_name = "DIR")]
+    web: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -359,6 +381,8 @@ fn dispatch(parsed: Parsed, out: &mut dyn Write, errors: &mut dyn Write) -> Resu
         Command::Levels(args) => ladder::levels_command(&args, out),
         Command::Sound(args) => sound_command(&args),
         Command::Puzzles(args) => puzzles::puzzles_command(&args, out, errors),
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Serve(args) => serve_command(&args, out),
         // Answered while parsing.
         Command::Help(_) => Ok(()),
     }
@@ -429,6 +453,34 @@ pub fn parse_game(text: &str) -> Result<GameId, ArgumentError> {
 /// Parses a game id given as an argument.
 pub(crate) fn game_argument(arg: &OsStr) -> Result<GameId, ArgumentError> {
     parse_game(text(arg)?)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn serve_command(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let listen = optional_text(&args.listen)?.unwrap_or("127.0.0.1:8080");
+    let listen = listen.parse().map_err(|_| ArgumentError::Invalid {
+        name: "--listen",
+        value: listen.to_string(),
+        expected: "an address and a port, such as 127.0.0.1:8080 or 0.0.0.0:80".to_string(),
+    })?;
+    let data = match &args.data {
+        Some(dir) => dir.clone(),
+        None => crate::data_dir::path().ok_or(ArgumentError::Missing("--data DIR".to_string()))?,
+    };
+    let web = match &args.web {
+        Some(dir) if !dir.join("index.html").is_file() => {
+            return Err(ArgumentError::Invalid {
+                name: "--web",
+                value: dir.display().to_string(),
+                expected: "a folder with the web build's index.html".to_string(),
+            }
+            .into());
+        }
+        Some(dir) => Some(dir.clone()),
+        None => Some(PathBuf::from("dist/web")).filter(|d| d.join("index.html").is_file()),
+    };
+    let options = crate::server::ServeOptions { listen, data, web };
+    crate::server::serve(&options, out).map_err(|e| CliError::Serve(e.to_string()))
 }
 
 fn sound_command(args: &SoundArgs) -> Result<(), CliError> {

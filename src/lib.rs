@@ -12,5 +12,7 @@ pub mod learn;
 pub mod online;
 pub mod platform;
 pub mod rules;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod server;
 pub mod sound;
 pub mod tablebase;

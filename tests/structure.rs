@@ -3,7 +3,8 @@
 //! - the top-level modules form layers, and every reference goes down: `rules` ← `ai` ←
 //!   {`tablebase`, `arena`} ← `learn` ← {`app`, `cli`}, with the leaf modules (`files`,
 //!   `echo`, `platform`, `data_dir`, `sound`) open to all and using only each other; `online`
-//!   (the protocol and the game room) sits beside `ai`, on `rules` alone;
+//!   (the protocol and the game room) sits beside `ai`, on `rules` alone, and `server` (`sanqi
+//!   serve`) beside `tablebase` and `arena`, for the command line;
 //! - inside every module, at every depth, its parts (a file, or a folder with its files) refer
 //!   to each other without a cycle. A module's own file (`mod.rs`, or `ai.rs` beside `ai/`)
 //!   is its face: it declares and re-exports its parts and may be used by them, so it is not
@@ -29,7 +30,7 @@ const LEAVES: &[&str] = &["files", "echo", "platform", "data_dir", "sound"];
 const LAYERS: &[&[&str]] = &[
     &["rules"],
     &["ai", "online"],
-    &["tablebase", "arena"],
+    &["tablebase", "arena", "server"],
     &["learn"],
     &["app", "cli"],
 ];

@@ -100,6 +100,8 @@ pub enum CliError {
     Ladder(String),
     /// A sound could not be played (`sound`).
     Sound(SoundError),
+    /// The game server could not run (`serve`); the message says why.
+    Serve(String),
 }
 
 /// What was being done with a file when it failed.
@@ -292,7 +294,7 @@ impl fmt::Display for CliError {
             CliError::Table(e) => e.fmt(f),
             CliError::Build(e) => e.fmt(f),
             CliError::Verify(why) => write!(f, "the table failed its check: {why}"),
-            CliError::Learn(why) | CliError::Ladder(why) => f.write_str(why),
+            CliError::Learn(why) | CliError::Ladder(why) | CliError::Serve(why) => f.write_str(why),
             CliError::Sound(e) => e.fmt(f),
         }
     }
