@@ -2,14 +2,16 @@
 # Builds the web version of Sanqi into dist/web/: the page (index.html, boot.js), the program
 # (sanqi_bg.wasm and its JavaScript glue sanqi.js), the script of its Web Workers (worker.js),
 # the service worker (sw.js) and web-app manifest that let it work offline and install to a
-# phone's home screen, and the icons. Any static file server can serve the folder; the
-# script ends by saying how to serve it here. docs/WEB.md tells what the web version is.
+# phone's home screen, and the icons; beside each page, script and the program, its `.br` and
+# `.gz` copies, which `sanqi serve --web dist/web` sends to a browser that accepts them. Any
+# static file server can serve the folder; the script ends by saying how to serve it here.
+# docs/WEB.md tells what the web version is.
 #
 # Tools, installed when missing, from the registries only (nothing downloads a tool by itself):
 #   * the Rust target wasm32-unknown-unknown (rustup target add);
 #   * wasm-bindgen-cli at exactly the version of the wasm-bindgen crate in Cargo.lock
 #     (cargo install --locked);
-#   * wasm-opt, from Debian's binaryen (apt-get; needs root when missing).
+#   * wasm-opt, from Debian's binaryen, and brotli (apt-get; needs root when missing).
 # Usage: scripts/build-web.sh   (from anywhere; SANQI_WEB_PROFILE=dev for a quick debug build)
 set -euo pipefail
 
@@ -55,6 +57,7 @@ if ! have_bindgen; then
 fi
 have_bindgen || { echo "error: wasm-bindgen $bindgen_version is not on the PATH" >&2; exit 1; }
 command -v wasm-opt >/dev/null 2>&1 || apt_install binaryen
+command -v brotli >/dev/null 2>&1 || apt_install brotli
 
 echo "== cargo rustc --lib --profile $profile --target $target --crate-type cdylib"
 # The library as a WebAssembly module: its exports are the page's `start` and the workers'
@@ -93,29 +96,34 @@ icons=packaging/linux/icons/hicolor
 for size in 32 256 512; do
     cp "$icons/${size}x${size}/apps/org.sanqi.Sanqi.png" "$out/icons/icon-$size.png"
 done
+cp packaging/web/icon-maskable-512.png "$out/icons/icon-maskable-512.png"
+
+echo "== compressed copies"
+# Beside each file a browser fetches as text or as the program: the server sends the smallest
+# one the browser accepts (brotli, else gzip), already made, never compressed per request.
+for file in "$out"/*.html "$out"/*.js "$out"/*.wasm "$out"/*.webmanifest; do
+    gzip -9 -n -k -f "$file"
+    brotli -q 11 -k -f "$file"
+done
 
 echo "== sizes (what a server sends for the first frame)"
 first_frame=(index.html boot.js sanqi.js sanqi_bg.wasm worker.js)
 raw=0
 gz=0
+br=0
 for file in "${first_frame[@]}"; do
     raw=$((raw + $(stat -c %s "$out/$file")))
-    gz=$((gz + $(gzip -9 -c "$out/$file" | wc -c)))
+    gz=$((gz + $(stat -c %s "$out/$file.gz")))
+    br=$((br + $(stat -c %s "$out/$file.br")))
 done
-printf '  %-14s %9s bytes\n' "uncompressed" "$raw" "gzip -9" "$gz"
-if command -v brotli >/dev/null 2>&1; then
-    br=0
-    for file in "${first_frame[@]}"; do
-        br=$((br + $(brotli -c -q 11 "$out/$file" | wc -c)))
-    done
-    printf '  %-14s %9s bytes\n' "brotli -q 11" "$br"
-fi
+printf '  %-14s %9s bytes\n' "uncompressed" "$raw" "gzip -9" "$gz" "brotli -q 11" "$br"
 
 cat <<EOF
 
 Built $out/ (build $build).
-Serve it with any static file server, for instance:
-    python3 -m http.server 8000 --bind 127.0.0.1 --directory $out
-then open http://127.0.0.1:8000/ (a phone on the same network needs the computer's address
-and, for the offline mode and installing, HTTPS).
+Serve it with Sanqi's own server, which sends the compressed copies and the program as
+application/wasm:
+    cargo run -- serve --web $out          # http://127.0.0.1:8080/
+(a phone on the same network needs --listen 0.0.0.0:8080 and the computer's address, and, for
+the offline mode and installing, HTTPS: docs/SERVER.md).
 EOF

@@ -5,7 +5,10 @@
 #   * packaging/windows/sanqi.ico (16, 24, 32, 48, 64, 128 and 256 pixels), which build.rs
 #     embeds in sanqi.exe;
 #   * packaging/macos/sanqi.icns (16 … 1024 pixels) for the macOS app bundle, if png2icns is
-#     installed (otherwise the existing file is left as it is, with a note).
+#     installed (otherwise the existing file is left as it is, with a note);
+#   * packaging/web/icon-maskable-512.png, the web version's maskable icon: the drawing at 360
+#     pixels on a 512-pixel square of the page's colour, so that a phone's mask (a circle, a
+#     rounded square) cuts only the background and the tile's corners, never the board.
 # Each size is drawn at that size (not scaled down from a large one), so the lines stay sharp.
 #
 # Requirements: cargo, ImageMagick (`apt-get install imagemagick`); optionally png2icns
@@ -32,7 +35,7 @@ linux_sizes=(16 24 32 48 64 128 256 512)
 ico_sizes=(16 24 32 48 64 128 256)
 icns_sizes=(16 32 48 128 256 512 1024)
 
-all_sizes=(16 24 32 48 64 128 256 512 1024)
+all_sizes=(16 24 32 48 64 128 256 360 512 1024)
 cargo run --quiet --example export_icons -- "$work" "${all_sizes[@]}" >/dev/null
 
 # Each raw RGBA drawing as a 32-bit PNG, without time stamps so that running the script again
@@ -48,6 +51,11 @@ for size in "${linux_sizes[@]}"; do
     cp "$work/sanqi-$size.png" "$dir/org.sanqi.Sanqi.png"
     echo "$dir/org.sanqi.Sanqi.png"
 done
+
+mkdir -p packaging/web
+"${convert[@]}" -size 512x512 "xc:#f4efe6" "$work/sanqi-360.png" -gravity center -composite \
+    -strip -define png:exclude-chunks=date,time "PNG32:packaging/web/icon-maskable-512.png"
+echo "packaging/web/icon-maskable-512.png"
 
 mkdir -p packaging/windows
 ico_inputs=()

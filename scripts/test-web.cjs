@@ -384,11 +384,11 @@ async function main() {
       await context.close();
     });
 
-    await check('phones at a true pixel ratio of 2 and 3: a game started, resigned and closed by taps, every dialog on the screen', async () => {
+    await check('phones and a tablet at a true pixel ratio of 2 and 3: a game started, resigned and closed by taps, every dialog on the screen', async () => {
       for (const ratio of [2, 3]) {
         const phoneBrowser = await launch(ratio);
         try {
-          for (const [width, height] of [[360, 740], [390, 844], [844, 390]]) {
+          for (const [width, height] of [[360, 740], [390, 844], [844, 390], [820, 1180]]) {
             for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh']]) {
               const where = `${width}×${height} at ${ratio}×, ${lang}`;
               const name = `${width}x${height}-${ratio}x-${lang}`;
@@ -492,6 +492,58 @@ async function main() {
       assert(!(await page.evaluate(() => location.hash)), 'the link stays in the address');
       await shot(page, 'link-1280-en-light');
       await context.close();
+    });
+
+    await check('links as people type them: spaces, capitals, a Chinese name; an emoji named as typed', async () => {
+      // The browser hands the page its fragment percent-encoded (a space as %20, 五 as
+      // %E4%BA%94): the page decodes it before reading it.
+      for (const [link, last] of [['#WuDao: c3, B2, d4', 'd4'], ['#五道:c3，b2、c2', 'c2'], ['#FLYING:A1-A2', 'a1-a2']]) {
+        const { context, page } = await open(browser, { width: 1280, height: 800, hash: link });
+        await find(page, new RegExp(`\\b${last}\\b`), { enabled: false });
+        await context.close();
+      }
+      const { context, page } = await open(browser, { width: 1280, height: 800, hash: '#wudao:c3,😀' });
+      const deadline = Date.now() + 15000;
+      let said = [];
+      while (Date.now() < deadline) {
+        said = (await widgets(page)).map((w) => `${w.label} ${w.value || ''}`).filter((t) => t.includes('link'));
+        if (said.length) break;
+        await page.waitForTimeout(200);
+      }
+      assert(said.some((t) => t.includes('😀')), `the message does not name the emoji: ${said.join(' | ')}`);
+      assert(!said.some((t) => /%[0-9A-F]{2}/.test(t)), `the message shows a percent-code: ${said.join(' | ')}`);
+      await shot(page, 'link-emoji-1280-en-light');
+      await context.close();
+    });
+
+    await check('the manifest has a maskable icon, and without JavaScript one sentence replaces the loading screen', async () => {
+      const { context, page } = await open(browser, { width: 390, height: 844 });
+      const icons = await page.evaluate(async () => (await (await fetch('manifest.webmanifest')).json()).icons);
+      const maskable = icons.find((i) => i.purpose === 'maskable');
+      assert(maskable && maskable.sizes === '512x512', `no maskable icon: ${JSON.stringify(icons)}`);
+      const size = await page.evaluate(async (src) => {
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        return [image.naturalWidth, image.naturalHeight];
+      }, maskable.src);
+      assert(size[0] === 512 && size[1] === 512, `the maskable icon is ${size}`);
+      await context.close();
+      const bare = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+      const still = await bare.newPage();
+      await still.goto(BASE);
+      const seen = await still.evaluate(() => {
+        const shown = (el) => el && getComputedStyle(el).display !== 'none' && el.offsetHeight > 0;
+        return {
+          loading: shown(document.querySelector('#loading .loading')),
+          bar: shown(document.querySelector('#loading .bar')),
+          text: document.querySelector('#loading').innerText,
+        };
+      });
+      assert(!seen.loading && !seen.bar, `the loading screen still shows: ${JSON.stringify(seen)}`);
+      assert(seen.text.includes('Sanqi needs JavaScript'), `it says: ${seen.text}`);
+      await shot(still, 'noscript-390');
+      await bare.close();
     });
 
     await check('the page works offline once loaded (service worker)', async () => {

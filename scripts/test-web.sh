@@ -48,17 +48,23 @@ echo "== cargo build (the command line, for the comparison)"
 CARGO_PROFILE_DEV_DEBUG=0 cargo build --quiet --bin sanqi
 native="$repo_root/target/debug/sanqi"
 
-echo "== serving dist/web on 127.0.0.1"
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server "$port" --bind 127.0.0.1 --directory dist/web >"$work/server.log" 2>&1 &
-server=$!
+echo "== serving dist/web on 127.0.0.1 (sanqi serve: compressed copies, application/wasm)"
 data=$(mktemp -d)
-trap 'kill "$server" 2>/dev/null || true; rm -rf "$data"' EXIT
-for _ in $(seq 50); do
-    python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/')" \
-        >/dev/null 2>&1 && break
-    sleep 0.2
+rooms=$(mktemp -d)
+"$native" serve --listen 127.0.0.1:0 --data "$rooms" --web dist/web >"$work/server.log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$data" "$rooms"' EXIT
+port=
+for _ in $(seq 100); do
+    port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$work/server.log")
+    [ -n "$port" ] && break
+    sleep 0.1
 done
+if [ -z "$port" ]; then
+    echo "error: sanqi serve did not start:" >&2
+    cat "$work/server.log" >&2
+    exit 1
+fi
 
 echo "== headless Chromium"
 rm -rf "$work/shots"

@@ -13,6 +13,7 @@ const FILES = [
   'icons/icon-32.png',
   'icons/icon-256.png',
   'icons/icon-512.png',
+  'icons/icon-maskable-512.png',
 ];
 
 self.addEventListener('install', (event) => {
