@@ -261,6 +261,7 @@ fn parse<A: AsRef<OsStr>>(args: &[A]) -> Result<Parsed, CliError> {
         .into());
     }
     let mut command = clap_command();
+    option_as_value(&command, args)?;
     let all = std::iter::once(OsStr::new("sanqi")).chain(args.iter().map(AsRef::as_ref));
     let matches = match command.try_get_matches_from_mut(all) {
         Ok(matches) => matches,
@@ -279,6 +280,45 @@ fn parse<A: AsRef<OsStr>>(args: &[A]) -> Result<Parsed, CliError> {
         Command::Help(help) => Ok(Parsed::Print(help_text(&help.command)?)),
         other => Ok(Parsed::Run(Box::new(other))),
     }
+}
+
+/// Refuses an option that takes a value followed by another option (`--out --quiet`), which
+/// would otherwise be taken as the value: a file named `--quiet` written, a flag lost. A value
+/// that really starts with `--` is given as `--out=--quiet` (or `./--quiet`).
+fn option_as_value<A: AsRef<OsStr>>(
+    command: &clap::Command,
+    args: &[A],
+) -> Result<(), ArgumentError> {
+    let mut current = command;
+    let mut rest = args;
+    // The command, and its subcommand if it has them (`puzzles build`).
+    while let Some(sub) = rest
+        .first()
+        .and_then(|a| a.as_ref().to_str())
+        .and_then(|name| current.find_subcommand(name))
+    {
+        current = sub;
+        rest = &rest[1..];
+    }
+    for pair in rest.windows(2) {
+        let (Some(option), Some(value)) = (pair[0].as_ref().to_str(), pair[1].as_ref().to_str())
+        else {
+            continue;
+        };
+        let Some(long) = option.strip_prefix("--").filter(|l| !l.contains('=')) else {
+            continue;
+        };
+        let takes_value = current
+            .get_arguments()
+            .any(|a| a.get_long() == Some(long) && a.get_action().takes_values());
+        if takes_value && value.starts_with("--") && value.len() > 2 {
+            return Err(ArgumentError::OptionAsValue {
+                option: option.to_string(),
+                value: value.to_string(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The help of `sanqi help [COMMAND [SUBCOMMAND…]]`: the whole command line's, one

@@ -463,3 +463,60 @@ fn an_engine_that_fails_says_how_it_ended() {
         assert_eq!(err, format!("sanqi: `{engine}` {said}\n"));
     }
 }
+
+#[test]
+fn an_option_followed_by_another_option_is_refused_not_taken_as_its_value() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let out = dir.path().join("w.json");
+    let out = out.to_str().expect("a path");
+    for (args, option, value) in [
+        (
+            vec!["train", "wudao", "--data", "sp.bin", "--out", "--quiet"],
+            "--out",
+            "--quiet",
+        ),
+        (
+            vec!["solve", "flying", "--board", "3x2", "--out", "--verify"],
+            "--out",
+            "--verify",
+        ),
+        (
+            vec!["ladder", "wudao", "--out", "--resume"],
+            "--out",
+            "--resume",
+        ),
+        (
+            vec![
+                "train", "wudao", "--data", "x", "--out", out, "--curve", "--help",
+            ],
+            "--curve",
+            "--help",
+        ),
+        (
+            vec![
+                "puzzles", "build", "wudao", "--out", "--resume", "--from", "r",
+            ],
+            "--out",
+            "--resume",
+        ),
+    ] {
+        let said = cli_err(&args);
+        assert_eq!(
+            said,
+            format!(
+                "{option} needs a value, and `{value}` is an option: for a value of that name \
+                 write {option}={value} or {option} ./{value}"
+            ),
+            "{args:?}"
+        );
+    }
+    // Nothing was written under an option's name.
+    for name in ["--quiet", "--verify", "--resume", "--help"] {
+        assert!(!std::path::Path::new(name).exists(), "{name} was written");
+    }
+    // A single dash, a negative number or a value given with `=` are values as before.
+    let said = cli_err(&["perft", "wudao", "-1"]);
+    assert!(said.contains("DEPTH"), "{said}");
+    let said = cli_err(&["train", "wudao", "--data=--odd", "--out", out]);
+    assert!(!said.contains("is an option"), "{said}");
+}

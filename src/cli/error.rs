@@ -139,6 +139,14 @@ pub enum ArgumentError {
     MissingValue(String),
     /// `--name` was given more than once.
     Repeated(String),
+    /// `--name` was followed by another option instead of its value (`--out --quiet`): the
+    /// option is not taken as a file's name.
+    OptionAsValue {
+        /// The option that needs a value.
+        option: String,
+        /// What followed it.
+        value: String,
+    },
     /// An argument the command does not take; `suggestion` is an option of a similar name.
     Unexpected {
         /// The argument.
@@ -324,6 +332,12 @@ impl fmt::Display for ArgumentError {
             ArgumentError::Missing(what) => write!(f, "missing {what}"),
             ArgumentError::MissingValue(name) => write!(f, "{name} needs a value"),
             ArgumentError::Repeated(name) => write!(f, "{name} is given more than once"),
+            ArgumentError::OptionAsValue { option, value } => write!(
+                f,
+                "{option} needs a value, and {} is an option: for a value of that name write \
+                 {option}={value} or {option} ./{value}",
+                quoted(value)
+            ),
             ArgumentError::Unexpected {
                 argument,
                 suggestion,
