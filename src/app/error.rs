@@ -338,9 +338,24 @@ fn record_error(i18n: &I18n, error: &RecordError) -> String {
             &[
                 ("index", index as &dyn Display),
                 ("action", &shown(&action.to_string())),
-                ("reason", &illegal(i18n, *reason)),
+                ("reason", &clause(&illegal(i18n, *reason))),
             ],
         ),
+    }
+}
+
+/// A sentence as a clause after a colon: its first letter small (unless the second is a
+/// capital too, as in a name), its full stop dropped. "The game is over." → "the game is
+/// over"; Chinese keeps its characters and loses its "。".
+fn clause(sentence: &str) -> String {
+    let sentence = sentence.trim_end_matches(['.', '。']);
+    let mut chars = sentence.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), second) if !second.is_some_and(char::is_uppercase) => first
+            .to_lowercase()
+            .chain(sentence[first.len_utf8()..].chars())
+            .collect(),
+        _ => sentence.to_string(),
     }
 }
 
@@ -369,6 +384,15 @@ mod tests {
     use super::*;
     use crate::files::IoFailure;
     use crate::rules::{Action, GameId, IllegalAction, Point};
+
+    #[test]
+    fn a_reason_after_a_colon_is_a_clause() {
+        assert_eq!(clause("The game is over."), "the game is over");
+        assert_eq!(clause("c3 is already taken."), "c3 is already taken");
+        assert_eq!(clause("对局已经结束。"), "对局已经结束");
+        assert_eq!(clause("OK then."), "OK then");
+        assert_eq!(clause(""), "");
+    }
 
     /// One of every error the store can give, nested ones included.
     fn every_error() -> Vec<StoreError> {
