@@ -21,7 +21,7 @@ use sanqi::app::{AiMode, AppOptions, Command, Launch, SanqiApp, Screen};
 use sanqi::rules::{Action, Decision, GameId, Point, Side};
 use window::{
     Window, WindowSpec, actions, apply, click, click_button, click_points, computer, drag, game,
-    has_text, home, point, rated, start, window_with,
+    has_text, home, point, rated, set_focus, start, window_with,
 };
 
 /// The default test window's options, for a test to change.
@@ -523,14 +523,6 @@ fn the_computer_waits_behind_a_dialog() {
 #[test]
 fn the_clock_waits_while_the_window_is_in_the_background_unless_told_not_to() {
     let (_dir, time, mut h) = game(GameId::Wudao, Opponent::Human, ClockSetting::S30);
-    let set_focus = |h: &mut Harness<'static, SanqiApp>, focused: bool| {
-        h.input_mut()
-            .viewports
-            .entry(egui::ViewportId::ROOT)
-            .or_default()
-            .focused = Some(focused);
-        h.run();
-    };
     set_focus(&mut h, false);
     assert!(has_text(&h, "Clock waiting"));
     // Why, on the panel itself (the computer waits too).

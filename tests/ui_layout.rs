@@ -820,21 +820,11 @@ fn nothing_a_player_may_click_moves_when_a_notice_comes_or_the_clock_waits() {
             let before = clickable(&h);
             assert!(before.len() > 25, "the points and the buttons, {at}");
             // The clock waits while the window is in the background, and says why.
-            h.input_mut()
-                .viewports
-                .entry(egui::ViewportId::ROOT)
-                .or_default()
-                .focused = Some(false);
-            h.run();
+            window::set_focus(&mut h, false);
             let why = I18n::new(language).t("panel.held_background").to_string();
             assert!(has_text(&h, &why), "{at}");
             assert_eq!(clickable(&h), before, "the clock waiting moved them, {at}");
-            h.input_mut()
-                .viewports
-                .entry(egui::ViewportId::ROOT)
-                .or_default()
-                .focused = Some(true);
-            h.run();
+            window::set_focus(&mut h, true);
             assert!(!has_text(&h, &why), "{at}");
             // A notice comes in the middle of the game: it lies over the board's top and
             // moves nothing; its own buttons are the only controls added.

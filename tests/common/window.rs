@@ -182,6 +182,18 @@ pub fn apply(h: &mut Window, command: Command) {
     h.run();
 }
 
+/// Tells the window it has the keyboard's focus (`true`) or is in the background, and runs
+/// its frames.
+pub fn set_focus(harness: &mut Window, focused: bool) {
+    harness
+        .input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .focused = Some(focused);
+    harness.run();
+}
+
 /// Whether some widget's label contains `text`.
 pub fn has_text(harness: &Window, text: &str) -> bool {
     harness.query_all_by_label_contains(text).next().is_some()
