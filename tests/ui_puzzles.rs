@@ -374,3 +374,50 @@ fn a_solved_puzzle_left_without_next_comes_back_solved() {
     assert!(has_text(&h, i18n.t("puzzle.next")));
     assert_eq!(h.state().puzzle_progress().solver(GameId::Neihuang), solver);
 }
+
+/// Makes `id` the next puzzle of `game`: the others count as tried.
+fn next_is(
+    h: Window,
+    dir: &std::path::Path,
+    spec: &WindowSpec,
+    time: &sanqi::app::clock::ManualTime,
+    game: GameId,
+    id: &str,
+) -> Window {
+    let mut progress = h.state().puzzle_progress().clone();
+    for p in &embedded(game).puzzles {
+        if p.id() != id {
+            progress.tried.insert(p.id(), true);
+        }
+    }
+    progress.game = game;
+    let json = serde_json::to_string(&progress).expect("json");
+    drop(h);
+    std::fs::write(dir.join(PUZZLES_FILE), json).expect("written");
+    spec.window_at(dir, time)
+}
+
+#[test]
+fn a_solved_pull_shows_what_follows_it() {
+    for (language, id) in [
+        (Language::English, "N0027"),
+        (Language::Chinese, "N0009"),
+        (Language::English, "N0068"),
+    ] {
+        let spec = WindowSpec::default().language(language);
+        let (dir, time, h) = spec.open();
+        let mut h = next_is(h, dir.path(), &spec, &time, GameId::Neihuang, id);
+        apply(&mut h, Command::OpenPuzzles(None));
+        assert_eq!(puzzle(&h).id(), id);
+        play_line(&mut h, usize::MAX);
+        for _ in 0..20 {
+            h.run();
+        }
+        let run = h.state().puzzle().expect("a puzzle");
+        assert_eq!(run.phase(), Phase::Solved);
+        let f = run.followup().expect("what follows is known");
+        let i18n = I18n::new(language);
+        let text = sanqi::app::hint::followup_text(&i18n, f, run.solver()).expect("a sentence");
+        assert!(has_text(&h, &text), "{text:?} is not shown");
+    }
+}

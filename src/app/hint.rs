@@ -313,6 +313,78 @@ fn walk(state: &State, turn: &[Action], line: &[Action]) -> (Vec<(Action, Side)>
     (played, ahead)
 }
 
+/// How many actions after a solved puzzle's line a gain of the solver's is looked for.
+pub const FOLLOWUP_AHEAD: usize = 10;
+
+/// What follows a solved puzzle's line as the computer plays it: the actions, with who plays
+/// each, up to the end of the solver's first turn that gains (or a few actions when none
+/// does), and that gain.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Followup {
+    /// The actions, with who plays each.
+    pub line: Vec<(Action, Side)>,
+    /// The solver's first gain along them.
+    pub gain: Option<Gain>,
+}
+
+/// Plays `actions` from `state` (as far as they are legal, at most [`FOLLOWUP_AHEAD`]) and
+/// keeps them up to the end of `solver`'s first turn that gains.
+pub fn followup(state: &State, solver: Side, actions: &[Action]) -> Followup {
+    let mut current = *state;
+    let mut line = Vec::new();
+    let mut gain = None;
+    for &action in actions.iter().take(FOLLOWUP_AHEAD) {
+        let before = current;
+        let Ok(effects) = current.apply(action) else {
+            break;
+        };
+        // The gaining turn's own captures are kept with it; the line stops at its end.
+        if gain.is_some() && effects.actor != solver {
+            break;
+        }
+        line.push((action, effects.actor));
+        if gain.is_none()
+            && effects.actor == solver
+            && let Some(g) = Gain::of(&explain(&before, &effects))
+        {
+            gain = Some(g);
+        }
+        if gain.is_some() && (effects.turn_over || current.to_act().is_none()) {
+            break;
+        }
+    }
+    if gain.is_none() {
+        line.truncate(QUIET_LINE_SAID);
+    }
+    Followup { line, gain }
+}
+
+/// What follows a solved line, in one sentence: "What follows, as the computer plays it:
+/// a2-b2, b4-b3, xd4, xb2, xc2: Black completes column b and takes 3 pieces."
+pub fn followup_text(i18n: &I18n, f: &Followup, solver: Side) -> Option<String> {
+    if f.line.is_empty() {
+        return None;
+    }
+    let line = f
+        .line
+        .iter()
+        .map(|&(a, _)| action_text(i18n, a))
+        .collect::<Vec<_>>()
+        // A space between the actions (in Chinese too, where "、" would let a long line
+        // wrap inside an action, at its dash): the line wraps between them.
+        .join(match i18n.language() {
+            Language::English => ", ",
+            Language::Chinese => " ",
+        });
+    Some(match f.gain {
+        Some(gain) => {
+            let what = gain_text(i18n, Whose::Later, gain, side_name(i18n, solver));
+            i18n.format("puzzle.followup", &[("line", &line), ("what", &what)])
+        }
+        None => i18n.format("puzzle.followup_quiet", &[("line", &line)]),
+    })
+}
+
 /// Why the turn `turn`, suggested for the side to act in `state`, is a good idea, given the
 /// line the engine expects after it (`line`) and its value of the position from Black's side.
 pub fn reason(
@@ -590,6 +662,52 @@ mod tests {
 
     fn english() -> I18n {
         I18n::new(crate::app::i18n::Language::English)
+    }
+
+    /// Neihuang puzzle N0027 once Black has pulled b3.
+    const AFTER_PULL: &str = "b2 c1 b4 d4 c3 c2 d2 e2 d3 d1 c4 b3 e3 e1 e4 e5 b1 d5 a3 a2 \
+                              a1 b5 a4 a5 c5 xb2 xb3";
+
+    #[test]
+    fn what_follows_a_line_stops_at_the_end_of_the_solvers_turn_that_gains() {
+        let state = after(GameId::Neihuang, AFTER_PULL);
+        // White steps, Black completes a block and takes; what comes after is left out.
+        let f = followup(&state, Side::Black, &actions("c2-b2 a3-b3 xa2 d5-d4 e4-d4"));
+        assert_eq!(
+            f.line,
+            vec![
+                (actions("c2-b2")[0], Side::White),
+                (actions("a3-b3")[0], Side::Black),
+                (actions("xa2")[0], Side::Black),
+            ]
+        );
+        assert_eq!(f.gain, Some(Gain::Block { captures: 1 }));
+        let text = followup_text(&english(), &f, Side::Black).expect("a sentence");
+        assert_eq!(
+            text,
+            "What follows, as the computer plays it: c2-b2, a3-b3, xa2: Black completes a 2×2 \
+             block and takes 1 piece."
+        );
+        // A gain of White's is not the solver's: the line goes on to Black's.
+        let state = after(
+            GameId::Neihuang,
+            "b2 c1 b4 d4 c3 c2 d2 e2 d3 d1 c4 b3 e3 e1 e4 e5 b1 \
+                                              d5 a3 a2 a1 b5 a4 a5 c5 xb2",
+        );
+        let f = followup(&state, Side::White, &actions("xb3 c2-b2 a3-b3 xa2"));
+        assert_eq!(f.gain, None, "{f:?}");
+        // Without a gain of the solver's, only the first actions are named.
+        let f = followup(
+            &after(GameId::Neihuang, AFTER_PULL),
+            Side::White,
+            &actions("c2-b2 a3-b3 xa2 b2-a2 a4-a3 a2-b2"),
+        );
+        assert_eq!(f.gain, None);
+        assert_eq!(f.line.len(), QUIET_LINE_SAID);
+        assert_eq!(
+            followup_text(&english(), &Followup::default(), Side::Black),
+            None
+        );
     }
 
     #[test]

@@ -11,9 +11,11 @@ use web_time::Instant;
 use super::progress::Current;
 use crate::app::clock::TimeSource;
 use crate::app::computer::{AiMode, Computer};
+use crate::app::hint::{Followup, followup};
 use crate::app::session::{Moment, Note, Session};
 use crate::app::settings::{ClockSetting, Opponent, Setup};
 use crate::learn::puzzles::Puzzle;
+use crate::learn::puzzles::Theme;
 use crate::learn::puzzles::miss::{Miss, miss};
 use crate::rules::{Action, Game, Point, Side};
 
@@ -79,10 +81,20 @@ pub struct PuzzleRun {
     /// When the opponent's next action along the line is due.
     reply_due: Option<Instant>,
     computer: Computer,
-    /// The computer's request in flight for the refutation.
+    /// The computer's request in flight: for the refutation, or (once solved) for what
+    /// follows the line.
     pending: Option<u64>,
+    /// What the computer expects after a solved pull: the actions gathered so far, the
+    /// requests made for them, and the finished account once known.
+    followup: Vec<Action>,
+    followup_asks: u8,
+    followup_done: Option<Followup>,
     env: PuzzleEnv,
 }
+
+/// How many times the computer is asked for what follows a pull (a forced reply is played
+/// without a line, so the next position is asked again).
+const FOLLOWUP_ASKS: u8 = 4;
 
 impl PuzzleRun {
     /// `puzzle` with `played` actions of its line already played (after a restart), the
@@ -113,6 +125,9 @@ impl PuzzleRun {
             reply_due: None,
             computer,
             pending: None,
+            followup: Vec::new(),
+            followup_asks: 0,
+            followup_done: None,
             env,
         };
         // Only whole turns of the line are replayed: a restart goes back to the solver's turn,
@@ -188,7 +203,15 @@ impl PuzzleRun {
             .flatten()
     }
 
-    /// Whether the computer is working on the refutation.
+    /// What follows the solved line as the computer plays it, once known: given for the
+    /// pull puzzles, whose line is the pull alone and whose point lies in what comes after.
+    pub fn followup(&self) -> Option<&Followup> {
+        self.followup_done
+            .as_ref()
+            .filter(|_| self.phase == Phase::Solved)
+    }
+
+    /// Whether the computer is working on the refutation, or on what follows the line.
     pub fn computer_busy(&self) -> bool {
         self.pending.is_some()
     }
@@ -355,6 +378,9 @@ impl PuzzleRun {
                 save: true,
             };
         }
+        if self.phase == Phase::Solved && self.wants_followup() {
+            self.advance_followup();
+        }
         if let Phase::Refuting { wrong } = self.phase {
             while let Some(reply) = self.computer.poll() {
                 if Some(reply.generation) != self.pending {
@@ -387,6 +413,65 @@ impl PuzzleRun {
     }
 
     // ----- Inside -----
+
+    /// Whether what follows the line is still to be worked out: a pull puzzle whose game
+    /// goes on after it.
+    fn wants_followup(&self) -> bool {
+        self.followup_done.is_none()
+            && self.puzzle.themes.contains(Theme::Pull)
+            && !self.session.is_over()
+    }
+
+    /// Reads the computer's replies for what follows the line, asks again after a forced
+    /// reply, and sums up once the line is long enough (or the computer has no more to say).
+    fn advance_followup(&mut self) {
+        while let Some(reply) = self.computer.poll() {
+            if Some(reply.generation) != self.pending {
+                continue;
+            }
+            self.pending = None;
+            match reply.result {
+                Ok(plan) if !plan.actions.is_empty() => {
+                    let forced = plan.line.is_empty();
+                    self.followup.extend(plan.actions);
+                    self.followup.extend(plan.line);
+                    if !forced || self.followup_asks >= FOLLOWUP_ASKS {
+                        self.finish_followup();
+                        return;
+                    }
+                }
+                _ => {
+                    self.finish_followup();
+                    return;
+                }
+            }
+        }
+        if self.pending.is_some() {
+            return;
+        }
+        // Asked again from where the actions gathered so far lead.
+        let mut game = self.session.game().clone();
+        if self.followup.iter().any(|&a| game.apply(a).is_err())
+            || game.status().is_over()
+            || self.followup_asks >= FOLLOWUP_ASKS
+        {
+            self.finish_followup();
+            return;
+        }
+        let history = (0..game.len()).map(|i| game.state_after(i).key()).collect();
+        self.followup_asks += 1;
+        self.pending = Some(self.computer.ask(
+            *game.state(),
+            history,
+            game.quiet_turns(),
+            crate::ai::Config::hint(),
+        ));
+    }
+
+    fn finish_followup(&mut self) {
+        let state = *self.session.game().state();
+        self.followup_done = Some(followup(&state, self.solver, &self.followup));
+    }
 
     /// After a right action of the solver's: the opponent's reply is due, or the puzzle is
     /// solved.

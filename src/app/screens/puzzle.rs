@@ -11,6 +11,7 @@ use super::layout::{board_layout, panel_width, plate_sides, with_side_panel};
 use super::lesson::{home_and_title_ui, section};
 use crate::app::board::board_ui;
 use crate::app::command::{Command, Open, RulesTab};
+use crate::app::hint::followup_text;
 use crate::app::i18n::I18n;
 use crate::app::keys;
 use crate::app::puzzles::{Phase, PuzzleRun, Solver};
@@ -334,6 +335,16 @@ fn feedback_ui(ui: &mut egui::Ui, view: &View, run: &PuzzleRun, out: &mut Vec<Co
     {
         out.push(Command::CopyPuzzleLink);
     }
+    // Last, so that nothing above moves when it comes: what follows a solved pull, which
+    // shows why that piece mattered.
+    if let Some(text) = run
+        .followup()
+        .and_then(|f| followup_text(i18n, f, run.solver()))
+    {
+        section(ui, theme::card(), theme::line(), |ui| {
+            wrapped_label(ui, RichText::new(text).color(theme::ink()));
+        });
+    }
 }
 
 /// The opponent's threat against `solver`, named with what it would gain: why a try fails
@@ -548,13 +559,17 @@ fn history_ui(ui: &mut egui::Ui, i18n: &I18n, solver: &Solver) {
     let label = i18n.t("puzzle.history");
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, label));
     if points.len() < 2 {
-        painter.text(
-            rect.center(),
-            egui::Align2::CENTER_CENTER,
-            i18n.t("puzzle.history_empty"),
+        // Wrapped inside the box: a narrow panel or large text keeps the whole sentence.
+        let mut job = egui::text::LayoutJob::simple(
+            i18n.t("puzzle.history_empty").to_string(),
             egui::FontId::proportional(theme::text(12.0)),
             theme::muted(),
+            (rect.width() - 12.0).max(20.0),
         );
+        job.halign = Align::Center;
+        let galley = ui.fonts_mut(|f| f.layout_job(job));
+        let top = rect.center().y - galley.size().y / 2.0;
+        painter.galley(egui::pos2(rect.center().x, top), galley, theme::muted());
         return;
     }
     let (low, high) = points

@@ -1,7 +1,8 @@
 //! What makes a verified puzzle worth solving: a real choice and a real gain.
 //!
 //! - **A real choice:** the first decision offers at least [`MIN_CHOICES`] legal actions, so
-//!   that the answer is not a coin flip.
+//!   that the answer is not a coin flip, on a board with at least [`MIN_PIECES`] pieces (on
+//!   a nearly empty board a single capture is seen at a glance).
 //! - **A tempting wrong action** there: one that the greedy player (one action of look-ahead)
 //!   would surely play, or that takes as much at once as the right action does; or one that
 //!   the level [`TEMPTER_STEPS`] steps below the puzzle's rating plays in one of its tries.
@@ -23,6 +24,8 @@ use crate::rules::{Action, Decision, Game, Side};
 
 /// The fewest legal actions the first decision may offer.
 pub const MIN_CHOICES: usize = 4;
+/// The fewest pieces on the board at the puzzle's start.
+pub const MIN_PIECES: u8 = 6;
 /// How many of the ladder's steps below the puzzle's rating the tempted level stands.
 pub const TEMPTER_STEPS: usize = 2;
 /// The tries the tempted level gets at the first decision.
@@ -35,6 +38,8 @@ pub enum Flaw {
     Unplayable,
     /// The first decision offers only this many legal actions.
     FewChoices(usize),
+    /// Only this many pieces are on the board at the start.
+    FewPieces(u8),
     /// No wrong action at the first decision tempts the greedy player or the weaker level.
     NoTemptation,
     /// The line ends with only this many pieces won, once the opponent's owed pull is counted.
@@ -48,6 +53,10 @@ impl std::fmt::Display for Flaw {
             Flaw::FewChoices(n) => write!(
                 f,
                 "the first decision has only {n} legal actions (at least {MIN_CHOICES} are needed)"
+            ),
+            Flaw::FewPieces(n) => write!(
+                f,
+                "only {n} pieces are on the board (at least {MIN_PIECES} are needed)"
             ),
             Flaw::NoTemptation => f.write_str(
                 "no wrong action at the first decision tempts the greedy player or the level two steps below",
@@ -186,6 +195,10 @@ pub fn assess(puzzle: &Puzzle, ladder: &dyn Ladder) -> Result<Tempter, Flaw> {
     if n < MIN_CHOICES {
         return Err(Flaw::FewChoices(n));
     }
+    let [black, white] = start.state().counts();
+    if black + white < MIN_PIECES {
+        return Err(Flaw::FewPieces(black + white));
+    }
     if puzzle.goal == Goal::Material {
         let won = material_won(&start, &puzzle.line).ok_or(Flaw::Unplayable)?;
         if won < 1 {
@@ -246,5 +259,21 @@ mod tests {
         // Were a quiet placement right, the capture would tempt the greedy player.
         assert_eq!(greedy_temptation(&start, c5), Some(d2));
         assert_eq!(choices(&start), 21);
+    }
+
+    #[test]
+    fn a_nearly_empty_board_is_no_puzzle() {
+        let ladder = super::super::rate::Rated;
+        let puzzle = |moves: &str, answer: &str| Puzzle {
+            moves: parse_actions(moves).unwrap_or_default(),
+            line: parse_actions(answer).unwrap_or_default(),
+            ..super::super::embedded(GameId::Wudao).puzzles[0].clone()
+        };
+        // Four stones and one counter-capture: seen at a glance.
+        let early = puzzle("b4 d3 e1 d1", "d2");
+        assert_eq!(assess(&early, &ladder), Err(Flaw::FewPieces(4)));
+        // The same capture with two more stones placed is judged on the other rules.
+        let later = puzzle("b4 d3 e1 d1 a5 c5", "d2");
+        assert!(!matches!(assess(&later, &ladder), Err(Flaw::FewPieces(_))));
     }
 }
