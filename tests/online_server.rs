@@ -273,6 +273,8 @@ fn bad_frames_are_answered_and_closed_and_the_server_goes_on() {
         Message::text(r#"{"type":"hello","version":1,"room":"x","token":"zz"}"#),
         Message::text("x".repeat(3000)),
         Message::binary(vec![0u8, 159, 146, 150]),
+        Message::text(r#"{"type":"create","version":1,"game":"wudao","clock":45}"#),
+        Message::text(r#"{"type":"create","version":2,"game":"wudao"}"#),
     ];
     let expected = [
         ProtocolError::Malformed,
@@ -283,6 +285,8 @@ fn bad_frames_are_answered_and_closed_and_the_server_goes_on() {
         ProtocolError::Stranger,
         ProtocolError::TooLarge,
         ProtocolError::Malformed,
+        ProtocolError::Setup,
+        ProtocolError::Version,
     ];
     for round in 0..40 {
         for (frame, error) in frames.iter().zip(expected) {
@@ -308,4 +312,62 @@ fn bad_frames_are_answered_and_closed_and_the_server_goes_on() {
     assert_eq!(status, 400);
     let (status, body) = http(server.port, "POST", "/api/rooms", r#"{"game":"flying"}"#);
     assert_eq!(status, 200, "{body}");
+}
+
+#[test]
+fn a_room_made_over_the_socket_seats_its_maker_and_then_the_friend() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let server = start(dir.path());
+    let mut maker = connect(server.port);
+    send(
+        &mut maker,
+        &ClientMessage::Create {
+            version: PROTOCOL_VERSION,
+            game: GameId::Flying,
+            side: Some(Side::White),
+            clock: Some(30),
+            name: "Ann".into(),
+        },
+    );
+    let (room, token) = match receive(&mut maker) {
+        Some(ServerMessage::Welcome {
+            room,
+            game: GameId::Flying,
+            side: Some(Side::White),
+            token: Some(token),
+            seats,
+            actions,
+            clock: Some(30),
+            ..
+        }) => {
+            assert_eq!(seats[1].name, "Ann");
+            assert!(actions.is_empty());
+            (room, token)
+        }
+        other => panic!("no room: {other:?}"),
+    };
+    assert_eq!(room.len(), 8);
+    // A second frame that makes a room is out of sequence.
+    send(
+        &mut maker,
+        &ClientMessage::Create {
+            version: PROTOCOL_VERSION,
+            game: GameId::Wudao,
+            side: None,
+            clock: None,
+            name: String::new(),
+        },
+    );
+    assert_eq!(
+        receive(&mut maker),
+        Some(ServerMessage::Error {
+            error: ProtocolError::Sequence
+        })
+    );
+    // The friend takes the other seat; the maker comes back with its token.
+    let friend = join(server.port, &room, None, "Bo");
+    assert_eq!(friend.side, Side::Black);
+    let back = join(server.port, &room, Some(&token), "");
+    assert_eq!(back.side, Side::White);
+    assert_eq!(back.token, token);
 }

@@ -56,6 +56,24 @@ pub enum ClientMessage {
         #[serde(default)]
         name: String,
     },
+    /// The first frame of a connection that makes a room: a new room for `game`, its maker
+    /// seated on `side` (none: drawn at random), with a turn clock of `clock` seconds (30, 60
+    /// or 120; none for no clock). Answered as a hello with the new seat's token.
+    Create {
+        /// The protocol's version the client speaks.
+        version: u32,
+        /// The game.
+        game: GameId,
+        /// The maker's side; none for a random one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<Side>,
+        /// The turn's length in seconds; none for no clock.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<u32>,
+        /// The maker's name (may be empty).
+        #[serde(default)]
+        name: String,
+    },
     /// Play `action` as the game's action number `seq` (counted from 1). Sent again after a
     /// reconnection until acknowledged; the server applies it at most once.
     Act {
@@ -182,7 +200,14 @@ pub enum ProtocolError {
     Stranger,
     /// Too many frames too fast.
     TooFast,
+    /// A room asked for with a clock the server does not offer.
+    Setup,
+    /// The server cannot keep a new room now (its store failed).
+    Unavailable,
 }
+
+/// The turn clocks a room may have, in seconds (or none).
+pub const CLOCKS: [u32; 3] = [30, 60, 120];
 
 impl ClientMessage {
     /// Reads a client's frame: one message, within [`MAX_FRAME`].
@@ -249,6 +274,18 @@ mod tests {
             name: "Ann".into(),
         };
         assert_eq!(ClientMessage::parse(&hello.frame()), Ok(hello));
+        let create = ClientMessage::Create {
+            version: PROTOCOL_VERSION,
+            game: GameId::Wudao,
+            side: None,
+            clock: Some(60),
+            name: "Ann".into(),
+        };
+        assert_eq!(
+            create.frame(),
+            r#"{"type":"create","version":1,"game":"wudao","clock":60,"name":"Ann"}"#
+        );
+        assert_eq!(ClientMessage::parse(&create.frame()), Ok(create));
         assert_eq!(
             ClientMessage::parse(r#"{"type":"act","seq":3,"action":"c3"}"#),
             Ok(ClientMessage::Act {
@@ -263,6 +300,7 @@ mod tests {
             r#"{"type":"act","seq":-1,"action":"c3"}"#,
             r#"{"type":"act","seq":1,"action":"c3","more":1}"#,
             r#"{"type":"shout"}"#,
+            r#"{"type":"create","version":1,"game":"chess"}"#,
         ] {
             assert_eq!(
                 ClientMessage::parse(bad),

@@ -25,7 +25,9 @@ use serde::{Deserialize, Serialize};
 use hub::{Hub, Outgoing};
 use store::SqliteStore;
 
-use crate::online::protocol::{ClientMessage, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, Token};
+use crate::online::protocol::{
+    CLOCKS, ClientMessage, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, Token,
+};
 use crate::online::room::{Event, RoomSetup};
 use crate::rules::{GameId, Side};
 
@@ -178,28 +180,17 @@ async fn create_room(
     let Some(game) = GameId::parse(&request.game) else {
         return bad("no such game");
     };
-    if !matches!(request.clock, None | Some(30 | 60 | 120)) {
+    if request.clock.is_some_and(|c| !CLOCKS.contains(&c)) {
         return bad("the clock is 30, 60 or 120 seconds, or none");
     }
-    let mut rng = rand::rng();
     let side = match request.side.as_deref() {
-        Some("black") => Side::Black,
-        Some("white") => Side::White,
-        None | Some("random") => Side::BOTH[rng.random_range(0..2)],
+        Some("black") => Some(Side::Black),
+        Some("white") => Some(Side::White),
+        None | Some("random") => None,
         Some(_) => return bad("the side is black, white or random"),
     };
-    let token = Token(rng.random());
-    let setup = RoomSetup {
-        game,
-        clock: request.clock,
-    };
-    let mut hub = shared.hub();
-    let mut room = room_name();
-    while hub.has_room(&room) {
-        room = room_name();
-    }
-    match hub.create(&room, setup, side, token, &request.name, now()) {
-        Ok(()) => Json(CreateAnswer {
+    match new_room(&shared, game, side, request.clock, &request.name) {
+        Ok((room, token, side)) => Json(CreateAnswer {
             room,
             token: token.text(),
             side,
@@ -207,6 +198,28 @@ async fn create_room(
         .into_response(),
         Err(e) => (StatusCode::SERVICE_UNAVAILABLE, e.to_string()).into_response(),
     }
+}
+
+/// Makes a room for `game` with its maker seated on `side` (none: drawn at random): its name,
+/// the maker's token and side.
+fn new_room(
+    shared: &Shared,
+    game: GameId,
+    side: Option<Side>,
+    clock: Option<u32>,
+    name: &str,
+) -> Result<(String, Token, Side), store::StoreError> {
+    let mut rng = rand::rng();
+    let side = side.unwrap_or(Side::BOTH[rng.random_range(0..2)]);
+    let token = Token(rng.random());
+    let setup = RoomSetup { game, clock };
+    let mut hub = shared.hub();
+    let mut room = room_name();
+    while hub.has_room(&room) {
+        room = room_name();
+    }
+    hub.create(&room, setup, side, token, name, now())?;
+    Ok((room, token, side))
 }
 
 async fn upgrade(
@@ -320,6 +333,37 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>) {
                     };
                     shared.hub().join(conn, &room, event, now());
                     None
+                }
+            },
+            Ok(ClientMessage::Create { .. }) if welcomed => Some(ProtocolError::Sequence),
+            Ok(ClientMessage::Create { version, .. }) if version != PROTOCOL_VERSION => {
+                Some(ProtocolError::Version)
+            }
+            Ok(ClientMessage::Create { clock: Some(c), .. }) if !CLOCKS.contains(&c) => {
+                Some(ProtocolError::Setup)
+            }
+            Ok(ClientMessage::Create {
+                game,
+                side,
+                clock,
+                name,
+                ..
+            }) => match new_room(&shared, game, side, clock, &name) {
+                Ok((room, token, _)) => {
+                    // The maker is then seated as by a hello with the new seat's token.
+                    welcomed = true;
+                    let event = Event::Hello {
+                        conn,
+                        token: Some(token),
+                        fresh: token,
+                        name,
+                    };
+                    shared.hub().join(conn, &room, event, now());
+                    None
+                }
+                Err(e) => {
+                    eprintln!("sanqi serve: a room could not be made ({e})");
+                    Some(ProtocolError::Unavailable)
                 }
             },
             Ok(ClientMessage::Act { .. }) if !welcomed => Some(ProtocolError::Sequence),
