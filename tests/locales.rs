@@ -187,7 +187,8 @@ fn namespaces() -> BTreeSet<String> {
 }
 
 /// Whether a literal is written like a locale key: dotted lowercase parts, the first a
-/// namespace of the locales (a file name such as `settings.json` is not a key).
+/// namespace of the locales (a file name such as `settings.json` or `online.sqlite3` is not
+/// a key).
 fn looks_like_a_key(text: &str, namespaces: &BTreeSet<String>) -> bool {
     let parts: Vec<&str> = text.split('.').collect();
     parts.len() >= 2
@@ -197,7 +198,9 @@ fn looks_like_a_key(text: &str, namespaces: &BTreeSet<String>) -> bool {
                     .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
         })
         && namespaces.contains(parts[0])
-        && parts.last() != Some(&"json")
+        && !parts
+            .last()
+            .is_some_and(|p| ["json", "sqlite3"].contains(p))
 }
 
 /// Every key built by `sanqi::app::keys`, each family with every value its parts take.

@@ -4,52 +4,18 @@
 //! stranger's token is refused and a third comer watches; bad frames of every kind are
 //! answered and closed without bringing the server down.
 
-use std::io::{BufRead, BufReader, Read, Write};
+#[path = "common/server.rs"]
+mod server;
+
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use sanqi::online::protocol::{ClientMessage, PROTOCOL_VERSION, ProtocolError, ServerMessage};
 use sanqi::rules::{Action, Game, GameId, Side};
+use server::start;
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
-
-/// The server, stopped (killed) when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts `sanqi serve` on a free port of 127.0.0.1, keeping its rooms in `data`.
-fn start(data: &Path) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sanqi"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--data"])
-        .arg(data)
-        .env("SANQI_DATA_DIR", data)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("its output"))
-        .read_line(&mut line)
-        .expect("it says where it listens");
-    let port = line
-        .split("http://127.0.0.1:")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no port in {line:?}"));
-    Server { child, port }
-}
 
 /// An HTTP request to the server: its status and body.
 fn http(port: u16, method: &str, path: &str, body: &str) -> (u16, String) {

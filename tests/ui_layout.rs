@@ -60,9 +60,9 @@ fn home_in_the_smallest_window_shows_every_game_and_a_scroll_bar() {
 #[test]
 fn home_uses_a_large_window() {
     let (_dir, _time, h) = sized(LARGE).open();
-    let plays: Vec<egui::Rect> = h
-        .query_all_by_label_contains("Play ")
-        .map(|n| n.rect())
+    let plays: Vec<egui::Rect> = ["Neihuang Ge Fang Qi", "Square Flying Chess", "Wu Dao Qi"]
+        .iter()
+        .map(|game| h.get_by_label(&format!("Play {game}")).rect())
         .collect();
     assert_eq!(plays.len(), 3, "a card for each game");
     let left = plays.iter().map(|r| r.left()).fold(f32::MAX, f32::min);

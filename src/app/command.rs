@@ -37,6 +37,13 @@ pub enum Open {
     Result,
     /// Who plays on from the reviewed position.
     PlayOn,
+    /// Play a friend online: invite (for a game, if given), or join with a code or link.
+    Friend {
+        /// The game to invite to.
+        game: Option<GameId>,
+        /// The code or link to join with, to join.
+        join: Option<String>,
+    },
 }
 
 /// A part of the rules window.
@@ -137,6 +144,23 @@ pub enum Command {
     // ----- Games -----
     /// Starts a new game.
     StartGame(Setup),
+    /// Makes an online game for a friend to join.
+    InviteFriend(FriendGame),
+    /// Joins a friend's online game by its code or its invitation's link.
+    JoinFriend {
+        /// The code, or the link.
+        code: String,
+        /// The person's name.
+        name: String,
+        /// The server typed (empty: the usual one).
+        server: String,
+    },
+    /// Copies the online game's invitation link.
+    CopyInvitation,
+    /// Tries to reach the online game's server again now.
+    Reconnect,
+    /// Leaves the online game (its connection closes; the seat stays on the server).
+    LeaveOnline,
     /// The same game again, with the colours swapped.
     Rematch,
     /// The same game again against the computer at another level (the level a result
@@ -289,6 +313,21 @@ pub enum Command {
     PuzzleSolutionStep,
     /// Looks for puzzles among the mistakes of the analysed game, and opens the first.
     LearnFromMistakes,
+}
+
+/// An online game a person makes for a friend.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FriendGame {
+    /// The game.
+    pub game: GameId,
+    /// The person's side; none for one drawn by the server.
+    pub side: Option<Side>,
+    /// The turn clock.
+    pub clock: ClockSetting,
+    /// The person's name.
+    pub name: String,
+    /// The server typed (empty: the usual one).
+    pub server: String,
 }
 
 /// What a command that can fail gave back.

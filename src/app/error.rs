@@ -47,6 +47,10 @@ pub enum AppError {
     OpenLink(LinkError),
     /// The game does not start from its usual position, so no link can tell it.
     NoLink,
+    /// The online server's address cannot be used.
+    ServerAddress(String),
+    /// What was typed to join a friend's game is neither a code nor an invitation.
+    InvitationCode(String),
 }
 
 impl AppError {
@@ -76,6 +80,12 @@ impl AppError {
             AppError::PuzzleUnavailable => i18n.t("puzzle.unavailable").to_string(),
             AppError::OpenLink(e) => with_reason("link.open_failed", &link_error(i18n, e)),
             AppError::NoLink => i18n.t("link.none").to_string(),
+            AppError::ServerAddress(text) => {
+                i18n.format("online.bad_address", &[("address", &shown(text))])
+            }
+            AppError::InvitationCode(text) => {
+                i18n.format("online.bad_code", &[("code", &shown(text))])
+            }
         }
     }
 }
@@ -95,6 +105,7 @@ fn link_error(i18n: &I18n, error: &LinkError) -> String {
             &[("number", number as &dyn Display), ("action", &shown(text))],
         ),
         LinkError::UnknownPuzzle(id) => i18n.format("link.unknown_puzzle", &[("id", &shown(id))]),
+        LinkError::BadInvitation(code) => i18n.format("online.bad_code", &[("code", &shown(code))]),
     }
 }
 
@@ -119,6 +130,10 @@ impl fmt::Display for AppError {
             AppError::PuzzleUnavailable => f.write_str("there is no puzzle to show"),
             AppError::OpenLink(e) => write!(f, "the link opens nothing: {e}"),
             AppError::NoLink => f.write_str("this game does not start from the usual position"),
+            AppError::ServerAddress(text) => write!(f, "{text:?} is not a server's address"),
+            AppError::InvitationCode(text) => {
+                write!(f, "{text:?} is neither an invitation code nor its link")
+            }
         }
     }
 }

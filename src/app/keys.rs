@@ -50,3 +50,17 @@ pub fn puzzle_idea(theme: Theme) -> String {
 pub fn puzzle_goal_idea(goal: Goal) -> String {
     format!("puzzle.goal_idea.{}", goal.id())
 }
+
+/// Why the server refused an online game's connection, as a locale key.
+pub fn protocol_error(error: crate::online::protocol::ProtocolError) -> &'static str {
+    use crate::online::protocol::ProtocolError as E;
+    match error {
+        E::TooLarge | E::Malformed | E::Sequence => "online.error.protocol",
+        E::Version => "online.error.version",
+        E::NoRoom => "online.error.no_room",
+        E::Stranger => "online.error.stranger",
+        E::TooFast => "online.error.too_fast",
+        E::Setup => "online.error.setup",
+        E::Unavailable => "online.error.unavailable",
+    }
+}

@@ -27,6 +27,8 @@ pub enum Link {
     },
     /// A shipped puzzle, by its id.
     Puzzle(String),
+    /// An invitation to a friend's online game, by its room's code.
+    Join(String),
 }
 
 /// Why a link opens nothing.
@@ -54,6 +56,8 @@ pub enum LinkError {
     },
     /// No shipped puzzle has this id.
     UnknownPuzzle(String),
+    /// An invitation whose code cannot be a room's.
+    BadInvitation(String),
 }
 
 impl fmt::Display for LinkError {
@@ -70,6 +74,9 @@ impl fmt::Display for LinkError {
                 write!(f, "action {number} {} is not legal there", shown(text))
             }
             LinkError::UnknownPuzzle(id) => write!(f, "there is no puzzle {}", shown(id)),
+            LinkError::BadInvitation(code) => {
+                write!(f, "{} is not an invitation's code", shown(code))
+            }
         }
     }
 }
@@ -91,6 +98,7 @@ impl Link {
                 format!("{}:{}", game.id(), actions.join(","))
             }
             Link::Puzzle(id) => format!("puzzle:{id}"),
+            Link::Join(room) => format!("join:{room}"),
         }
     }
 
@@ -141,6 +149,11 @@ impl Link {
                 Err(LinkError::UnknownPuzzle(id.to_string()))
             };
         }
+        if kind.eq_ignore_ascii_case("join") || kind == "加入" {
+            return crate::app::online::typed_code(rest)
+                .map(Link::Join)
+                .ok_or_else(|| LinkError::BadInvitation(rest.trim().to_string()));
+        }
         let game = game_named(kind).ok_or_else(|| LinkError::UnknownGame(kind.to_string()))?;
         let actions = rest
             .split(|c: char| c.is_whitespace() || [',', ';', '\u{ff0c}', '\u{3001}'].contains(&c))
@@ -156,7 +169,8 @@ impl Link {
         Ok(Link::Game { game, actions })
     }
 
-    /// The game of a game link, played out from its start; `None` for a puzzle link.
+    /// The game of a game link, played out from its start; `None` for a puzzle link or an
+    /// invitation.
     pub fn replay(&self) -> Option<Result<Game, LinkError>> {
         let Link::Game { game, actions } = self else {
             return None;

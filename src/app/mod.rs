@@ -35,6 +35,7 @@ pub mod launch;
 pub mod lessons;
 pub mod link;
 pub mod local_time;
+pub mod online;
 pub mod overlay;
 pub mod puzzles;
 pub mod rating;

@@ -19,6 +19,7 @@ use super::history::{self, History};
 use super::i18n::{I18n, Language, system_language};
 use super::launch::{AppOptions, Launch};
 use super::lessons::{Lesson, LessonProgress};
+use super::online::OnlinePlay;
 use super::puzzles::mistakes::MistakeSearch;
 use super::puzzles::{PuzzleProgress, PuzzleRun};
 use super::rating::{AfterGame, unix_seconds};
@@ -46,6 +47,7 @@ use crate::tablebase::{self, BuildConfig};
 mod games;
 mod lessons;
 mod links;
+mod online;
 mod puzzles;
 
 /// What the analysis of a game spends on each position: a node budget, so that the same
@@ -114,6 +116,8 @@ pub struct SanqiApp {
     focused: bool,
     /// What the last rated game did to the person's rating, until another game starts.
     after_game: Option<AfterGame>,
+    /// The online game's connection and client, while there is one.
+    online: Option<OnlinePlay>,
 }
 
 /// How long a frame may spend reading records for the game history.
@@ -218,6 +222,7 @@ impl SanqiApp {
             system_theme: options.system_theme.then(SystemTheme::default),
             focused: true,
             after_game: None,
+            online: None,
             options,
         };
         app.follow_theme();
@@ -306,6 +311,11 @@ impl SanqiApp {
     }
 
     // ----- What tests read -----
+
+    /// The online game's connection and client, while there is one.
+    pub fn online(&self) -> Option<&OnlinePlay> {
+        self.online.as_ref()
+    }
 
     /// The game on the screen, if any.
     pub fn session(&self) -> Option<&Session> {
@@ -508,6 +518,17 @@ impl SanqiApp {
             Command::OpenLink(link) => return self.open_link(link),
             Command::CopyLink(from) => self.copy_link(from.as_deref())?,
             Command::CopyPuzzleLink => self.copy_puzzle_link()?,
+            Command::InviteFriend(friend) => return self.invite_friend(friend),
+            Command::JoinFriend { code, name, server } => {
+                return self.join_friend(code, name, server);
+            }
+            Command::CopyInvitation => return self.copy_invitation(),
+            Command::Reconnect => {
+                if let Some(play) = &mut self.online {
+                    play.retry_now();
+                }
+            }
+            Command::LeaveOnline => self.leave_online(),
             Command::UndoDeleteRecord => {
                 self.history
                     .undo_delete()
@@ -797,7 +818,12 @@ impl SanqiApp {
 
     /// Saves the game in progress, or removes the saved game once it has ended.
     fn save_game(&mut self) {
-        let Some(s) = self.session.as_ref().filter(|s| !s.is_from_record()) else {
+        // An online game is the server's to keep: nothing to resume here.
+        let Some(s) = self
+            .session
+            .as_ref()
+            .filter(|s| !s.is_from_record() && s.online().is_none())
+        else {
             return;
         };
         if !self.keeps_files {
@@ -1035,6 +1061,7 @@ impl SanqiApp {
 
     /// Advances the game without drawing: replies, the computer's actions, the clock.
     fn advance(&mut self) {
+        self.advance_online();
         let Some(s) = &mut self.session else {
             return;
         };
@@ -1120,6 +1147,7 @@ impl SanqiApp {
             history: &self.history,
             zone: self.options.zone,
             banners: &self.banners,
+            online: self.online.as_ref(),
         };
         let lesson_rules = match (self.screen, self.lesson.as_ref(), self.puzzle.as_ref()) {
             (Screen::Learn, Some(lesson), _) => Some(rules_page(lesson)),

@@ -10,6 +10,7 @@
 //! replies ([`Session::receive`]).
 
 mod computer_turn;
+mod online;
 mod play;
 mod scene;
 mod sounds;
@@ -156,6 +157,8 @@ enum Mover {
     Computer,
     /// The turn clock ran out.
     Clock,
+    /// An online game's server: the opponent's action, or its clock's.
+    Server,
 }
 
 /// When the board's explanation of the turn being played (or just played) shows: from the UI
@@ -279,6 +282,20 @@ pub struct Session {
     sounds: Vec<crate::sound::Sound>,
     /// The last of the clock's final seconds that ticked.
     last_tick: Option<u64>,
+    /// In an online game, what this screen does there: the other side's actions (or both
+    /// sides', watching), and every turn the clock passes, come from the server.
+    online: Option<OnlineRole>,
+    /// Whether an online game waits for its second player (no clock, nobody acts).
+    online_waiting: bool,
+}
+
+/// What a screen does in an online game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnlineRole {
+    /// Plays this side.
+    Plays(Side),
+    /// Watches.
+    Watches,
 }
 
 impl Session {
@@ -319,6 +336,8 @@ impl Session {
             spotlight: None,
             sounds: Vec::new(),
             last_tick: None,
+            online: None,
+            online_waiting: false,
         };
         if session.is_over() {
             session.clock.stop();
@@ -622,6 +641,25 @@ impl Session {
         self.recorded_players
     }
 
+    /// The side of the person at this screen: theirs against the computer, or the one they
+    /// play online.
+    pub fn person_side(&self) -> Option<Side> {
+        match self.online {
+            Some(OnlineRole::Plays(side)) => Some(side),
+            _ => self.human_side,
+        }
+    }
+
+    /// What this screen does in an online game, if the game is one.
+    pub fn online(&self) -> Option<OnlineRole> {
+        self.online
+    }
+
+    /// Whether an online game waits for its second player.
+    pub fn online_waiting(&self) -> bool {
+        self.online_waiting
+    }
+
     /// Whether the game is being played: not finished, not a record under review.
     pub fn is_live(&self) -> bool {
         !self.is_over() && !self.from_record
@@ -663,9 +701,13 @@ impl Session {
     pub fn human_to_act(&self) -> bool {
         self.review.is_none()
             && !self.paused
-            && self
-                .to_act()
-                .is_some_and(|side| self.computer_level(side).is_none())
+            && self.to_act().is_some_and(|side| {
+                self.computer_level(side).is_none()
+                    && !self.online_waiting
+                    && self
+                        .online
+                        .is_none_or(|role| role == OnlineRole::Plays(side))
+            })
     }
 
     /// The computer's level if it is to act now.
@@ -688,7 +730,8 @@ impl Session {
 
     /// The side that would resign now: the person against the computer, else the side to act.
     pub fn resigning_side(&self) -> Option<Side> {
-        if self.is_over() || self.review.is_some() {
+        // An online game's result is the server's to decide.
+        if self.is_over() || self.review.is_some() || self.online.is_some() {
             return None;
         }
         match self.setup.opponent {
@@ -700,17 +743,19 @@ impl Session {
 
     /// Whether a hint can be asked for now.
     pub fn can_hint(&self) -> bool {
-        self.human_to_act() && self.pending.is_none()
+        self.human_to_act() && self.pending.is_none() && self.online.is_none()
     }
 
-    /// Whether the game can be paused or resumed now.
+    /// Whether the game can be paused or resumed now (not an online game: the opponent's
+    /// clock is not this screen's to stop).
     pub fn can_pause(&self) -> bool {
-        !self.is_over() && self.review.is_none()
+        !self.is_over() && self.review.is_none() && self.online.is_none()
     }
 
     /// Whether [`Session::undo`] would do anything.
     pub fn can_undo(&self) -> bool {
-        if self.is_over() || self.review.is_some() || self.game.is_empty() {
+        if self.is_over() || self.review.is_some() || self.game.is_empty() || self.online.is_some()
+        {
             return false;
         }
         match self.setup.opponent {
@@ -725,7 +770,8 @@ impl Session {
 
     /// Whether [`Session::redo`] would do anything.
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.online.is_none()
+            && !self.redo.is_empty()
             && !self.is_over()
             && self.review.is_none()
             && !matches!(self.setup.opponent, Opponent::Watch { .. })

@@ -569,6 +569,9 @@ pub struct Settings {
     pub pause_in_background: bool,
     /// The setup of the last game started, offered again on the new-game screen.
     pub last_setup: Setup,
+    /// The online server's address as the person typed it last (empty: the usual one, on
+    /// this computer; the web page always uses its own).
+    pub server: String,
     /// The side the person last took against the computer, offered again when the computer
     /// is chosen (after a game between two people too).
     #[serde(deserialize_with = "known_or_default")]
@@ -616,6 +619,7 @@ impl Default for Settings {
             show_coordinates: true,
             pause_in_background: true,
             last_setup: Setup::default(),
+            server: String::new(),
             side: SideChoice::Black,
             levels: BTreeMap::new(),
             window_size: None,

@@ -10,6 +10,7 @@ use super::history::History;
 use super::i18n::I18n;
 use super::lessons::LessonProgress;
 use super::local_time::Zone;
+use super::online::OnlinePlay;
 use super::puzzles::PuzzleProgress;
 use super::rating::AfterGame;
 use super::session::Session;
@@ -71,6 +72,8 @@ pub struct View<'a> {
     pub zone: Zone,
     /// The notices at the top of the window (over the board while a game is on).
     pub banners: &'a [Banner],
+    /// The online game's connection and client, while there is one.
+    pub online: Option<&'a OnlinePlay>,
 }
 
 /// The Flying table as the settings show it.
@@ -110,7 +113,7 @@ impl View<'_> {
     /// review of a record too (as the game was played).
     pub fn board_flipped(&self, s: &Session) -> bool {
         let person = s
-            .human_side()
+            .person_side()
             .or_else(|| s.recorded_players().and_then(|(_, side)| side));
         let white_below = person == Some(Side::White);
         white_below != self.settings.flip_board

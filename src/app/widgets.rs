@@ -396,7 +396,7 @@ fn fixed_row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
 
 /// A person's name, typed after its label (which names the field for screen readers);
 /// `unnamed`, what the interface calls them without a name, shows in it while it is empty.
-fn name_field_ui(ui: &mut egui::Ui, label: &str, unnamed: &str, name: &mut String) {
+pub fn name_field_ui(ui: &mut egui::Ui, label: &str, unnamed: &str, name: &mut String) {
     let label = ui.label(label);
     ui.add(
         egui::TextEdit::singleline(name)

@@ -6,6 +6,7 @@
 //! [`DialogStack::open`].
 
 mod confirm;
+mod friend;
 mod new_game;
 mod play_on;
 mod records;
@@ -96,6 +97,11 @@ impl DialogStack {
             Open::Confirm(question) => Box::new(confirm::ConfirmDialog::new(question)),
             Open::Result => Box::new(result::ResultDialog),
             Open::PlayOn => Box::new(play_on::PlayOnDialog::default()),
+            Open::Friend { game, join } => Box::new(friend::FriendDialog::new(
+                game.unwrap_or(opening.last_setup.game),
+                opening.last_setup.clock,
+                join,
+            )),
         };
         self.open.push((kind, dialog));
     }

@@ -20,6 +20,7 @@ pub struct ResultDialog;
 enum Choice {
     PlayLevel(crate::ai::Level),
     Rematch,
+    InviteAgain,
     Review,
     NewGame,
     Close,
@@ -38,22 +39,38 @@ impl Dialog for ResultDialog {
             return Stay::Open;
         }
         let i18n = view.i18n;
-        let headline = result_headline(i18n, s.status(), s.resigned(), s.human_side());
+        let person = s.person_side();
+        let headline = result_headline(i18n, s.status(), s.resigned(), person);
         let reason = result_reason(i18n, s.status(), s.resigned());
-        let won = s.human_side().is_some() && s.winner() == s.human_side();
+        let won = person.is_some() && s.winner() == person;
         let mut choice = None;
-        let buttons = [
-            FootButton::primary(i18n.t("result.rematch")),
-            FootButton::new(i18n.t("result.review")),
-            FootButton::new(i18n.t("result.new_game")),
-            FootButton::new(i18n.t("result.close")),
-        ];
-        let choices = [
-            Choice::Rematch,
-            Choice::Review,
-            Choice::NewGame,
-            Choice::Close,
-        ];
+        let online = s.online().is_some();
+        // Online, another game with the friend is a new invitation.
+        let (buttons, choices) = if online {
+            (
+                vec![
+                    FootButton::primary(i18n.t("result.review")),
+                    FootButton::new(i18n.t("online.invite_again")),
+                    FootButton::new(i18n.t("result.close")),
+                ],
+                vec![Choice::Review, Choice::InviteAgain, Choice::Close],
+            )
+        } else {
+            (
+                vec![
+                    FootButton::primary(i18n.t("result.rematch")),
+                    FootButton::new(i18n.t("result.review")),
+                    FootButton::new(i18n.t("result.new_game")),
+                    FootButton::new(i18n.t("result.close")),
+                ],
+                vec![
+                    Choice::Rematch,
+                    Choice::Review,
+                    Choice::NewGame,
+                    Choice::Close,
+                ],
+            )
+        };
         let mut clicked = None;
         let modal = modal_ui(
             ctx,
@@ -118,6 +135,10 @@ impl Dialog for ResultDialog {
             Some(Choice::NewGame) => {
                 commands.push(Command::Open(Open::NewGame(Some(s.setup().game))));
             }
+            Some(Choice::InviteAgain) => commands.push(Command::Open(Open::Friend {
+                game: Some(s.setup().game),
+                join: None,
+            })),
             Some(Choice::Close) => {}
         }
         Stay::Closed

@@ -88,6 +88,8 @@ impl SanqiApp {
     pub(super) fn start_with(&mut self, mut setup: Setup, human_side: Option<Side>) {
         setup.opponent = setup.opponent.in_game(setup.game);
         self.computer.cancel();
+        // A game here takes the online game's place: its connection closes.
+        self.online = None;
         self.after_game = None;
         self.remember_setup(setup);
         // A game the computer plays itself has no turn clock: nobody's time is up.

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use super::SanqiApp;
 use crate::app::banners::Banner;
-use crate::app::command::{Done, Outcome};
+use crate::app::command::{Done, Open, Outcome};
 use crate::app::error::AppError;
 use crate::app::link::{self, Link, LinkError};
 use crate::app::puzzles::OWN_FIRST;
@@ -24,6 +24,14 @@ impl SanqiApp {
                 Ok(Done::Ok)
             }
             None => {
+                if let Link::Join(room) = link {
+                    // The friend says their name and joins in one click.
+                    self.open_dialog(Open::Friend {
+                        game: None,
+                        join: Some(crate::app::online::spoken_code(room)),
+                    });
+                    return Ok(Done::Ok);
+                }
                 let Link::Puzzle(id) = link else {
                     return Ok(Done::Ok);
                 };

@@ -120,6 +120,8 @@ impl HomeScreen {
         }
         super::puzzle::home_card_ui(ui, view, out);
         ui.add_space(12.0);
+        friend_card_ui(ui, view, out);
+        ui.add_space(12.0);
         ui.label(
             RichText::new(i18n.t("home.shortcuts"))
                 .small()
@@ -433,6 +435,48 @@ fn continue_card_ui(ui: &mut egui::Ui, view: &View, game: Resumable, out: &mut V
                 }
                 if ui.add(theme::primary_button(continue_text)).clicked() {
                     out.push(Command::ContinueGame);
+                }
+            },
+        );
+    });
+}
+
+/// Play a friend online: invite one, or join a friend's game with its code.
+fn friend_card_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
+    let i18n = view.i18n;
+    let invite = RichText::new(i18n.t("online.invite_friend")).strong();
+    let join = i18n.t("online.join_with_code");
+    let buttons =
+        button_width(ui, invite.clone()) + button_width(ui, join) + ui.spacing().item_spacing.x;
+    theme::card_frame().show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        text_and_buttons(
+            ui,
+            buttons,
+            |ui| {
+                ui.label(
+                    RichText::new(i18n.t("online.title"))
+                        .size(theme::text(18.0))
+                        .strong()
+                        .color(theme::ink()),
+                );
+                wrapped_label(
+                    ui,
+                    RichText::new(i18n.t("online.card")).color(theme::muted()),
+                );
+            },
+            |ui| {
+                if ui.add(theme::primary_button(invite)).clicked() {
+                    out.push(Command::Open(Open::Friend {
+                        game: None,
+                        join: None,
+                    }));
+                }
+                if ui.button(join).clicked() {
+                    out.push(Command::Open(Open::Friend {
+                        game: None,
+                        join: Some(String::new()),
+                    }));
                 }
             },
         );

@@ -11,7 +11,9 @@ use crate::app::command::{Command, Open, Question};
 use crate::app::flying_table::TableState;
 use crate::app::hint;
 use crate::app::i18n::{I18n, Language};
-use crate::app::session::{Hold, Note, Session};
+use crate::app::keys;
+use crate::app::online::{LinkState, spoken_code};
+use crate::app::session::{Hold, Note, OnlineRole, Session};
 use crate::app::story::story_text;
 use crate::app::text::{
     action_text, illegal, instruction, piece_counts, result_headline, result_reason, side_name,
@@ -22,6 +24,7 @@ use crate::app::widgets::{
     LevelPicker, PickerStyle, opponent_levels_ui, pace_slider_ui, stone_icon, text_width,
     thinking_mark, wrapped_galley, wrapped_label,
 };
+use crate::online::protocol::Presence;
 use crate::rules::{Action, GameId, Side};
 
 /// The side panel of the game screen for `s`.
@@ -34,8 +37,12 @@ pub fn side_panel_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<
     if ui.ctx().content_rect().height() >= 640.0 {
         pieces_ui(ui, view, s);
     }
-    over_controls_ui(ui, view, s, out);
-    if !s.is_over() {
+    if s.online().is_some() {
+        online_ui(ui, view, s, out);
+    } else {
+        over_controls_ui(ui, view, s, out);
+    }
+    if !s.is_over() && s.online().is_none() {
         if s.is_watched() {
             watch_controls_ui(ui, view, s, out);
         } else {
@@ -115,7 +122,7 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                     i18n,
                     s.status(),
                     s.resigned(),
-                    s.human_side(),
+                    s.person_side(),
                 ))
                 .size(text_size(ui, 20.0))
                 .strong(),
@@ -182,7 +189,13 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
         }
         reserved(ui, 2.0, 15.0, |ui| {
             let size = text_size(ui, 15.0);
-            let text = RichText::new(instruction(i18n, state, s.captured_this_turn())).size(size);
+            // Online, nobody acts until the friend has come.
+            let said = if s.online_waiting() {
+                i18n.t("online.waiting_friend").to_string()
+            } else {
+                instruction(i18n, state, s.captured_this_turn())
+            };
+            let text = RichText::new(said).size(size);
             wrapped_label(ui, text.color(theme::accent_dark()));
         });
         ui.separator();
@@ -484,6 +497,116 @@ fn watch_controls_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<
         .inner;
     if let Some(ms) = pace {
         out.push(Command::SetWatchPace(ms));
+    }
+}
+
+/// An online game's card: how the connection stands, the friend's presence, the invitation
+/// (its code to read aloud and its link) until the friend comes, and leaving the game.
+fn online_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>) {
+    let i18n = view.i18n;
+    let Some(play) = view.online else {
+        // The connection was left: the game stays on the screen as it stood.
+        section(ui, |ui| {
+            wrapped_label(
+                ui,
+                RichText::new(i18n.t("online.left")).color(theme::muted()),
+            );
+        });
+        return;
+    };
+    let client = play.client();
+    section(ui, |ui| {
+        let (line, warn) = match play.state() {
+            LinkState::Connecting => (i18n.t("online.connecting").to_string(), false),
+            LinkState::Connected => (connected_line(view, s), false),
+            LinkState::Reconnecting { attempt, .. } => {
+                (i18n.format("online.reconnecting", &[("n", attempt)]), true)
+            }
+            LinkState::Refused(error) => (
+                i18n.format(
+                    "online.refused",
+                    &[("why", &i18n.t(keys::protocol_error(*error)))],
+                ),
+                true,
+            ),
+        };
+        let color = if warn { theme::warn() } else { theme::ink() };
+        wrapped_label(ui, RichText::new(line).color(color));
+        if let Some(room) = client.room().filter(|_| !client.both_seated()) {
+            ui.add_space(4.0);
+            wrapped_label(
+                ui,
+                RichText::new(i18n.t("online.send_invitation")).color(theme::muted()),
+            );
+            ui.label(
+                RichText::new(spoken_code(room))
+                    .size(theme::text(24.0))
+                    .strong()
+                    .monospace()
+                    .color(theme::accent_dark()),
+            )
+            .on_hover_text(i18n.t("online.code"));
+            if let Some(link) = play.invitation() {
+                wrapped_label(ui, RichText::new(link).small().color(theme::muted()));
+            }
+            if ui
+                .add(theme::primary_button(i18n.t("online.copy_invitation")))
+                .clicked()
+            {
+                out.push(Command::CopyInvitation);
+            }
+        }
+        ui.horizontal_wrapped(|ui| {
+            if matches!(play.state(), LinkState::Reconnecting { .. })
+                && ui.button(i18n.t("online.try_now")).clicked()
+            {
+                out.push(Command::Reconnect);
+            }
+            if s.is_over() && ui.button(i18n.t("result.review")).clicked() {
+                out.push(Command::Review);
+            }
+            if ui
+                .button(i18n.t("online.leave"))
+                .on_hover_text(i18n.t("online.leave_hint"))
+                .clicked()
+            {
+                out.push(Command::LeaveOnline);
+                out.push(Command::GoHome);
+            }
+        });
+    });
+}
+
+/// How an online game stands once connected: waiting for the friend, the friend away, whose
+/// turn it is, or watching.
+fn connected_line(view: &View, s: &Session) -> String {
+    let i18n = view.i18n;
+    let Some(play) = view.online else {
+        return String::new();
+    };
+    let client = play.client();
+    let seats = client.seats();
+    let other = match s.online() {
+        Some(OnlineRole::Plays(side)) => Some(side.other()),
+        _ => None,
+    };
+    let name_of = |side: Side| {
+        let name = &seats[side.index()].name;
+        if name.is_empty() {
+            side_name(i18n, side).to_string()
+        } else {
+            name.clone()
+        }
+    };
+    if !client.both_seated() {
+        return i18n.t("online.waiting_friend").to_string();
+    }
+    match other {
+        Some(other) if seats[other.index()].presence == Presence::Away => {
+            i18n.format("online.friend_away", &[("name", &name_of(other))])
+        }
+        Some(other) => i18n.format("online.playing", &[("name", &name_of(other))]),
+        None => i18n.t("online.watching").to_string(),
     }
 }
 

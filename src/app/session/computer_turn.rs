@@ -132,7 +132,13 @@ impl Session {
     /// Passes the turn when its time is up (stopping the computer if it was thinking).
     pub fn check_clock(&mut self, at: Moment) -> Changed {
         self.tick();
-        if self.review.is_some() || !self.is_running() || self.is_over() || !self.clock.expired() {
+        // Online, the server passes the turn: its timeout comes like any other action.
+        if self.review.is_some()
+            || !self.is_running()
+            || self.is_over()
+            || !self.clock.expired()
+            || self.online.is_some()
+        {
             return Changed::NOTHING;
         }
         let busy = self.computer_busy();

@@ -326,6 +326,10 @@ impl Session {
     /// The computer's next planned action is put off by as long as the hold lasted, so that
     /// its turn goes on exactly as it would have.
     pub fn set_hold(&mut self, hold: Option<Hold>) {
+        // An online game's clock is the server's: nothing here holds it.
+        if self.online.is_some() {
+            return;
+        }
         match (self.hold, hold) {
             (None, Some(why)) => self.hold = Some((why, (self.time)())),
             (Some((_, since)), Some(why)) => self.hold = Some((why, since)),

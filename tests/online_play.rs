@@ -1,0 +1,164 @@
+//! Two friends play online through a real `sanqi serve` on 127.0.0.1, each in an app window
+//! of their own (egui_kittest): one invites (the game, Black, no clock), the other joins with
+//! the code read aloud, and they play a whole game by clicking the board. Each sees the
+//! other's actions as they come, nobody can act out of turn, and both histories keep the same
+//! game with both names.
+
+#[path = "common/server.rs"]
+mod server;
+#[path = "common/window.rs"]
+mod window;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use egui_kittest::kittest::Queryable;
+use sanqi::app::Command;
+use sanqi::app::command::FriendGame;
+use sanqi::app::i18n::{I18n, Language};
+use sanqi::app::lessons::clicks;
+use sanqi::app::online::{LinkState, spoken_code};
+use sanqi::app::session::OnlineRole;
+use sanqi::app::settings::ClockSetting;
+use sanqi::app::storage::read_record_file;
+use sanqi::rules::{Action, GameId, Side};
+use window::{Window, WindowSpec, apply, has_text};
+
+/// Runs both windows' frames until `done` holds (a few seconds at most).
+fn until(windows: &mut [&mut Window; 2], what: &str, done: impl Fn(&[&mut Window; 2]) -> bool) {
+    let start = Instant::now();
+    while !done(windows) {
+        assert!(start.elapsed() < Duration::from_secs(20), "never: {what}");
+        for h in windows.iter_mut() {
+            h.step();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    for h in windows.iter_mut() {
+        h.run();
+    }
+}
+
+fn shown(h: &Window) -> Vec<Action> {
+    h.state()
+        .session()
+        .map(|s| s.game().action_list())
+        .unwrap_or_default()
+}
+
+fn records(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir.join("records"))
+        .map(|entries| entries.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn two_friends_play_a_whole_game_through_the_server() {
+    let server_dir = tempfile::tempdir().expect("a folder");
+    let server = server::start(server_dir.path());
+    let (dir_a, _time_a, mut ann) = WindowSpec::default().open();
+    let (dir_b, _time_b, mut bo) = WindowSpec::default().language(Language::Chinese).open();
+
+    apply(
+        &mut ann,
+        Command::InviteFriend(FriendGame {
+            game: GameId::Wudao,
+            side: Some(Side::Black),
+            clock: ClockSetting::Off,
+            name: "Ann".into(),
+            server: server.address(),
+        }),
+    );
+    let mut windows = [&mut ann, &mut bo];
+    until(&mut windows, "the room is made", |w| {
+        w[0].state()
+            .online()
+            .and_then(|p| p.client().room())
+            .is_some()
+    });
+    let room = windows[0]
+        .state()
+        .online()
+        .and_then(|p| p.client().room())
+        .expect("a room")
+        .to_string();
+    // The invitation is on Ann's screen: the code to read aloud, and nobody may act yet.
+    let english = I18n::new(Language::English);
+    assert!(has_text(windows[0], &spoken_code(&room)));
+    assert!(has_text(windows[0], english.t("online.waiting_friend")));
+    let s = windows[0].state().session().expect("the game screen");
+    assert_eq!(s.online(), Some(OnlineRole::Plays(Side::Black)));
+    assert!(!s.human_to_act(), "nobody acts before the friend comes");
+
+    // Bo types the code as it was read to him, in capitals with a space.
+    apply(
+        windows[1],
+        Command::JoinFriend {
+            code: spoken_code(&room).to_uppercase(),
+            name: "Bo".into(),
+            server: server.address(),
+        },
+    );
+    until(&mut windows, "both are seated", |w| {
+        w.iter().all(|h| {
+            h.state()
+                .session()
+                .is_some_and(|s| s.online().is_some() && !s.online_waiting())
+        })
+    });
+    assert_eq!(
+        windows[1].state().session().and_then(|s| s.online()),
+        Some(OnlineRole::Plays(Side::White))
+    );
+    assert!(has_text(windows[0], "Online with Bo."));
+    assert!(has_text(windows[1], "正在和Ann在线对局。"));
+
+    // The whole game by clicks: whoever is to act clicks the first legal action.
+    let mut played = 0;
+    loop {
+        let s = windows[0].state().session().expect("a game");
+        if s.is_over() {
+            break;
+        }
+        let side = s.to_act().expect("a side to act");
+        let mover = side.index();
+        let other = 1 - mover;
+        let action = s.game().state().legal_vec()[0];
+        // The other cannot act for them.
+        assert!(
+            !windows[other]
+                .state()
+                .session()
+                .expect("a game")
+                .human_to_act()
+        );
+        for p in clicks(action) {
+            windows[mover].get_by_label(&p.to_string()).click();
+            windows[mover].run();
+        }
+        played += 1;
+        until(&mut windows, "the action reaches both", |w| {
+            shown(w[0]).len() == played && shown(w[1]).len() == played
+        });
+        assert_eq!(shown(windows[0]), shown(windows[1]));
+        assert!(played < 200, "the game never ends");
+    }
+    // The result on both screens, and the same game in both histories with both names.
+    until(&mut windows, "both have kept the game", |_| {
+        records(dir_a.path()).len() == 1 && records(dir_b.path()).len() == 1
+    });
+    let game = shown(windows[0]);
+    for dir in [dir_a.path(), dir_b.path()] {
+        let (record, replayed) = read_record_file(&records(dir)[0]).expect("a record");
+        assert_eq!(replayed.action_list(), game);
+        let name = |p: &Option<sanqi::rules::records::Player>| {
+            p.as_ref().and_then(|p| p.name.clone()).unwrap_or_default()
+        };
+        assert_eq!(name(&record.metadata.black), "Ann");
+        assert_eq!(name(&record.metadata.white), "Bo");
+    }
+    assert!(matches!(
+        windows[0].state().online().map(|p| p.state().clone()),
+        Some(LinkState::Connected)
+    ));
+}
