@@ -162,3 +162,76 @@ fn two_friends_play_a_whole_game_through_the_server() {
         Some(LinkState::Connected)
     ));
 }
+
+#[test]
+fn a_friend_who_restarts_the_app_is_back_in_the_game_with_no_click() {
+    let server_dir = tempfile::tempdir().expect("a folder");
+    let server = server::start(server_dir.path());
+    let (_dir_a, _time_a, mut ann) = WindowSpec::default().open();
+    let spec = WindowSpec::default();
+    let (dir_b, time_b, mut bo) = spec.open();
+    apply(
+        &mut ann,
+        Command::InviteFriend(FriendGame {
+            game: GameId::Neihuang,
+            side: Some(Side::White),
+            clock: ClockSetting::S120,
+            name: "Ann".into(),
+            server: server.address(),
+        }),
+    );
+    let mut windows = [&mut ann, &mut bo];
+    until(&mut windows, "the room is made", |w| {
+        w[0].state()
+            .online()
+            .and_then(|p| p.client().room())
+            .is_some()
+    });
+    let room = windows[0]
+        .state()
+        .online()
+        .and_then(|p| p.client().room())
+        .expect("a room")
+        .to_string();
+    apply(
+        windows[1],
+        Command::JoinFriend {
+            code: format!("{}/#join:{room}", server.address()),
+            name: "Bo".into(),
+            server: String::new(),
+        },
+    );
+    until(&mut windows, "both are seated", |w| {
+        w.iter().all(|h| {
+            h.state()
+                .session()
+                .is_some_and(|s| s.online().is_some() && !s.online_waiting())
+        })
+    });
+    // Bo (Black) places, Ann answers.
+    for (n, (mover, point)) in [(1, "c3"), (0, "b2")].into_iter().enumerate() {
+        windows[mover].get_by_label(point).click();
+        windows[mover].run();
+        until(&mut windows, "both see the action", |w| {
+            shown(w[0]).len() == n + 1 && shown(w[1]).len() == n + 1
+        });
+    }
+    // Bo's app closes and starts again on the same folder: the game is back at once.
+    drop(bo);
+    let mut bo = spec.window_at(dir_b.path(), &time_b);
+    let mut windows = [&mut ann, &mut bo];
+    until(&mut windows, "Bo is back in the game", |w| {
+        shown(w[1]).len() == 2 && w[1].state().session().is_some_and(|s| s.human_to_act())
+    });
+    assert_eq!(shown(windows[0]), shown(windows[1]));
+    windows[1].get_by_label("d4").click();
+    windows[1].run();
+    until(&mut windows, "Ann sees Bo's action", |w| {
+        shown(w[0]).len() == 3
+    });
+    // Leaving forgets the seat: the next start is Home.
+    apply(windows[1], Command::LeaveOnline);
+    drop(bo);
+    let bo = spec.window_at(dir_b.path(), &time_b);
+    assert!(bo.state().online().is_none());
+}

@@ -236,6 +236,9 @@ impl SanqiApp {
         }
         if let Some(staging) = staging {
             app.stage(staging);
+        } else if app.keeps_files {
+            // An online game under way when the app last closed goes on by itself.
+            app.resume_online();
         }
         app
     }

@@ -39,8 +39,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use web_time::{SystemTime, UNIX_EPOCH};
 
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use crate::app::lessons::{LESSONS_VERSION, LessonProgress};
 use crate::app::puzzles::{PUZZLES_VERSION, PuzzleProgress};
@@ -53,6 +53,7 @@ use crate::files::{
     self, IoFailure, NameProblem, NewFileError, ReadError, fs, read_regular_file, temp_path,
     write_new_file,
 };
+use crate::online::protocol::Token;
 use crate::rules::Game;
 use crate::rules::records::{self, MAX_DETAIL_CHARS, Record, RecordError};
 
@@ -66,6 +67,10 @@ pub const STATS_FILE: &str = "stats.json";
 pub const LESSONS_FILE: &str = "lessons.json";
 /// The name of the file of the puzzles' progress.
 pub const PUZZLES_FILE: &str = "puzzles.json";
+/// The seat of the online game under way: its room, secret token and server.
+pub const ONLINE_FILE: &str = "online.json";
+/// The online seat file's format version.
+const ONLINE_VERSION: u32 = 1;
 /// The largest file the store or [`read_record_file`] reads.
 pub const MAX_FILE_SIZE: u64 = files::MAX_FILE_SIZE;
 
@@ -142,6 +147,22 @@ pub struct Loaded<T> {
     pub value: T,
     /// What the user should be told.
     pub notices: Vec<StoreNotice>,
+}
+
+/// The seat of an online game, kept so that a reload or a restart takes it again at once.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct KeptSeat {
+    /// The file format version.
+    pub version: u32,
+    /// The room.
+    pub room: String,
+    /// The seat's secret, as it travels (32 hexadecimal digits).
+    pub token: String,
+    /// The server's address, as the person typed it (empty: the usual one).
+    pub server: String,
+    /// The person's name.
+    pub name: String,
 }
 
 /// Why one of the app's files could not be read, used or written, or a record file opened.
@@ -419,8 +440,39 @@ impl Store {
 
     /// Removes the saved game (when a game ends or is abandoned). No saved game is fine.
     pub fn clear_game(&self) -> Result<(), StoreError> {
-        let path = self.writable_path(GAME_FILE)?;
-        if self.is_left_as_it_is(GAME_FILE) {
+        self.remove(GAME_FILE)
+    }
+
+    /// The seat of the online game under way, if one is kept and usable.
+    pub fn load_online(&self) -> Loaded<Option<KeptSeat>> {
+        let (value, notices) = self.load(ONLINE_FILE, ONLINE_VERSION, |seat: &KeptSeat| {
+            if Token::parse(&seat.token).is_some() && !seat.room.is_empty() {
+                Ok(())
+            } else {
+                Err(StoreError::UnexpectedContent(
+                    "no room or no token".to_string(),
+                ))
+            }
+        });
+        Loaded { value, notices }
+    }
+
+    /// Keeps the seat of the online game under way.
+    pub fn save_online(&self, seat: &KeptSeat) -> Result<(), StoreError> {
+        let mut seat = seat.clone();
+        seat.version = ONLINE_VERSION;
+        self.save(ONLINE_FILE, &seat)
+    }
+
+    /// Forgets the online game's seat (the game ended, or was left). None kept is fine.
+    pub fn clear_online(&self) -> Result<(), StoreError> {
+        self.remove(ONLINE_FILE)
+    }
+
+    /// Removes one of the app's files; none there is fine.
+    fn remove(&self, name: &str) -> Result<(), StoreError> {
+        let path = self.writable_path(name)?;
+        if self.is_left_as_it_is(name) {
             return Err(StoreError::LeftAsItIs { path });
         }
         match fs::remove_file(&path) {
@@ -878,6 +930,35 @@ mod tests {
             UtcTime::from_unix_seconds(1_700_000_000).file_stamp(),
             "2023-11-14-2213"
         );
+    }
+
+    #[test]
+    fn an_online_seat_is_kept_read_back_and_forgotten_and_a_bad_one_set_aside() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let store = Store::at(dir.path());
+        assert_eq!(store.load_online().value, None);
+        let seat = KeptSeat {
+            version: 0,
+            room: "k3xq9m2a".into(),
+            token: "0123456789abcdef0123456789abcdef".into(),
+            server: "http://127.0.0.1:8080".into(),
+            name: "Ann".into(),
+        };
+        store.save_online(&seat).expect("kept");
+        let back = store.load_online();
+        assert_eq!(back.value.map(|s| s.token), Some(seat.token.clone()));
+        store.clear_online().expect("forgotten");
+        store.clear_online().expect("none to forget is fine");
+        assert_eq!(store.load_online().value, None);
+        // A seat without a usable token is set aside and said, never used.
+        std::fs::write(
+            dir.path().join(ONLINE_FILE),
+            r#"{"version":1,"room":"k3xq9m2a","token":"zz"}"#,
+        )
+        .expect("written");
+        let bad = store.load_online();
+        assert_eq!(bad.value, None);
+        assert_eq!(bad.notices.len(), 1);
     }
 
     #[test]

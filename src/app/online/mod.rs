@@ -126,6 +126,8 @@ pub struct OnlinePlay {
     attempts: u32,
     time: TimeSource,
     notify: Arc<dyn Fn() + Send + Sync>,
+    /// Whether the seat is kept in the person's storage (for a reload or a restart).
+    kept: bool,
 }
 
 impl OnlinePlay {
@@ -151,6 +153,7 @@ impl OnlinePlay {
             attempts: 0,
             time,
             notify,
+            kept: false,
         };
         play.connect();
         Ok(play)
@@ -268,6 +271,16 @@ impl OnlinePlay {
     /// The server's page.
     pub fn base(&self) -> &str {
         &self.base
+    }
+
+    /// Whether the seat is kept in the person's storage.
+    pub fn is_kept(&self) -> bool {
+        self.kept
+    }
+
+    /// Notes whether the seat is kept in the person's storage.
+    pub fn set_kept(&mut self, kept: bool) {
+        self.kept = kept;
     }
 }
 

@@ -89,7 +89,9 @@ impl SanqiApp {
         setup.opponent = setup.opponent.in_game(setup.game);
         self.computer.cancel();
         // A game here takes the online game's place: its connection closes.
-        self.online = None;
+        if self.online.take().is_some() {
+            self.forget_online_seat();
+        }
         self.after_game = None;
         self.remember_setup(setup);
         // A game the computer plays itself has no turn clock: nobody's time is up.

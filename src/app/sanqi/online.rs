@@ -12,7 +12,9 @@ use crate::app::online::{DEFAULT_SERVER, LinkState, OnlinePlay, typed_code};
 use crate::app::screens::Screen;
 use crate::app::session::{OnlineRole, Session};
 use crate::app::settings::PlayerNames;
+use crate::app::storage::KeptSeat;
 use crate::online::client::{Entry, Update};
+use crate::online::protocol::Token;
 
 impl SanqiApp {
     /// Makes an online game for a friend to join: the game screen opens once the server has
@@ -41,9 +43,47 @@ impl SanqiApp {
         self.start_online(Entry::Join { room }, name, &server)
     }
 
+    /// Takes the seat of the online game under way when the app last closed (or the page
+    /// was reloaded), if one is kept: the game comes back with no click.
+    pub(super) fn resume_online(&mut self) {
+        let Some(seat) = self.store.load_online().value else {
+            return;
+        };
+        let token = Token::parse(&seat.token);
+        if self
+            .connect_online(
+                Entry::Join { room: seat.room },
+                &seat.name,
+                &seat.server,
+                token,
+            )
+            .is_err()
+        {
+            let _ = self.store.clear_online();
+        }
+    }
+
     /// Connects to the server (the page's own on the web, else the one typed, else the usual
     /// one) and enters as `entry`; the name and the server are remembered.
     fn start_online(&mut self, entry: Entry, name: &str, server: &str) -> Outcome {
+        self.connect_online(entry, name, server, None)?;
+        self.settings.names.you = name.to_string();
+        if !cfg!(target_arch = "wasm32") {
+            self.settings.server = server.trim().to_string();
+        }
+        self.save_settings();
+        Ok(Done::Ok)
+    }
+
+    /// Connects to the server at `server` and enters as `entry` under `name`, with the seat's
+    /// `token` when coming back.
+    fn connect_online(
+        &mut self,
+        entry: Entry,
+        name: &str,
+        server: &str,
+        token: Option<Token>,
+    ) -> Result<(), AppError> {
         let address = if cfg!(target_arch = "wasm32") {
             link::address().unwrap_or_default()
         } else if server.trim().is_empty() {
@@ -57,24 +97,20 @@ impl SanqiApp {
             entry,
             &address,
             name,
-            None,
+            token,
             self.options.time.clone(),
             notify,
         )
         .map_err(|bad| AppError::ServerAddress(bad.0))?;
-        self.settings.names.you = name.to_string();
-        if !cfg!(target_arch = "wasm32") {
-            self.settings.server = server.trim().to_string();
-        }
-        self.save_settings();
         self.online = Some(play);
-        Ok(Done::Ok)
+        Ok(())
     }
 
     /// Leaves the online game: the connection closes (the seat stays the player's on the
     /// server).
     pub(super) fn leave_online(&mut self) {
         self.online = None;
+        self.forget_online_seat();
         // The game goes on on the server without this screen; a finished one is in the
         // history already.
         if self.session.as_ref().is_some_and(|s| s.online().is_some()) {
@@ -150,11 +186,68 @@ impl SanqiApp {
             }
             let _ = s.follow_online(&position, client.both_seated(), turn_used, at);
         }
+        self.keep_online_seat();
         if let Some(play) = &self.online
             && let LinkState::Reconnecting { .. } = play.state()
             && let Some(wait) = play.next_try()
         {
             self.ctx.request_repaint_after(wait);
+        }
+    }
+
+    /// Keeps the seat while its game goes on (so that a reload or a restart takes it again),
+    /// and forgets it once the game is over.
+    fn keep_online_seat(&mut self) {
+        let Some(play) = &self.online else {
+            return;
+        };
+        let client = play.client();
+        let over = self
+            .session
+            .as_ref()
+            .is_some_and(|s| s.online().is_some() && s.is_over());
+        if over && play.is_kept() {
+            self.forget_online_seat();
+            if let Some(play) = &mut self.online {
+                play.set_kept(false);
+            }
+            return;
+        }
+        let (Some(room), Some(token)) = (client.room(), client.token()) else {
+            return;
+        };
+        if play.is_kept() || over || client.side().is_none() || !self.keeps_files {
+            return;
+        }
+        let seat = KeptSeat {
+            version: 0,
+            room: room.to_string(),
+            token: token.text(),
+            server: play.base().to_string(),
+            name: client.name().to_string(),
+        };
+        match self.store.save_online(&seat) {
+            Ok(()) => {
+                if let Some(play) = &mut self.online {
+                    play.set_kept(true);
+                }
+            }
+            Err(e) => {
+                self.report_save_error(e);
+                // Said once: the game goes on, only a restart would not find it.
+                if let Some(play) = &mut self.online {
+                    play.set_kept(true);
+                }
+            }
+        }
+    }
+
+    /// Forgets the kept seat, if any.
+    pub(super) fn forget_online_seat(&mut self) {
+        if self.keeps_files
+            && let Err(e) = self.store.clear_online()
+        {
+            self.report_save_error(e);
         }
     }
 

@@ -8,6 +8,9 @@ use super::{Changed, Moment, Mover, OnlineRole, Session};
 use crate::app::settings::{ClockSetting, Opponent, Setup};
 use crate::rules::{Action, Game, GameId};
 
+/// The most actions arriving together that are still played one by one on the board.
+const FOLLOW_AT_ONCE: usize = 8;
+
 impl Session {
     /// A new online game of `game` with a turn of `clock` seconds (none: no clock), where this
     /// screen does `role`; the position comes with [`Session::follow_online`].
@@ -55,7 +58,9 @@ impl Session {
         let shown = self.game.action_list();
         let wanted = position.action_list();
         let mut changed = Changed::NOTHING;
-        if wanted.starts_with(&shown) {
+        // A few actions at a time are played as they come; a whole game at once (coming
+        // back to it) is set at once.
+        if wanted.starts_with(&shown) && wanted.len() - shown.len() <= FOLLOW_AT_ONCE {
             for &action in &wanted[shown.len()..] {
                 if self.play(action, Mover::Server, at).is_err() {
                     break;
