@@ -599,6 +599,103 @@ async function main() {
       figures.same_search = games;
       await context.close();
     });
+    await check('two friends play online through sanqi serve: an invitation link, a reload mid-game, both histories', async () => {
+      const ann = await open(browser, { width: 1280, height: 800 });
+      await click(ann.page, 'Invite a friend');
+      // The dialog's own choices: the last of each name on the screen (Home's lie behind it).
+      const last = async (page, label) => {
+        await find(page, label);
+        const all = (await widgets(page)).filter((w) => w.label === label && w.width > 0);
+        await press(page, all[all.length - 1]);
+      };
+      await last(ann.page, 'Wu Dao Qi');
+      await last(ann.page, 'Black');
+      await last(ann.page, 'Off');
+      // The name, in the field a screen reader names by its label.
+      const typeName = async (page, label, name) => {
+        await click(page, label);
+        await page.keyboard.type(name);
+      };
+      await typeName(ann.page, 'Your name:', 'Ann');
+      await click(ann.page, 'Create the invitation');
+      await find(ann.page, 'Copy the invitation link');
+      // The room, as the page keeps its seat for a reload (the link shown is `…/#join:ROOM`).
+      let seat = null;
+      for (let i = 0; i < 50 && !seat; i += 1) {
+        const text = await storageOf(ann.page, 'online.json');
+        seat = text && JSON.parse(text.slice(text.indexOf(' ') + 1));
+        if (!seat) await ann.page.waitForTimeout(100);
+      }
+      assert(seat && /^[a-z0-9]{8}$/.test(seat.room) && /^[0-9a-f]{32}$/.test(seat.token), `the seat kept: ${JSON.stringify(seat)}`);
+      const invitation = `${BASE}#join:${seat.room}`;
+      await shot(ann.page, 'online-invitation-1280-en-light');
+      // Bo opens the link: the dialog asks his name and joins in one click.
+      const bo = await open(browser, { width: 1280, height: 800, locale: 'zh-CN', hash: invitation.slice(invitation.indexOf('#')) });
+      await typeName(bo.page, tr('zh', 'newgame.your_name'), 'Bo');
+      await click(bo.page, tr('zh', 'online.join'));
+      // Seated: the invitation leaves Ann's screen, and one of the two boards takes clicks
+      // (a board takes them only on its player's turn).
+      const enabledPoint = async (page) => (await widgets(page)).find((w) => POINTS.includes(w.label) && !w.disabled);
+      const over = async () => present(ann.page, tr('en', 'online.invite_again'));
+      for (let i = 0; (await present(ann.page, 'Copy the invitation link')) || !(await enabledPoint(ann.page)); i += 1) {
+        assert(i < 100, 'Bo never came, or Black cannot play');
+        await ann.page.waitForTimeout(100);
+      }
+      assert(!(await enabledPoint(bo.page)), "Bo's board takes clicks on Ann's turn");
+      await shot(ann.page, 'online-game-1280-en-light');
+      // Each plays in turn by clicking points until the game is over; Bo reloads mid-game.
+      let turns = 0;
+      let reloaded = false;
+      for (let guard = 0; guard < 400 && !(await over()); guard += 1) {
+        // Whose turn: the one board that takes clicks (a free point is usable only there).
+        let mover = null;
+        let point = null;
+        for (let i = 0; i < 100 && !mover && !(await over()); i += 1) {
+          const [a, b] = [await enabledPoint(ann.page), await enabledPoint(bo.page)];
+          if (a && !b) [mover, point] = [ann.page, a];
+          else if (b && !a) [mover, point] = [bo.page, b];
+          else await ann.page.waitForTimeout(100);
+        }
+        if (!mover) break;
+        await press(mover, point);
+        let passed = false;
+        for (let i = 0; i < 50 && !passed; i += 1) {
+          passed = !(await enabledPoint(mover)) || (await over());
+          if (!passed) await mover.waitForTimeout(100);
+        }
+        if (!passed) await shot(mover, 'online-stuck');
+        assert(passed, `${point.label} did not pass the turn (turn ${turns + 1})`);
+        turns += 1;
+        if (turns === 6 && !reloaded) {
+          reloaded = true;
+          await bo.page.reload();
+          await waitStarted(bo.page);
+          await find(bo.page, tr('zh', 'online.leave'));
+          await shot(bo.page, 'online-reloaded-1280-zh-light');
+        }
+      }
+      await find(bo.page, tr('zh', 'online.invite_again'));
+      await shot(ann.page, 'online-result-1280-en-light');
+      // Both histories hold the same game with both names.
+      const records = async (page) =>
+        page.evaluate(() =>
+          Object.keys(localStorage)
+            .filter((k) => k.startsWith('sanqi-file:/sanqi/') && k.includes('/records/'))
+            .map((k) => localStorage.getItem(k)),
+        );
+      const [annRecords, boRecords] = [await records(ann.page), await records(bo.page)];
+      assert(annRecords.length === 1 && boRecords.length === 1, `records: ${annRecords.length} and ${boRecords.length}`);
+      const parse = (text) => JSON.parse(text.slice(text.indexOf(' ') + 1));
+      const [a, b] = [parse(annRecords[0]), parse(boRecords[0])];
+      assert(JSON.stringify(a.actions) === JSON.stringify(b.actions), 'the two records differ');
+      assert(a.actions.length === turns, `${a.actions.length} actions kept, ${turns} played`);
+      for (const { metadata: m } of [a, b]) {
+        assert(m && m.black && m.black.name === 'Ann' && m.white && m.white.name === 'Bo', `names: ${JSON.stringify(m)}`);
+      }
+      figures.online_game = { actions: turns, reloaded_at: 6 };
+      await ann.context.close();
+      await bo.context.close();
+    });
     void gameContext;
   } finally {
     await browser.close();

@@ -6,6 +6,10 @@
 #   * a game against Beginner played to its end by clicks, then a reload that finds it in the
 #     history and the rating changed; the same by touch on a phone's screen;
 #   * a puzzle played; a shared game's link opened;
+#   * two friends online, each in a browser context of their own, through this `sanqi serve`:
+#     one invites, the other opens the invitation's link and joins, they play a game of Wu Dao
+#     to its end by clicks, one reloads in the middle and is back at once, and both histories
+#     keep the same game with both names;
 #   * the frames while Master thinks (the longest gap between two frames), the time to the
 #     first frame of Home, and the same turns from a Web Worker as from `sanqi bestmove` at
 #     the same nodes and seed.

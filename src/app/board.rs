@@ -1155,7 +1155,10 @@ pub fn board_ui(
     for p in Point::ALL {
         let response = ui.interact(geo.cell(p), id.with(p.index()), sense);
         let name = p.to_string();
-        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &name));
+        // A point is said usable when a click on it does something now (a screen reader
+        // then tells the free points from the taken ones).
+        let usable = enabled && scene.clickable.contains(&p);
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, usable, &name));
         if response.hovered() {
             input.hovered = Some(p);
         }

@@ -397,14 +397,26 @@ fn fixed_row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
 /// A person's name, typed after its label (which names the field for screen readers);
 /// `unnamed`, what the interface calls them without a name, shows in it while it is empty.
 pub fn name_field_ui(ui: &mut egui::Ui, label: &str, unnamed: &str, name: &mut String) {
-    let label = ui.label(label);
-    ui.add(
-        egui::TextEdit::singleline(name)
-            .char_limit(MAX_NAME_CHARS)
-            .hint_text(unnamed)
-            .desired_width(110.0),
-    )
-    .labelled_by(label.id);
+    let shown = ui.label(label);
+    let response = ui
+        .add(
+            egui::TextEdit::singleline(name)
+                .char_limit(MAX_NAME_CHARS)
+                .hint_text(unnamed)
+                .desired_width(110.0),
+        )
+        .labelled_by(shown.id);
+    name_the_field(ui, &response, label, name);
+}
+
+/// Gives a text field its name for screen readers (and scripts): `label`, with its text.
+pub fn name_the_field(ui: &egui::Ui, response: &egui::Response, label: &str, text: &str) {
+    let enabled = ui.is_enabled();
+    response.widget_info(|| {
+        let mut info = egui::WidgetInfo::text_edit(enabled, text, text, "");
+        info.label = Some(label.to_string());
+        info
+    });
 }
 
 /// The pace of a game the computer plays itself, as a slider from the quickest to the

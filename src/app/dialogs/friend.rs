@@ -15,8 +15,8 @@ use crate::app::text::{game_name, shown, side_name};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{
-    FootAlign, FootButton, clock_choice_ui, dialog_buttons, modal_ui, name_field_ui, section_label,
-    wrapped_label,
+    FootAlign, FootButton, clock_choice_ui, dialog_buttons, modal_ui, name_field_ui,
+    name_the_field, section_label, wrapped_label,
 };
 use crate::rules::GameId;
 
@@ -125,12 +125,12 @@ impl Dialog for FriendDialog {
                             RichText::new(i18n.t("online.code_hint")).color(theme::muted()),
                         );
                         let label = i18n.t("online.code");
-                        ui.add(
+                        let field = ui.add(
                             egui::TextEdit::singleline(&mut self.code)
                                 .hint_text("k3xq 9m2a")
                                 .desired_width(f32::INFINITY),
-                        )
-                        .on_hover_text(label);
+                        );
+                        name_the_field(ui, &field, label, &self.code);
                     }
                 }
                 section_label(ui, i18n.t("online.you"));
@@ -144,12 +144,12 @@ impl Dialog for FriendDialog {
                         ui,
                         RichText::new(i18n.t("online.server_hint")).color(theme::muted()),
                     );
-                    ui.add(
+                    let field = ui.add(
                         egui::TextEdit::singleline(server)
                             .hint_text(crate::app::online::DEFAULT_SERVER)
                             .desired_width(f32::INFINITY),
-                    )
-                    .on_hover_text(i18n.t("online.server"));
+                    );
+                    name_the_field(ui, &field, i18n.t("online.server"), server);
                 }
                 // After the click: reaching the server (the game screen opens once the room
                 // has answered), or why it cannot be reached yet.
