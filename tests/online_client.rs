@@ -117,6 +117,7 @@ impl World {
                     },
                     ClientMessage::Act { seq, action } => Event::Act { conn, seq, action },
                     ClientMessage::Create { .. } => panic!("the room is made already"),
+                    ClientMessage::Resign {} => Event::Resign { conn },
                 };
                 let out = self.room.handle(event, self.now);
                 self.take(out);

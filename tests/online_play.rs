@@ -235,3 +235,174 @@ fn a_friend_who_restarts_the_app_is_back_in_the_game_with_no_click() {
     let bo = spec.window_at(dir_b.path(), &time_b);
     assert!(bo.state().online().is_none());
 }
+
+#[test]
+fn the_server_killed_mid_game_and_started_again_loses_nothing_and_both_come_back_by_themselves() {
+    let server_dir = tempfile::tempdir().expect("a folder");
+    let server = server::start(server_dir.path());
+    let port = server.port;
+    let (_dir_a, time_a, mut ann) = WindowSpec::default().open();
+    let (_dir_b, time_b, mut bo) = WindowSpec::default().open();
+    apply(
+        &mut ann,
+        Command::InviteFriend(FriendGame {
+            game: GameId::Flying,
+            side: Some(Side::Black),
+            clock: ClockSetting::Off,
+            name: "Ann".into(),
+            server: server.address(),
+        }),
+    );
+    let mut windows = [&mut ann, &mut bo];
+    until(&mut windows, "the room is made", |w| {
+        w[0].state()
+            .online()
+            .and_then(|p| p.client().room())
+            .is_some()
+    });
+    let room = windows[0]
+        .state()
+        .online()
+        .and_then(|p| p.client().room())
+        .expect("a room")
+        .to_string();
+    apply(
+        windows[1],
+        Command::JoinFriend {
+            code: room,
+            name: "Bo".into(),
+            server: server.address(),
+        },
+    );
+    until(&mut windows, "both are seated", |w| {
+        w.iter().all(|h| {
+            h.state()
+                .session()
+                .is_some_and(|s| s.online().is_some() && !s.online_waiting())
+        })
+    });
+    // Four moves, then the server is killed outright.
+    let play = |windows: &mut [&mut Window; 2], n: usize| {
+        let s = windows[0].state().session().expect("a game");
+        let mover = s.to_act().expect("a side to act").index();
+        let action = s.game().state().legal_vec()[0];
+        for p in clicks(action) {
+            windows[mover].get_by_label(&p.to_string()).click();
+            windows[mover].run();
+        }
+        until(windows, "the move reaches both", |w| {
+            shown(w[0]).len() == n && shown(w[1]).len() == n
+        });
+    };
+    for n in 1..=4 {
+        play(&mut windows, n);
+    }
+    drop(server);
+    until(&mut windows, "both see the connection lost", |w| {
+        w.iter().all(|h| {
+            matches!(
+                h.state().online().map(|p| p.state()),
+                Some(LinkState::Reconnecting { .. })
+            )
+        })
+    });
+    // Started again on the same folder and port: both come back when their next try is due.
+    let _server = server::start_on(server_dir.path(), port);
+    time_a.advance(Duration::from_secs(2));
+    time_b.advance(Duration::from_secs(2));
+    until(&mut windows, "both are back", |w| {
+        w.iter().all(|h| {
+            matches!(
+                h.state().online().map(|p| p.state()),
+                Some(LinkState::Connected)
+            )
+        })
+    });
+    assert_eq!(shown(windows[0]).len(), 4);
+    assert_eq!(shown(windows[0]), shown(windows[1]));
+    for n in 5..=6 {
+        play(&mut windows, n);
+    }
+}
+
+#[test]
+fn a_friend_resigns_and_both_see_the_game_end_with_the_resignation_kept() {
+    let server_dir = tempfile::tempdir().expect("a folder");
+    let server = server::start(server_dir.path());
+    let (dir_a, _time_a, mut ann) = WindowSpec::default().open();
+    let (dir_b, _time_b, mut bo) = WindowSpec::default().open();
+    apply(
+        &mut ann,
+        Command::InviteFriend(FriendGame {
+            game: GameId::Neihuang,
+            side: Some(Side::Black),
+            clock: ClockSetting::S60,
+            name: "Ann".into(),
+            server: server.address(),
+        }),
+    );
+    let mut windows = [&mut ann, &mut bo];
+    until(&mut windows, "the room is made", |w| {
+        w[0].state()
+            .online()
+            .and_then(|p| p.client().room())
+            .is_some()
+    });
+    // Nobody can resign a game that has not begun.
+    assert_eq!(
+        windows[0]
+            .state()
+            .session()
+            .and_then(|s| s.resigning_side()),
+        None
+    );
+    let room = windows[0]
+        .state()
+        .online()
+        .and_then(|p| p.client().room())
+        .expect("a room")
+        .to_string();
+    apply(
+        windows[1],
+        Command::JoinFriend {
+            code: room,
+            name: "Bo".into(),
+            server: server.address(),
+        },
+    );
+    until(&mut windows, "both are seated", |w| {
+        w.iter().all(|h| {
+            h.state()
+                .session()
+                .is_some_and(|s| s.online().is_some() && !s.online_waiting())
+        })
+    });
+    windows[0].get_by_label("c3").click();
+    windows[0].run();
+    until(&mut windows, "the move reaches both", |w| {
+        shown(w[1]).len() == 1
+    });
+    // Bo resigns through the question Resign asks.
+    let english = I18n::new(Language::English);
+    windows[1].get_by_label(english.t("panel.resign")).click();
+    windows[1].run();
+    apply(windows[1], Command::Resign);
+    until(&mut windows, "both see the game over", |w| {
+        w.iter()
+            .all(|h| h.state().session().is_some_and(|s| s.is_over()))
+    });
+    for h in windows.iter() {
+        let s = h.state().session().expect("a game");
+        assert_eq!(s.resigned(), Some(Side::White));
+        assert_eq!(s.winner(), Some(Side::Black));
+    }
+    assert!(has_text(windows[0], "You win!"));
+    until(&mut windows, "both have kept the game", |_| {
+        records(dir_a.path()).len() == 1 && records(dir_b.path()).len() == 1
+    });
+    for dir in [dir_a.path(), dir_b.path()] {
+        let (record, _) = read_record_file(&records(dir)[0]).expect("a record");
+        assert_eq!(record.metadata.result.as_deref(), Some("white resigned"));
+        assert!(!dir.join("online.json").exists(), "the seat is forgotten");
+    }
+}

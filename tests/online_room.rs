@@ -119,6 +119,7 @@ impl World {
                     client.pending.retain(|(s, _)| *s != seq);
                 }
                 ServerMessage::Seat { .. } => {}
+                ServerMessage::Resigned { .. } => panic!("nobody resigns here"),
                 ServerMessage::Error { error } => panic!("error to a client: {error:?}"),
             }
         }

@@ -680,6 +680,20 @@ fn on_a_phone_every_dialog_fits_the_screen_and_a_game_can_be_started() {
                     Open::Rules(GameId::Wudao, sanqi::app::command::RulesTab::KeyPoints),
                     vec![],
                 ),
+                (
+                    Open::Friend {
+                        game: None,
+                        join: None,
+                    },
+                    vec![t("online.invite"), t("dialog.cancel")],
+                ),
+                (
+                    Open::Friend {
+                        game: None,
+                        join: Some("k3xq 9m2a".into()),
+                    },
+                    vec![t("online.join"), t("dialog.cancel")],
+                ),
             ] {
                 let name = format!("{dialog:?}, {at}");
                 apply(&mut h, Command::Open(dialog));

@@ -548,7 +548,13 @@ impl SanqiApp {
             }
             Command::TogglePause => self.change_session(|s, _| s.toggle_pause()),
             Command::StillHere => self.change_session(|s, _| s.still_here()),
-            Command::Resign => self.change_session(|s, _| s.resign()),
+            Command::Resign => {
+                if self.session.as_ref().is_some_and(|s| s.online().is_some()) {
+                    self.resign_online();
+                } else {
+                    self.change_session(|s, _| s.resign());
+                }
+            }
             Command::SetLevel(side, level) => self.set_level(*side, *level),
             Command::SetClock(clock) => self.set_clock(*clock),
             Command::SetPlayerNames(names) => {

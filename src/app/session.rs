@@ -730,9 +730,15 @@ impl Session {
 
     /// The side that would resign now: the person against the computer, else the side to act.
     pub fn resigning_side(&self) -> Option<Side> {
-        // An online game's result is the server's to decide.
-        if self.is_over() || self.review.is_some() || self.online.is_some() {
+        if self.is_over() || self.review.is_some() {
             return None;
+        }
+        // Online, the side played here, once the game has begun (the server decides).
+        if let Some(role) = self.online {
+            return match role {
+                OnlineRole::Plays(side) if !self.online_waiting => Some(side),
+                _ => None,
+            };
         }
         match self.setup.opponent {
             Opponent::Computer { .. } => self.human_side,

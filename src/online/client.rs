@@ -56,6 +56,8 @@ pub enum Update {
     Resynced(Option<Rejection>),
     /// A seat's player arrived, left for now or came back.
     Seat(Side),
+    /// `side` resigned: the game is over.
+    Resigned(Side),
     /// The server refused the connection; it is closed.
     Failed(ProtocolError),
     /// The server sent what a sound server never sends: connect again for a fresh welcome.
@@ -82,6 +84,8 @@ pub struct Client {
     /// How long the current turn had run when the welcome came, in milliseconds.
     turn_ms: u64,
     welcomed: bool,
+    /// The side that resigned, if one did.
+    resigned: Option<Side>,
 }
 
 impl Client {
@@ -109,6 +113,7 @@ impl Client {
             clock: None,
             turn_ms: 0,
             welcomed: false,
+            resigned: None,
         }
     }
 
@@ -155,6 +160,7 @@ impl Client {
                 actions,
                 clock,
                 turn_ms,
+                resigned,
             } => {
                 let mut confirmed = Game::new(game);
                 for text in &actions {
@@ -185,6 +191,7 @@ impl Client {
                 self.clock = clock;
                 self.turn_ms = turn_ms;
                 self.welcomed = true;
+                self.resigned = resigned;
                 // Sent again only while they still follow the confirmed game.
                 self.unconfirmed = Vec::new();
                 for action in unconfirmed {
@@ -242,6 +249,11 @@ impl Client {
                 self.unconfirmed.clear();
                 (Update::Resynced(Some(reason)), Vec::new())
             }
+            ServerMessage::Resigned { side } => {
+                self.resigned = Some(side);
+                self.unconfirmed.clear();
+                (Update::Resigned(side), Vec::new())
+            }
             ServerMessage::Error { error } => (Update::Failed(error), Vec::new()),
         }
     }
@@ -258,6 +270,20 @@ impl Client {
             seq: (self.confirmed.len() + self.unconfirmed.len()) as u32,
             action: action.to_string(),
         })
+    }
+
+    /// The frame that resigns the game, if this player may (seated, the game going on).
+    pub fn resign(&self) -> Option<ClientMessage> {
+        (self.side.is_some()
+            && self.both_seated()
+            && self.resigned.is_none()
+            && !self.confirmed.status().is_over())
+        .then_some(ClientMessage::Resign {})
+    }
+
+    /// The side that resigned, if one did.
+    pub fn resigned(&self) -> Option<Side> {
+        self.resigned
     }
 
     /// The position shown: the confirmed game, then the player's unconfirmed actions.
@@ -285,6 +311,7 @@ impl Client {
     pub fn my_turn(&self) -> bool {
         let position = self.position();
         self.side.is_some()
+            && self.resigned.is_none()
             && !position.status().is_over()
             && position.state().to_act() == self.side
             && self.both_seated()

@@ -74,6 +74,8 @@ pub enum ClientMessage {
         #[serde(default)]
         name: String,
     },
+    /// Resign the game (a seated player, while the game goes on).
+    Resign {},
     /// Play `action` as the game's action number `seq` (counted from 1). Sent again after a
     /// reconnection until acknowledged; the server applies it at most once.
     Act {
@@ -130,6 +132,14 @@ pub enum ServerMessage {
         clock: Option<u32>,
         /// How long the current turn has run, in milliseconds.
         turn_ms: u64,
+        /// The side that resigned, if one did (the game is then over).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        resigned: Option<Side>,
+    },
+    /// `side` resigned: the game is over.
+    Resigned {
+        /// The side that resigned.
+        side: Side,
     },
     /// A seat's player arrived, left for now, or came back.
     Seat {
@@ -287,6 +297,10 @@ mod tests {
         );
         assert_eq!(ClientMessage::parse(&create.frame()), Ok(create));
         assert_eq!(
+            ClientMessage::parse(r#"{"type":"resign"}"#),
+            Ok(ClientMessage::Resign {})
+        );
+        assert_eq!(
             ClientMessage::parse(r#"{"type":"act","seq":3,"action":"c3"}"#),
             Ok(ClientMessage::Act {
                 seq: 3,
@@ -301,6 +315,7 @@ mod tests {
             r#"{"type":"act","seq":1,"action":"c3","more":1}"#,
             r#"{"type":"shout"}"#,
             r#"{"type":"create","version":1,"game":"chess"}"#,
+            r#"{"type":"resign","side":"black"}"#,
         ] {
             assert_eq!(
                 ClientMessage::parse(bad),

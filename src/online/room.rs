@@ -49,6 +49,13 @@ pub enum Stored {
         /// When it was applied.
         at: u64,
     },
+    /// `side` resigned at `at` (milliseconds).
+    Resigned {
+        /// The side.
+        side: Side,
+        /// When.
+        at: u64,
+    },
 }
 
 /// What handling an event asks of the server: first store `stored` (in order), then send
@@ -92,6 +99,11 @@ pub enum Event {
         /// The action, as written.
         action: String,
     },
+    /// The connection's player resigns.
+    Resign {
+        /// The connection.
+        conn: Conn,
+    },
     /// Time passed: the turn clock may run out.
     Tick,
 }
@@ -132,6 +144,8 @@ pub struct Room {
     watchers: BTreeSet<Conn>,
     /// When the current turn started (its clock runs from there), once both seats are taken.
     turn_started: Option<u64>,
+    /// The side that resigned, if one did.
+    resigned: Option<Side>,
 }
 
 impl Room {
@@ -151,17 +165,19 @@ impl Room {
             seats,
             watchers: BTreeSet::new(),
             turn_started: None,
+            resigned: None,
         }
     }
 
-    /// The room as it was kept: its seats (token and name) and its actions with the time of
-    /// the last one, replayed; `None` if the actions do not replay.
+    /// The room as it was kept: its seats (token and name), its actions with the time of the
+    /// last one, and the side that resigned, replayed; `None` if the actions do not replay.
     pub fn restore(
         id: &str,
         setup: RoomSetup,
         seats: [Option<(Token, String)>; 2],
         actions: &[Action],
         last_at: Option<u64>,
+        resigned: Option<Side>,
     ) -> Option<Room> {
         let mut game = Game::new(setup.game);
         let mut sides = Vec::with_capacity(actions.len());
@@ -187,6 +203,7 @@ impl Room {
             watchers: BTreeSet::new(),
             // The turn's clock goes on from the last action kept (docs/SERVER.md).
             turn_started: both.then_some(last_at.unwrap_or(0)),
+            resigned,
         })
     }
 
@@ -203,6 +220,16 @@ impl Room {
     /// The room's setup.
     pub fn setup(&self) -> RoomSetup {
         self.setup
+    }
+
+    /// Whether the game is over: by the rules, or by a resignation.
+    pub fn is_over(&self) -> bool {
+        self.resigned.is_some() || self.game.status().is_over()
+    }
+
+    /// The side that resigned, if one did.
+    pub fn resigned(&self) -> Option<Side> {
+        self.resigned
     }
 
     /// Whether nobody is connected to the room.
@@ -222,6 +249,7 @@ impl Room {
             } => self.hello(conn, token, fresh, &name, now, &mut out),
             Event::Gone { conn } => self.gone(conn, &mut out),
             Event::Act { conn, seq, action } => self.act(conn, seq, &action, now, &mut out),
+            Event::Resign { conn } => self.resign(conn, now, &mut out),
             Event::Tick => self.tick(now, &mut out),
         }
         out
@@ -299,6 +327,7 @@ impl Room {
                 actions: self.game.actions().map(|a| a.to_string()).collect(),
                 clock: self.setup.clock,
                 turn_ms: self.turn_started.map_or(0, |t| now.saturating_sub(t)),
+                resigned: self.resigned,
             },
         ));
         if let Some(side) = side {
@@ -346,7 +375,7 @@ impl Room {
         if index != played {
             return reject(out, Rejection::OutOfOrder);
         }
-        if self.game.status().is_over() {
+        if self.is_over() {
             return reject(out, Rejection::GameOver);
         }
         if self.seats.iter().any(|s| s.token.is_none()) {
@@ -369,7 +398,7 @@ impl Room {
             return;
         };
         let budget = u64::from(seconds) * 1000;
-        if self.game.status().is_over() || now < started.saturating_add(budget) {
+        if self.is_over() || now < started.saturating_add(budget) {
             return;
         }
         let Some(side) = self.game.state().to_act() else {
@@ -380,6 +409,22 @@ impl Room {
         let deadline = started.saturating_add(budget);
         if self.play(side, Action::Timeout, deadline, out).is_ok() {
             self.turn_started = Some(deadline.max(now.saturating_sub(budget)));
+        }
+    }
+
+    /// A seated player resigns a game that goes on (both seats taken): kept, then told to
+    /// everyone. Anything else (a watcher, a game over or not started) changes nothing.
+    fn resign(&mut self, conn: Conn, now: u64, out: &mut Output) {
+        let Some(side) = self.seat_of(conn) else {
+            return;
+        };
+        if self.is_over() || self.seats.iter().any(|s| s.token.is_none()) {
+            return;
+        }
+        self.resigned = Some(side);
+        out.stored.push(Stored::Resigned { side, at: now });
+        for conn in self.connections() {
+            out.sends.push((conn, ServerMessage::Resigned { side }));
         }
     }
 
@@ -532,6 +577,51 @@ mod tests {
     }
 
     #[test]
+    fn a_seated_player_resigns_once_and_the_game_is_over_for_everyone() {
+        let mut r = room(Some(60));
+        r.handle(hello(1, Some(HOST), Token(99)), 0);
+        // Not before the friend comes.
+        assert_eq!(r.handle(Event::Resign { conn: 1 }, 5), Output::default());
+        r.handle(hello(2, None, GUEST), 10);
+        r.handle(hello(3, None, Token(3)), 20);
+        // A watcher cannot resign for anyone.
+        assert_eq!(r.handle(Event::Resign { conn: 3 }, 25), Output::default());
+        r.handle(act(1, 1, "c3"), 30);
+        let out = r.handle(Event::Resign { conn: 2 }, 40);
+        assert_eq!(
+            out.stored,
+            [Stored::Resigned {
+                side: Side::White,
+                at: 40
+            }]
+        );
+        for conn in [1, 2, 3] {
+            assert!(
+                out.sends
+                    .contains(&(conn, ServerMessage::Resigned { side: Side::White })),
+                "{conn}"
+            );
+        }
+        assert!(r.is_over());
+        // Nothing more: no second resignation, no action, no clock.
+        assert_eq!(r.handle(Event::Resign { conn: 1 }, 50), Output::default());
+        assert_eq!(
+            rejected(&r.handle(act(2, 2, "b2"), 60)),
+            Some(Rejection::GameOver)
+        );
+        assert!(r.handle(Event::Tick, 1_000_000).stored.is_empty());
+        // A comer is told.
+        let out = r.handle(hello(4, Some(HOST), Token(4)), 70);
+        assert!(matches!(
+            &out.sends[0].1,
+            ServerMessage::Welcome {
+                resigned: Some(Side::White),
+                ..
+            }
+        ));
+    }
+
+    #[test]
     fn actions_are_checked_stored_then_told_to_everyone_once() {
         let mut r = room(None);
         r.handle(hello(1, Some(HOST), Token(9)), 0);
@@ -651,8 +741,8 @@ mod tests {
             clock: Some(30),
         };
         let seats = [Some((HOST, "Ann".into())), Some((GUEST, "Bo".into()))];
-        let mut r =
-            Room::restore("r1", setup, seats.clone(), &actions, Some(5_000)).expect("replays");
+        let mut r = Room::restore("r1", setup, seats.clone(), &actions, Some(5_000), None)
+            .expect("replays");
         assert_eq!(r.game().len(), 2);
         r.handle(hello(1, Some(HOST), Token(9)), 6_000);
         assert_eq!(
@@ -660,6 +750,6 @@ mod tests {
             [(3, "d4".to_string())]
         );
         let bad = [Action::parse("c3").expect("an action"); 2];
-        assert!(Room::restore("r1", setup, seats, &bad, None).is_none());
+        assert!(Room::restore("r1", setup, seats, &bad, None, None).is_none());
     }
 }

@@ -128,7 +128,7 @@ impl Hub {
         let ids: Vec<String> = self
             .rooms
             .iter()
-            .filter(|(_, r)| r.setup().clock.is_some() && !r.game().status().is_over())
+            .filter(|(_, r)| r.setup().clock.is_some() && !r.is_over())
             .map(|(id, _)| id.clone())
             .collect();
         for id in ids {

@@ -366,6 +366,11 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>) {
                     Some(ProtocolError::Unavailable)
                 }
             },
+            Ok(ClientMessage::Resign {}) if !welcomed => Some(ProtocolError::Sequence),
+            Ok(ClientMessage::Resign {}) => {
+                shared.hub().event(conn, Event::Resign { conn }, now());
+                None
+            }
             Ok(ClientMessage::Act { .. }) if !welcomed => Some(ProtocolError::Sequence),
             Ok(ClientMessage::Act { seq, action }) => {
                 shared

@@ -34,6 +34,8 @@ pub struct KeptRoom {
     pub actions: Vec<Action>,
     /// When the last action was applied (milliseconds since 1970).
     pub last_at: Option<u64>,
+    /// The side that resigned, if one did.
+    pub resigned: Option<Side>,
 }
 
 impl KeptRoom {
@@ -45,6 +47,7 @@ impl KeptRoom {
             self.seats.clone(),
             &self.actions,
             self.last_at,
+            self.resigned,
         )
     }
 }
@@ -78,7 +81,9 @@ impl SqliteStore {
                  PRIMARY KEY (room, side));
              CREATE TABLE IF NOT EXISTS actions (
                  room TEXT NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL, at INTEGER NOT NULL,
-                 PRIMARY KEY (room, seq));",
+                 PRIMARY KEY (room, seq));
+             CREATE TABLE IF NOT EXISTS resignations (
+                 room TEXT PRIMARY KEY, side TEXT NOT NULL, at INTEGER NOT NULL);",
         )?;
         Ok(SqliteStore { db })
     }
@@ -117,6 +122,12 @@ impl RoomStore for SqliteStore {
                     tx.execute(
                         "INSERT INTO actions (room, seq, action, at) VALUES (?1, ?2, ?3, ?4)",
                         params![room, seq, action.to_string(), *at as i64],
+                    )?;
+                }
+                Stored::Resigned { side, at } => {
+                    tx.execute(
+                        "INSERT INTO resignations (room, side, at) VALUES (?1, ?2, ?3)",
+                        params![room, side_text(*side), *at as i64],
                     )?;
                 }
             }
@@ -171,12 +182,23 @@ impl RoomStore for SqliteStore {
                 actions.push(action);
                 last_at = Some(at.max(0) as u64);
             }
+            let resigned: Option<String> = self
+                .db
+                .query_row(
+                    "SELECT side FROM resignations WHERE room = ?1",
+                    params![id],
+                    |row| row.get(0),
+                )
+                .optional()?;
+            let resigned =
+                resigned.and_then(|side| Side::BOTH.into_iter().find(|s| side_text(*s) == side));
             rooms.push(KeptRoom {
                 id,
                 setup: RoomSetup { game, clock },
                 seats,
                 actions,
                 last_at,
+                resigned,
             });
         }
         Ok(rooms)
@@ -240,5 +262,20 @@ mod tests {
         assert_eq!(kept.actions.len(), 1);
         assert_eq!(kept.last_at, Some(77));
         assert_eq!(kept.room().expect("replays").game().len(), 1);
+        assert_eq!(kept.resigned, None);
+        // A resignation is kept too.
+        let mut store = store;
+        store
+            .save(
+                "abcd",
+                &[Stored::Resigned {
+                    side: Side::White,
+                    at: 90,
+                }],
+            )
+            .expect("saved");
+        let rooms = store.rooms().expect("read");
+        assert_eq!(rooms[0].resigned, Some(Side::White));
+        assert!(rooms[0].room().expect("replays").is_over());
     }
 }

@@ -30,8 +30,13 @@ impl Drop for Server {
 
 /// Starts `sanqi serve` on a free port of 127.0.0.1, keeping its rooms in `data`.
 pub fn start(data: &Path) -> Server {
+    start_on(data, 0)
+}
+
+/// Starts `sanqi serve` on `port` of 127.0.0.1 (0: a free one), keeping its rooms in `data`.
+pub fn start_on(data: &Path, port: u16) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sanqi"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+        .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--data"])
         .arg(data)
         .env("SANQI_DATA_DIR", data)
         .stdout(Stdio::piped())

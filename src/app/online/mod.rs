@@ -245,6 +245,18 @@ impl OnlinePlay {
         true
     }
 
+    /// Resigns the game (sent now if connected; else the person tries again once back).
+    /// Whether it went.
+    pub fn resign(&mut self) -> bool {
+        match self.client.resign() {
+            Some(message) if self.state == LinkState::Connected => {
+                self.send(message.frame());
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// The client: the position, the seats, the room.
     pub fn client(&self) -> &Client {
         &self.client

@@ -118,6 +118,13 @@ impl SanqiApp {
         }
     }
 
+    /// Resigns the online game: the server decides, and the game ends here when it says so.
+    pub(super) fn resign_online(&mut self) {
+        if let Some(play) = &mut self.online {
+            play.resign();
+        }
+    }
+
     /// Copies the invitation's link.
     pub(super) fn copy_invitation(&mut self) -> Outcome {
         let link = self
@@ -184,7 +191,13 @@ impl SanqiApp {
             if !updates.is_empty() {
                 s.set_names(names);
             }
-            let _ = s.follow_online(&position, client.both_seated(), turn_used, at);
+            let _ = s.follow_online(
+                &position,
+                client.both_seated(),
+                client.resigned(),
+                turn_used,
+                at,
+            );
         }
         self.keep_online_seat();
         if let Some(play) = &self.online

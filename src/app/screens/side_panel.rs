@@ -565,6 +565,17 @@ fn online_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>
             if s.is_over() && ui.button(i18n.t("result.review")).clicked() {
                 out.push(Command::Review);
             }
+            if s.resigning_side().is_some()
+                && ui
+                    .add_enabled(
+                        *play.state() == LinkState::Connected,
+                        egui::Button::new(i18n.t("panel.resign")),
+                    )
+                    .on_hover_text(i18n.t("panel.resign_hint"))
+                    .clicked()
+            {
+                out.push(Command::Open(Open::Confirm(Question::Resign)));
+            }
             if ui
                 .button(i18n.t("online.leave"))
                 .on_hover_text(i18n.t("online.leave_hint"))

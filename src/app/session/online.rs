@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::{Changed, Moment, Mover, OnlineRole, Session};
 use crate::app::settings::{ClockSetting, Opponent, Setup};
-use crate::rules::{Action, Game, GameId};
+use crate::rules::{Action, Game, GameId, Side};
 
 /// The most actions arriving together that are still played one by one on the board.
 const FOLLOW_AT_ONCE: usize = 8;
@@ -45,6 +45,7 @@ impl Session {
         &mut self,
         position: &Game,
         ready: bool,
+        resigned: Option<Side>,
         turn_used: Option<Duration>,
         at: Moment,
     ) -> Changed {
@@ -83,6 +84,16 @@ impl Session {
             && let Some(budget) = self.clock.budget()
         {
             self.clock.set_remaining(budget.saturating_sub(used));
+        }
+        // A resignation the server told of ends the game here.
+        if let Some(side) = resigned
+            && self.resigned.is_none()
+        {
+            self.resigned = Some(side);
+            self.selected = None;
+            self.clock.stop();
+            self.announced = false;
+            changed = Changed::SAVE;
         }
         changed
     }
