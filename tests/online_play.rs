@@ -39,6 +39,57 @@ fn until(windows: &mut [&mut Window; 2], what: &str, done: impl Fn(&[&mut Window
     }
 }
 
+/// Ann (the first window) invites to `game` on `side` with `clock`; the room's name once made.
+fn invite(
+    windows: &mut [&mut Window; 2],
+    server: &str,
+    game: GameId,
+    side: Side,
+    clock: ClockSetting,
+) -> String {
+    apply(
+        windows[0],
+        Command::InviteFriend(FriendGame {
+            game,
+            side: Some(side),
+            clock,
+            name: "Ann".into(),
+            server: server.to_string(),
+        }),
+    );
+    until(windows, "the room is made", |w| {
+        w[0].state()
+            .online()
+            .and_then(|p| p.client().room())
+            .is_some()
+    });
+    windows[0]
+        .state()
+        .online()
+        .and_then(|p| p.client().room())
+        .expect("a room")
+        .to_string()
+}
+
+/// Bo (the second window) joins with `code` (typed, or a link) through `server`; both seated.
+fn join(windows: &mut [&mut Window; 2], code: String, server: String) {
+    apply(
+        windows[1],
+        Command::JoinFriend {
+            code,
+            name: "Bo".into(),
+            server,
+        },
+    );
+    until(windows, "both are seated", |w| {
+        w.iter().all(|h| {
+            h.state()
+                .session()
+                .is_some_and(|s| s.online().is_some() && !s.online_waiting())
+        })
+    });
+}
+
 fn shown(h: &Window) -> Vec<Action> {
     h.state()
         .session()
@@ -59,29 +110,14 @@ fn two_friends_play_a_whole_game_through_the_server() {
     let (dir_a, _time_a, mut ann) = WindowSpec::default().open();
     let (dir_b, _time_b, mut bo) = WindowSpec::default().language(Language::Chinese).open();
 
-    apply(
-        &mut ann,
-        Command::InviteFriend(FriendGame {
-            game: GameId::Wudao,
-            side: Some(Side::Black),
-            clock: ClockSetting::Off,
-            name: "Ann".into(),
-            server: server.address(),
-        }),
-    );
     let mut windows = [&mut ann, &mut bo];
-    until(&mut windows, "the room is made", |w| {
-        w[0].state()
-            .online()
-            .and_then(|p| p.client().room())
-            .is_some()
-    });
-    let room = windows[0]
-        .state()
-        .online()
-        .and_then(|p| p.client().room())
-        .expect("a room")
-        .to_string();
+    let room = invite(
+        &mut windows,
+        &server.address(),
+        GameId::Wudao,
+        Side::Black,
+        ClockSetting::Off,
+    );
     // The invitation is on Ann's screen: the code to read aloud, and nobody may act yet.
     let english = I18n::new(Language::English);
     assert!(has_text(windows[0], &spoken_code(&room)));
@@ -91,21 +127,11 @@ fn two_friends_play_a_whole_game_through_the_server() {
     assert!(!s.human_to_act(), "nobody acts before the friend comes");
 
     // Bo types the code as it was read to him, in capitals with a space.
-    apply(
-        windows[1],
-        Command::JoinFriend {
-            code: spoken_code(&room).to_uppercase(),
-            name: "Bo".into(),
-            server: server.address(),
-        },
+    join(
+        &mut windows,
+        spoken_code(&room).to_uppercase(),
+        server.address(),
     );
-    until(&mut windows, "both are seated", |w| {
-        w.iter().all(|h| {
-            h.state()
-                .session()
-                .is_some_and(|s| s.online().is_some() && !s.online_waiting())
-        })
-    });
     assert_eq!(
         windows[1].state().session().and_then(|s| s.online()),
         Some(OnlineRole::Plays(Side::White))
@@ -170,44 +196,19 @@ fn a_friend_who_restarts_the_app_is_back_in_the_game_with_no_click() {
     let (_dir_a, _time_a, mut ann) = WindowSpec::default().open();
     let spec = WindowSpec::default();
     let (dir_b, time_b, mut bo) = spec.open();
-    apply(
-        &mut ann,
-        Command::InviteFriend(FriendGame {
-            game: GameId::Neihuang,
-            side: Some(Side::White),
-            clock: ClockSetting::S120,
-            name: "Ann".into(),
-            server: server.address(),
-        }),
-    );
     let mut windows = [&mut ann, &mut bo];
-    until(&mut windows, "the room is made", |w| {
-        w[0].state()
-            .online()
-            .and_then(|p| p.client().room())
-            .is_some()
-    });
-    let room = windows[0]
-        .state()
-        .online()
-        .and_then(|p| p.client().room())
-        .expect("a room")
-        .to_string();
-    apply(
-        windows[1],
-        Command::JoinFriend {
-            code: format!("{}/#join:{room}", server.address()),
-            name: "Bo".into(),
-            server: String::new(),
-        },
+    let room = invite(
+        &mut windows,
+        &server.address(),
+        GameId::Neihuang,
+        Side::White,
+        ClockSetting::S120,
     );
-    until(&mut windows, "both are seated", |w| {
-        w.iter().all(|h| {
-            h.state()
-                .session()
-                .is_some_and(|s| s.online().is_some() && !s.online_waiting())
-        })
-    });
+    join(
+        &mut windows,
+        format!("{}/#join:{room}", server.address()),
+        String::new(),
+    );
     // Bo (Black) places, Ann answers.
     for (n, (mover, point)) in [(1, "c3"), (0, "b2")].into_iter().enumerate() {
         windows[mover].get_by_label(point).click();
@@ -243,44 +244,15 @@ fn the_server_killed_mid_game_and_started_again_loses_nothing_and_both_come_back
     let port = server.port;
     let (_dir_a, time_a, mut ann) = WindowSpec::default().open();
     let (_dir_b, time_b, mut bo) = WindowSpec::default().open();
-    apply(
-        &mut ann,
-        Command::InviteFriend(FriendGame {
-            game: GameId::Flying,
-            side: Some(Side::Black),
-            clock: ClockSetting::Off,
-            name: "Ann".into(),
-            server: server.address(),
-        }),
-    );
     let mut windows = [&mut ann, &mut bo];
-    until(&mut windows, "the room is made", |w| {
-        w[0].state()
-            .online()
-            .and_then(|p| p.client().room())
-            .is_some()
-    });
-    let room = windows[0]
-        .state()
-        .online()
-        .and_then(|p| p.client().room())
-        .expect("a room")
-        .to_string();
-    apply(
-        windows[1],
-        Command::JoinFriend {
-            code: room,
-            name: "Bo".into(),
-            server: server.address(),
-        },
+    let room = invite(
+        &mut windows,
+        &server.address(),
+        GameId::Flying,
+        Side::Black,
+        ClockSetting::Off,
     );
-    until(&mut windows, "both are seated", |w| {
-        w.iter().all(|h| {
-            h.state()
-                .session()
-                .is_some_and(|s| s.online().is_some() && !s.online_waiting())
-        })
-    });
+    join(&mut windows, room.clone(), server.address());
     // Four moves, then the server is killed outright.
     let play = |windows: &mut [&mut Window; 2], n: usize| {
         let s = windows[0].state().session().expect("a game");
@@ -331,23 +303,14 @@ fn a_friend_resigns_and_both_see_the_game_end_with_the_resignation_kept() {
     let server = server::start(server_dir.path());
     let (dir_a, _time_a, mut ann) = WindowSpec::default().open();
     let (dir_b, _time_b, mut bo) = WindowSpec::default().open();
-    apply(
-        &mut ann,
-        Command::InviteFriend(FriendGame {
-            game: GameId::Neihuang,
-            side: Some(Side::Black),
-            clock: ClockSetting::S60,
-            name: "Ann".into(),
-            server: server.address(),
-        }),
-    );
     let mut windows = [&mut ann, &mut bo];
-    until(&mut windows, "the room is made", |w| {
-        w[0].state()
-            .online()
-            .and_then(|p| p.client().room())
-            .is_some()
-    });
+    let room = invite(
+        &mut windows,
+        &server.address(),
+        GameId::Neihuang,
+        Side::Black,
+        ClockSetting::S60,
+    );
     // Nobody can resign a game that has not begun.
     assert_eq!(
         windows[0]
@@ -356,27 +319,7 @@ fn a_friend_resigns_and_both_see_the_game_end_with_the_resignation_kept() {
             .and_then(|s| s.resigning_side()),
         None
     );
-    let room = windows[0]
-        .state()
-        .online()
-        .and_then(|p| p.client().room())
-        .expect("a room")
-        .to_string();
-    apply(
-        windows[1],
-        Command::JoinFriend {
-            code: room,
-            name: "Bo".into(),
-            server: server.address(),
-        },
-    );
-    until(&mut windows, "both are seated", |w| {
-        w.iter().all(|h| {
-            h.state()
-                .session()
-                .is_some_and(|s| s.online().is_some() && !s.online_waiting())
-        })
-    });
+    join(&mut windows, room.clone(), server.address());
     windows[0].get_by_label("c3").click();
     windows[0].run();
     until(&mut windows, "the move reaches both", |w| {
