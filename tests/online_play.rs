@@ -325,6 +325,16 @@ fn a_friend_resigns_and_both_see_the_game_end_with_the_resignation_kept() {
     until(&mut windows, "the move reaches both", |w| {
         shown(w[1]).len() == 1
     });
+    // Home says with whom the game in progress is played, and Continue goes back to it.
+    apply(windows[0], Command::GoHome);
+    assert!(has_text(windows[0], "online with Bo"));
+    apply(windows[0], Command::ContinueGame);
+    assert!(
+        windows[0]
+            .state()
+            .session()
+            .is_some_and(|s| s.online().is_some())
+    );
     // Bo resigns through the question Resign asks.
     let english = I18n::new(Language::English);
     windows[1].get_by_label(english.t("panel.resign")).click();

@@ -146,6 +146,10 @@ impl SanqiApp {
             self.computer.cancel();
             self.session = None;
         }
+        // An online game set aside here is left: its connection closes.
+        if self.online.take().is_some() {
+            self.forget_online_seat();
+        }
         self.saved = None;
         if self.keeps_files
             && let Err(e) = self.store.clear_game()

@@ -10,6 +10,7 @@ use crate::app::command::{Command, Open, Question, RulesTab};
 use crate::app::i18n::{I18n, Language};
 use crate::app::lessons::Course;
 use crate::app::rating::PlayerRating;
+use crate::app::session::OnlineRole;
 use crate::app::settings::{Opponent, Setup, Tally};
 use crate::app::text::{game_name, level_name, level_rated, side_name};
 use crate::app::theme;
@@ -388,7 +389,18 @@ fn header_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
 /// The card offering the game in progress.
 fn continue_card_ui(ui: &mut egui::Ui, view: &View, game: Resumable, out: &mut Vec<Command>) {
     let i18n = view.i18n;
+    // An online game names the friend it is played with.
+    let friend = view
+        .session
+        .and_then(|s| match s.online() {
+            Some(OnlineRole::Plays(side)) => Some(side.other()),
+            _ => None,
+        })
+        .map(|side| plate_name(view, side));
     let opponent = match game.setup.opponent {
+        Opponent::Human if friend.is_some() => {
+            i18n.format("home.online_with", &[("name", &friend.unwrap_or_default())])
+        }
         Opponent::Human => i18n.t("home.vs_human").to_string(),
         Opponent::Computer { level, .. } => i18n.format(
             "home.vs_computer",
@@ -439,6 +451,13 @@ fn continue_card_ui(ui: &mut egui::Ui, view: &View, game: Resumable, out: &mut V
             },
         );
     });
+}
+
+/// What the plates call `side` in the game on the screen.
+fn plate_name(view: &View, side: crate::rules::Side) -> String {
+    view.session
+        .map(|s| view.player_label(s, side))
+        .unwrap_or_default()
 }
 
 /// Play a friend online: invite one, or join a friend's game with its code.
