@@ -118,6 +118,7 @@ impl World {
                     ClientMessage::Act { seq, action } => Event::Act { conn, seq, action },
                     ClientMessage::Create { .. } => panic!("the room is made already"),
                     ClientMessage::Resign {} => Event::Resign { conn },
+                    ClientMessage::Claim {} => Event::Claim { conn },
                 };
                 let out = self.room.handle(event, self.now);
                 self.take(out);
@@ -248,4 +249,36 @@ fn the_clock_overtaking_an_action_drops_it_and_shows_the_room_s_game() {
         world.room.game().action_list()
     );
     assert_eq!(client.position().state().to_act(), Some(Side::White));
+}
+
+#[test]
+fn a_friend_gone_for_two_turns_of_the_clock_can_be_claimed_from() {
+    let mut world = World::new(GameId::Wudao, Some(30));
+    world.connect(0);
+    world.connect(1);
+    world.settle();
+    world.play(0, 0);
+    world.settle();
+    // White's app closes; the clock passes its turn once: nothing to claim yet.
+    world.drop_connection(1);
+    world.tick(30_000);
+    world.settle();
+    assert!(!world.clients[0].can_claim());
+    world.play(0, 0);
+    world.settle();
+    world.tick(30_000);
+    world.settle();
+    let claim = world.clients[0].claim().expect("Black may claim");
+    let conn = world.conns[0].expect("connected");
+    world.to_room.push((conn, claim));
+    world.settle();
+    assert_eq!(world.clients[0].resigned(), Some(Side::White));
+    assert!(world.clients[0].left());
+    assert!(world.room.is_over());
+    // White, back, is told how it ended.
+    world.connect(1);
+    world.settle();
+    assert_eq!(world.clients[1].resigned(), Some(Side::White));
+    assert!(world.clients[1].left());
+    assert!(!world.clients[1].my_turn());
 }

@@ -350,6 +350,8 @@ fn a_friend_resigns_and_both_see_the_game_end_with_the_resignation_kept() {
         assert_eq!(s.winner(), Some(Side::Black));
     }
     assert!(has_text(windows[0], "You win!"));
+    // The loser's screen names the friend who won, not "the computer".
+    assert!(has_text(windows[1], "Ann wins"));
     until(&mut windows, "both have kept the game", |_| {
         records(dir_a.path()).len() == 1 && records(dir_b.path()).len() == 1
     });

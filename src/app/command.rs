@@ -161,6 +161,8 @@ pub enum Command {
     Reconnect,
     /// Leaves the online game (its connection closes; the seat stays on the server).
     LeaveOnline,
+    /// Claims the online game from a friend who left (away, two turns passed by the clock).
+    ClaimOnline,
     /// The same game again, with the colours swapped.
     Rematch,
     /// The same game again against the computer at another level (the level a result

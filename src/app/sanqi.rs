@@ -532,6 +532,7 @@ impl SanqiApp {
                 }
             }
             Command::LeaveOnline => self.leave_online(),
+            Command::ClaimOnline => self.claim_online(),
             Command::UndoDeleteRecord => {
                 self.history
                     .undo_delete()

@@ -287,6 +287,9 @@ pub struct Session {
     online: Option<OnlineRole>,
     /// Whether an online game waits for its second player (no clock, nobody acts).
     online_waiting: bool,
+    /// Whether the side that lost by [`Session::resigned`] left an online game (its
+    /// opponent claimed it) rather than resigned.
+    left: bool,
 }
 
 /// What a screen does in an online game.
@@ -338,6 +341,7 @@ impl Session {
             last_tick: None,
             online: None,
             online_waiting: false,
+            left: false,
         };
         if session.is_over() {
             session.clock.stop();
@@ -475,7 +479,12 @@ impl Session {
         };
         let mut record = Record::of_game(&self.game, metadata);
         if let Some(loser) = self.resigned {
-            record.metadata.result = Some(format!("{} resigned", loser.name()));
+            let how = if self.left {
+                "left the game"
+            } else {
+                "resigned"
+            };
+            record.metadata.result = Some(format!("{} {how}", loser.name()));
         }
         record
     }
@@ -515,6 +524,38 @@ impl Session {
     /// The side that resigned.
     pub fn resigned(&self) -> Option<Side> {
         self.resigned
+    }
+
+    /// The headline of the finished game: "You win!", "Draw", "Black wins", "The computer
+    /// wins", and online, when the friend won, their name: "Ann wins".
+    pub fn ending_headline(&self, i18n: &crate::app::i18n::I18n) -> String {
+        if let (Some(OnlineRole::Plays(me)), Some(winner)) = (self.online, self.winner())
+            && winner != me
+        {
+            let name = self.names.of(Opponent::Human, None, winner).map_or_else(
+                || crate::app::text::side_name(i18n, winner).to_string(),
+                str::to_string,
+            );
+            return i18n.format("result.side_wins", &[("side", &name)]);
+        }
+        crate::app::text::result_headline(
+            i18n,
+            self.game.status(),
+            self.resigned,
+            self.person_side(),
+        )
+    }
+
+    /// Why the game ended, in a few words: "White resigned", "White left the game", "Board
+    /// full: Black 15, White 10".
+    pub fn ending_reason(&self, i18n: &crate::app::i18n::I18n) -> String {
+        match self.resigned {
+            Some(loser) if self.left => i18n.format(
+                "reason.left",
+                &[("side", &crate::app::text::side_name(i18n, loser))],
+            ),
+            _ => crate::app::text::result_reason(i18n, self.game.status(), self.resigned),
+        }
     }
 
     /// The latest message for the user.

@@ -12,8 +12,8 @@
 //! server applies each at most once.
 
 use super::protocol::{
-    ClientMessage, PROTOCOL_VERSION, Presence, ProtocolError, Rejection, SeatView, ServerMessage,
-    Token,
+    CLAIM_AFTER, ClientMessage, PROTOCOL_VERSION, Presence, ProtocolError, Rejection, SeatView,
+    ServerMessage, Token,
 };
 use crate::rules::{Action, Game, GameId, Side};
 
@@ -56,7 +56,7 @@ pub enum Update {
     Resynced(Option<Rejection>),
     /// A seat's player arrived, left for now or came back.
     Seat(Side),
-    /// `side` resigned: the game is over.
+    /// `side` resigned, or left and the game was claimed ([`Client::left`]): it is over.
     Resigned(Side),
     /// The server refused the connection; it is closed.
     Failed(ProtocolError),
@@ -86,6 +86,8 @@ pub struct Client {
     welcomed: bool,
     /// The side that resigned, if one did.
     resigned: Option<Side>,
+    /// Whether that side left rather than resigned (its opponent claimed the game).
+    left: bool,
 }
 
 impl Client {
@@ -100,6 +102,7 @@ impl Client {
         let empty = SeatView {
             name: String::new(),
             presence: Presence::Empty,
+            missed: 0,
         };
         Client {
             entry,
@@ -114,6 +117,7 @@ impl Client {
             turn_ms: 0,
             welcomed: false,
             resigned: None,
+            left: false,
         }
     }
 
@@ -161,6 +165,7 @@ impl Client {
                 clock,
                 turn_ms,
                 resigned,
+                left,
             } => {
                 let mut confirmed = Game::new(game);
                 for text in &actions {
@@ -192,6 +197,7 @@ impl Client {
                 self.turn_ms = turn_ms;
                 self.welcomed = true;
                 self.resigned = resigned;
+                self.left = left;
                 // Sent again only while they still follow the confirmed game.
                 self.unconfirmed = Vec::new();
                 for action in unconfirmed {
@@ -249,8 +255,9 @@ impl Client {
                 self.unconfirmed.clear();
                 (Update::Resynced(Some(reason)), Vec::new())
             }
-            ServerMessage::Resigned { side } => {
+            ServerMessage::Resigned { side, left } => {
                 self.resigned = Some(side);
+                self.left = left;
                 self.unconfirmed.clear();
                 (Update::Resigned(side), Vec::new())
             }
@@ -284,6 +291,29 @@ impl Client {
     /// The side that resigned, if one did.
     pub fn resigned(&self) -> Option<Side> {
         self.resigned
+    }
+
+    /// Whether the side that lost so left rather than resigned.
+    pub fn left(&self) -> bool {
+        self.left
+    }
+
+    /// Whether this player may claim the game: the opponent is away and the clock has passed
+    /// [`CLAIM_AFTER`] of its turns in a row.
+    pub fn can_claim(&self) -> bool {
+        let Some(side) = self.side else {
+            return false;
+        };
+        let other = &self.seats[side.other().index()];
+        self.resigned.is_none()
+            && !self.confirmed.status().is_over()
+            && other.presence == Presence::Away
+            && other.missed >= CLAIM_AFTER
+    }
+
+    /// The frame that claims the game, if this player may.
+    pub fn claim(&self) -> Option<ClientMessage> {
+        self.can_claim().then_some(ClientMessage::Claim {})
     }
 
     /// The position shown: the confirmed game, then the player's unconfirmed actions.

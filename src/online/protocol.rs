@@ -76,6 +76,9 @@ pub enum ClientMessage {
     },
     /// Resign the game (a seated player, while the game goes on).
     Resign {},
+    /// Claim the game: the opponent is away and the clock has passed [`CLAIM_AFTER`] of its
+    /// turns in a row.
+    Claim {},
     /// Play `action` as the game's action number `seq` (counted from 1). Sent again after a
     /// reconnection until acknowledged; the server applies it at most once.
     Act {
@@ -105,7 +108,23 @@ pub struct SeatView {
     pub name: String,
     /// Whether the player is there.
     pub presence: Presence,
+    /// How many of its turns in a row the clock has passed while the player was away (the
+    /// opponent may claim the game from two).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub missed: u8,
 }
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// How many turns in a row an away player's clock must pass before the opponent may claim
+/// the game.
+pub const CLAIM_AFTER: u8 = 2;
 
 /// What the server sends.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -135,11 +154,17 @@ pub enum ServerMessage {
         /// The side that resigned, if one did (the game is then over).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         resigned: Option<Side>,
+        /// Whether that side did not resign itself but left: the opponent claimed the game.
+        #[serde(default, skip_serializing_if = "is_false")]
+        left: bool,
     },
-    /// `side` resigned: the game is over.
+    /// `side` resigned, or left and its opponent claimed the game (`left`): the game is over.
     Resigned {
-        /// The side that resigned.
+        /// The side that lost so.
         side: Side,
+        /// Whether it left rather than resigned.
+        #[serde(default, skip_serializing_if = "is_false")]
+        left: bool,
     },
     /// A seat's player arrived, left for now, or came back.
     Seat {

@@ -12,7 +12,7 @@
 use std::collections::BTreeSet;
 
 use super::protocol::{
-    Presence, ProtocolError, Rejection, SeatView, ServerMessage, Token, clean_name,
+    CLAIM_AFTER, Presence, ProtocolError, Rejection, SeatView, ServerMessage, Token, clean_name,
 };
 use crate::rules::{Action, Game, GameId, Side};
 
@@ -49,12 +49,14 @@ pub enum Stored {
         /// When it was applied.
         at: u64,
     },
-    /// `side` resigned at `at` (milliseconds).
+    /// `side` resigned at `at` (milliseconds), or left (`left`: its opponent claimed the game).
     Resigned {
         /// The side.
         side: Side,
         /// When.
         at: u64,
+        /// Whether it left rather than resigned.
+        left: bool,
     },
 }
 
@@ -104,6 +106,11 @@ pub enum Event {
         /// The connection.
         conn: Conn,
     },
+    /// The connection's player claims the game from an opponent who left.
+    Claim {
+        /// The connection.
+        conn: Conn,
+    },
     /// Time passed: the turn clock may run out.
     Tick,
 }
@@ -117,6 +124,8 @@ struct Seat {
     name: String,
     /// The connection playing it now.
     conn: Option<Conn>,
+    /// Its turns in a row that the clock passed while it was away.
+    missed: u8,
 }
 
 impl Seat {
@@ -128,6 +137,7 @@ impl Seat {
                 (Some(_), Some(_)) => Presence::Connected,
                 (Some(_), None) => Presence::Away,
             },
+            missed: self.missed,
         }
     }
 }
@@ -146,6 +156,8 @@ pub struct Room {
     turn_started: Option<u64>,
     /// The side that resigned, if one did.
     resigned: Option<Side>,
+    /// Whether it left rather than resigned (the opponent claimed the game).
+    left: bool,
 }
 
 impl Room {
@@ -156,6 +168,7 @@ impl Room {
             token: Some(token),
             name: clean_name(name),
             conn: None,
+            missed: 0,
         };
         Room {
             id: id.to_string(),
@@ -166,18 +179,20 @@ impl Room {
             watchers: BTreeSet::new(),
             turn_started: None,
             resigned: None,
+            left: false,
         }
     }
 
     /// The room as it was kept: its seats (token and name), its actions with the time of the
-    /// last one, and the side that resigned, replayed; `None` if the actions do not replay.
+    /// last one, and the side that resigned (and whether it left), replayed; `None` if the
+    /// actions do not replay.
     pub fn restore(
         id: &str,
         setup: RoomSetup,
         seats: [Option<(Token, String)>; 2],
         actions: &[Action],
         last_at: Option<u64>,
-        resigned: Option<Side>,
+        resigned: Option<(Side, bool)>,
     ) -> Option<Room> {
         let mut game = Game::new(setup.game);
         let mut sides = Vec::with_capacity(actions.len());
@@ -190,6 +205,7 @@ impl Room {
                 token: Some(token),
                 name,
                 conn: None,
+                missed: 0,
             },
             None => Seat::default(),
         });
@@ -203,7 +219,8 @@ impl Room {
             watchers: BTreeSet::new(),
             // The turn's clock goes on from the last action kept (docs/SERVER.md).
             turn_started: both.then_some(last_at.unwrap_or(0)),
-            resigned,
+            resigned: resigned.map(|(side, _)| side),
+            left: resigned.is_some_and(|(_, left)| left),
         })
     }
 
@@ -250,6 +267,7 @@ impl Room {
             Event::Gone { conn } => self.gone(conn, &mut out),
             Event::Act { conn, seq, action } => self.act(conn, seq, &action, now, &mut out),
             Event::Resign { conn } => self.resign(conn, now, &mut out),
+            Event::Claim { conn } => self.claim(conn, now, &mut out),
             Event::Tick => self.tick(now, &mut out),
         }
         out
@@ -282,6 +300,8 @@ impl Room {
                 // The same seat from a new connection (a reload, another device): the old
                 // one is closed.
                 let seat = &mut self.seats[side.index()];
+                // Back: nobody may claim the game from this player now.
+                seat.missed = 0;
                 if let Some(old) = seat.conn.replace(conn)
                     && old != conn
                 {
@@ -300,6 +320,7 @@ impl Room {
                         token: Some(fresh),
                         name: name.clone(),
                         conn: Some(conn),
+                        missed: 0,
                     };
                     out.stored.push(Stored::Seat {
                         side,
@@ -328,6 +349,7 @@ impl Room {
                 clock: self.setup.clock,
                 turn_ms: self.turn_started.map_or(0, |t| now.saturating_sub(t)),
                 resigned: self.resigned,
+                left: self.left,
             },
         ));
         if let Some(side) = side {
@@ -409,6 +431,12 @@ impl Room {
         let deadline = started.saturating_add(budget);
         if self.play(side, Action::Timeout, deadline, out).is_ok() {
             self.turn_started = Some(deadline.max(now.saturating_sub(budget)));
+            // A turn passed while its player is away counts towards a claim.
+            if self.seats[side.index()].conn.is_none() {
+                let seat = &mut self.seats[side.index()];
+                seat.missed = seat.missed.saturating_add(1);
+                self.tell_seat(side, None, out);
+            }
         }
     }
 
@@ -421,16 +449,45 @@ impl Room {
         if self.is_over() || self.seats.iter().any(|s| s.token.is_none()) {
             return;
         }
+        self.end(side, false, now, out);
+    }
+
+    /// A seated player claims the game from an opponent who is away and whose clock has
+    /// passed [`CLAIM_AFTER`] turns in a row: the opponent loses, as having left. Anything
+    /// else changes nothing (the player may also wait).
+    fn claim(&mut self, conn: Conn, now: u64, out: &mut Output) {
+        let Some(side) = self.seat_of(conn) else {
+            return;
+        };
+        let other = &self.seats[side.other().index()];
+        if self.is_over() || other.conn.is_some() || other.missed < CLAIM_AFTER {
+            return;
+        }
+        self.end(side.other(), true, now, out);
+    }
+
+    /// `side` loses by resigning, or by leaving: kept, then told to everyone.
+    fn end(&mut self, side: Side, left: bool, now: u64, out: &mut Output) {
         self.resigned = Some(side);
-        out.stored.push(Stored::Resigned { side, at: now });
+        self.left = left;
+        out.stored.push(Stored::Resigned {
+            side,
+            at: now,
+            left,
+        });
         for conn in self.connections() {
-            out.sends.push((conn, ServerMessage::Resigned { side }));
+            out.sends
+                .push((conn, ServerMessage::Resigned { side, left }));
         }
     }
 
     /// Applies `action` for `side` at `now`: stores it, then tells everyone in the room.
     fn play(&mut self, side: Side, action: Action, now: u64, out: &mut Output) -> Result<(), ()> {
         let effects = self.game.apply(action).map_err(|_| ())?;
+        if action != Action::Timeout && self.seats[side.index()].missed > 0 {
+            self.seats[side.index()].missed = 0;
+            self.tell_seat(side, None, out);
+        }
         self.sides.push(side);
         let seq = self.game.len() as u32;
         out.stored.push(Stored::Action {
@@ -592,13 +649,19 @@ mod tests {
             out.stored,
             [Stored::Resigned {
                 side: Side::White,
-                at: 40
+                at: 40,
+                left: false
             }]
         );
         for conn in [1, 2, 3] {
             assert!(
-                out.sends
-                    .contains(&(conn, ServerMessage::Resigned { side: Side::White })),
+                out.sends.contains(&(
+                    conn,
+                    ServerMessage::Resigned {
+                        side: Side::White,
+                        left: false
+                    }
+                )),
                 "{conn}"
             );
         }
@@ -619,6 +682,72 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn a_game_may_be_claimed_once_an_away_player_has_missed_two_turns_in_a_row() {
+        let mut r = room(Some(30));
+        r.handle(hello(1, Some(HOST), Token(99)), 0);
+        r.handle(hello(2, None, GUEST), 0);
+        r.handle(act(1, 1, "c3"), 1_000);
+        // White leaves; its clock passes one turn: too early to claim.
+        r.handle(Event::Gone { conn: 2 }, 2_000);
+        let out = r.handle(Event::Tick, 31_000);
+        assert!(out.sends.iter().any(|(c, m)| *c == 1
+            && matches!(m, ServerMessage::Seat { side: Side::White, seat } if seat.missed == 1)));
+        assert_eq!(
+            r.handle(Event::Claim { conn: 1 }, 31_500),
+            Output::default()
+        );
+        // Black plays on; White's clock passes a second turn: now Black may claim.
+        r.handle(act(1, 3, "b2"), 32_000);
+        r.handle(Event::Tick, 62_000);
+        let out = r.handle(Event::Claim { conn: 1 }, 63_000);
+        assert_eq!(
+            out.stored,
+            [Stored::Resigned {
+                side: Side::White,
+                at: 63_000,
+                left: true
+            }]
+        );
+        assert!(out.sends.contains(&(
+            1,
+            ServerMessage::Resigned {
+                side: Side::White,
+                left: true
+            }
+        )));
+        assert!(r.is_over());
+        // Back, White hears how the game ended.
+        let out = r.handle(hello(3, Some(GUEST), Token(5)), 64_000);
+        assert!(matches!(
+            &out.sends[0].1,
+            ServerMessage::Welcome {
+                resigned: Some(Side::White),
+                left: true,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_player_back_in_time_cannot_be_claimed_from() {
+        let mut r = room(Some(30));
+        r.handle(hello(1, Some(HOST), Token(99)), 0);
+        r.handle(hello(2, None, GUEST), 0);
+        r.handle(act(1, 1, "c3"), 0);
+        r.handle(Event::Gone { conn: 2 }, 0);
+        r.handle(Event::Tick, 30_000);
+        r.handle(act(1, 3, "b2"), 30_000);
+        r.handle(Event::Tick, 60_000);
+        // White comes back before Black claims: the count starts again.
+        r.handle(hello(3, Some(GUEST), Token(5)), 61_000);
+        assert_eq!(
+            r.handle(Event::Claim { conn: 1 }, 62_000),
+            Output::default()
+        );
+        assert!(!r.is_over());
     }
 
     #[test]

@@ -366,6 +366,11 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>) {
                     Some(ProtocolError::Unavailable)
                 }
             },
+            Ok(ClientMessage::Claim {}) if !welcomed => Some(ProtocolError::Sequence),
+            Ok(ClientMessage::Claim {}) => {
+                shared.hub().event(conn, Event::Claim { conn }, now());
+                None
+            }
             Ok(ClientMessage::Resign {}) if !welcomed => Some(ProtocolError::Sequence),
             Ok(ClientMessage::Resign {}) => {
                 shared.hub().event(conn, Event::Resign { conn }, now());

@@ -34,8 +34,8 @@ pub struct KeptRoom {
     pub actions: Vec<Action>,
     /// When the last action was applied (milliseconds since 1970).
     pub last_at: Option<u64>,
-    /// The side that resigned, if one did.
-    pub resigned: Option<Side>,
+    /// The side that resigned, if one did, and whether it left rather than resigned.
+    pub resigned: Option<(Side, bool)>,
 }
 
 impl KeptRoom {
@@ -82,8 +82,9 @@ impl SqliteStore {
              CREATE TABLE IF NOT EXISTS actions (
                  room TEXT NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL, at INTEGER NOT NULL,
                  PRIMARY KEY (room, seq));
-             CREATE TABLE IF NOT EXISTS resignations (
-                 room TEXT PRIMARY KEY, side TEXT NOT NULL, at INTEGER NOT NULL);",
+             CREATE TABLE IF NOT EXISTS endings (
+                 room TEXT PRIMARY KEY, side TEXT NOT NULL, left INTEGER NOT NULL,
+                 at INTEGER NOT NULL);",
         )?;
         Ok(SqliteStore { db })
     }
@@ -124,10 +125,10 @@ impl RoomStore for SqliteStore {
                         params![room, seq, action.to_string(), *at as i64],
                     )?;
                 }
-                Stored::Resigned { side, at } => {
+                Stored::Resigned { side, at, left } => {
                     tx.execute(
-                        "INSERT INTO resignations (room, side, at) VALUES (?1, ?2, ?3)",
-                        params![room, side_text(*side), *at as i64],
+                        "INSERT INTO endings (room, side, left, at) VALUES (?1, ?2, ?3, ?4)",
+                        params![room, side_text(*side), *left, *at as i64],
                     )?;
                 }
             }
@@ -182,16 +183,20 @@ impl RoomStore for SqliteStore {
                 actions.push(action);
                 last_at = Some(at.max(0) as u64);
             }
-            let resigned: Option<String> = self
+            let ending: Option<(String, bool)> = self
                 .db
                 .query_row(
-                    "SELECT side FROM resignations WHERE room = ?1",
+                    "SELECT side, left FROM endings WHERE room = ?1",
                     params![id],
-                    |row| row.get(0),
+                    |row| Ok((row.get(0)?, row.get(1)?)),
                 )
                 .optional()?;
-            let resigned =
-                resigned.and_then(|side| Side::BOTH.into_iter().find(|s| side_text(*s) == side));
+            let resigned = ending.and_then(|(side, left)| {
+                Side::BOTH
+                    .into_iter()
+                    .find(|s| side_text(*s) == side)
+                    .map(|side| (side, left))
+            });
             rooms.push(KeptRoom {
                 id,
                 setup: RoomSetup { game, clock },
@@ -271,11 +276,12 @@ mod tests {
                 &[Stored::Resigned {
                     side: Side::White,
                     at: 90,
+                    left: true,
                 }],
             )
             .expect("saved");
         let rooms = store.rooms().expect("read");
-        assert_eq!(rooms[0].resigned, Some(Side::White));
+        assert_eq!(rooms[0].resigned, Some((Side::White, true)));
         assert!(rooms[0].room().expect("replays").is_over());
     }
 }

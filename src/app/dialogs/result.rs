@@ -7,7 +7,7 @@ use egui::RichText;
 use super::{Dialog, Stay};
 use crate::app::command::{Command, Open};
 use crate::app::rating::{AfterGame, Suggestion};
-use crate::app::text::{level_name, level_rated, rating_shown, result_headline, result_reason};
+use crate::app::text::{level_name, level_rated, rating_shown};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{FootAlign, FootButton, dialog_buttons, modal_ui, wrapped_label};
@@ -40,8 +40,8 @@ impl Dialog for ResultDialog {
         }
         let i18n = view.i18n;
         let person = s.person_side();
-        let headline = result_headline(i18n, s.status(), s.resigned(), person);
-        let reason = result_reason(i18n, s.status(), s.resigned());
+        let headline = s.ending_headline(i18n);
+        let reason = s.ending_reason(i18n);
         let won = person.is_some() && s.winner() == person;
         let mut choice = None;
         let online = s.online().is_some();

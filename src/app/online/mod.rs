@@ -257,6 +257,17 @@ impl OnlinePlay {
         }
     }
 
+    /// Claims the game from an opponent who left (sent if connected). Whether it went.
+    pub fn claim(&mut self) -> bool {
+        match self.client.claim() {
+            Some(message) if self.state == LinkState::Connected => {
+                self.send(message.frame());
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// The client: the position, the seats, the room.
     pub fn client(&self) -> &Client {
         &self.client

@@ -125,6 +125,13 @@ impl SanqiApp {
         }
     }
 
+    /// Claims the online game from a friend who left.
+    pub(super) fn claim_online(&mut self) {
+        if let Some(play) = &mut self.online {
+            play.claim();
+        }
+    }
+
     /// Copies the invitation's link.
     pub(super) fn copy_invitation(&mut self) -> Outcome {
         let link = self
@@ -194,7 +201,7 @@ impl SanqiApp {
             let _ = s.follow_online(
                 &position,
                 client.both_seated(),
-                client.resigned(),
+                client.resigned().map(|side| (side, client.left())),
                 turn_used,
                 at,
             );

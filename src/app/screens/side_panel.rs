@@ -15,9 +15,7 @@ use crate::app::keys;
 use crate::app::online::{LinkState, spoken_code};
 use crate::app::session::{Hold, Note, OnlineRole, Session};
 use crate::app::story::story_text;
-use crate::app::text::{
-    action_text, illegal, instruction, piece_counts, result_headline, result_reason, side_name,
-};
+use crate::app::text::{action_text, illegal, instruction, piece_counts, side_name};
 use crate::app::theme;
 use crate::app::view::View;
 use crate::app::widgets::{
@@ -118,19 +116,11 @@ fn status_ui(ui: &mut egui::Ui, view: &View, s: &Session) {
                     .color(theme::muted()),
             );
             ui.label(
-                RichText::new(result_headline(
-                    i18n,
-                    s.status(),
-                    s.resigned(),
-                    s.person_side(),
-                ))
-                .size(text_size(ui, 20.0))
-                .strong(),
+                RichText::new(s.ending_headline(i18n))
+                    .size(text_size(ui, 20.0))
+                    .strong(),
             );
-            ui.add(
-                egui::Label::new(RichText::new(result_reason(i18n, s.status(), s.resigned())))
-                    .wrap(),
-            );
+            ui.add(egui::Label::new(RichText::new(s.ending_reason(i18n))).wrap());
             if s.review().is_some() {
                 ui.separator();
                 story_ui(ui);
@@ -532,6 +522,14 @@ fn online_ui(ui: &mut egui::Ui, view: &View, s: &Session, out: &mut Vec<Command>
         };
         let color = if warn { theme::warn() } else { theme::ink() };
         wrapped_label(ui, RichText::new(line).color(color));
+        // The friend left (the line above says so): the game may be claimed, or waited for.
+        if client.can_claim()
+            && ui
+                .add(theme::primary_button(i18n.t("online.claim")))
+                .clicked()
+        {
+            out.push(Command::ClaimOnline);
+        }
         if let Some(room) = client.room().filter(|_| !client.both_seated()) {
             ui.add_space(4.0);
             wrapped_label(
@@ -613,6 +611,12 @@ fn connected_line(view: &View, s: &Session) -> String {
         return i18n.t("online.waiting_friend").to_string();
     }
     match other {
+        // The friend's absence says nothing more once the game is over.
+        Some(other) if s.is_over() => i18n.format("online.playing", &[("name", &name_of(other))]),
+        // Gone long enough for the game to be claimed: the line says so.
+        Some(other) if client.can_claim() => {
+            i18n.format("online.claim_why", &[("name", &name_of(other))])
+        }
         Some(other) if seats[other.index()].presence == Presence::Away => {
             i18n.format("online.friend_away", &[("name", &name_of(other))])
         }

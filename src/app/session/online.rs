@@ -45,7 +45,7 @@ impl Session {
         &mut self,
         position: &Game,
         ready: bool,
-        resigned: Option<Side>,
+        resigned: Option<(Side, bool)>,
         turn_used: Option<Duration>,
         at: Moment,
     ) -> Changed {
@@ -85,11 +85,13 @@ impl Session {
         {
             self.clock.set_remaining(budget.saturating_sub(used));
         }
-        // A resignation the server told of ends the game here.
-        if let Some(side) = resigned
+        // A resignation the server told of (or a game claimed from the side that left) ends
+        // the game here.
+        if let Some((side, left)) = resigned
             && self.resigned.is_none()
         {
             self.resigned = Some(side);
+            self.left = left;
             self.selected = None;
             self.clock.stop();
             self.announced = false;
