@@ -37,6 +37,8 @@ pub struct FriendDialog {
     /// The name and the server, from the settings when the dialog first draws.
     typed: Option<(String, String)>,
     error: Option<AppError>,
+    /// Whether the code's field was given the keyboard once.
+    focused: bool,
 }
 
 impl FriendDialog {
@@ -54,6 +56,7 @@ impl FriendDialog {
             code: join.unwrap_or_default(),
             typed: None,
             error: None,
+            focused: false,
         }
     }
 }
@@ -131,6 +134,11 @@ impl Dialog for FriendDialog {
                                 .desired_width(f32::INFINITY),
                         );
                         name_the_field(ui, &field, label, &self.code);
+                        // The code is what is typed first: the field has the keyboard.
+                        if !self.focused {
+                            self.focused = true;
+                            field.request_focus();
+                        }
                     }
                 }
                 section_label(ui, i18n.t("online.you"));

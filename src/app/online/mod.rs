@@ -248,18 +248,19 @@ impl OnlinePlay {
     /// Resigns the game (sent now if connected; else the person tries again once back).
     /// Whether it went.
     pub fn resign(&mut self) -> bool {
-        match self.client.resign() {
-            Some(message) if self.state == LinkState::Connected => {
-                self.send(message.frame());
-                true
-            }
-            _ => false,
-        }
+        let message = self.client.resign();
+        self.send_now(message)
     }
 
     /// Claims the game from an opponent who left (sent if connected). Whether it went.
     pub fn claim(&mut self) -> bool {
-        match self.client.claim() {
+        let message = self.client.claim();
+        self.send_now(message)
+    }
+
+    /// Sends `message`, if there is one, while connected; whether it went.
+    fn send_now(&self, message: Option<crate::online::protocol::ClientMessage>) -> bool {
+        match message {
             Some(message) if self.state == LinkState::Connected => {
                 self.send(message.frame());
                 true
