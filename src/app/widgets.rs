@@ -689,6 +689,34 @@ pub fn without_widow(
     galley
 }
 
+/// A card of Home under the games: its title and a line on the left, its buttons on the right
+/// (`buttons` wide; under the text when the row is too narrow).
+pub fn home_card_ui(
+    ui: &mut egui::Ui,
+    title: &str,
+    line: &str,
+    buttons: f32,
+    add_buttons: impl FnOnce(&mut egui::Ui),
+) {
+    theme::card_frame().show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        text_and_buttons(
+            ui,
+            buttons,
+            |ui| {
+                ui.label(
+                    RichText::new(title)
+                        .size(theme::text(18.0))
+                        .strong()
+                        .color(theme::ink()),
+                );
+                wrapped_label(ui, RichText::new(line).color(theme::muted()));
+            },
+            add_buttons,
+        );
+    });
+}
+
 /// A muted heading over a group of controls.
 pub fn section_label(ui: &mut egui::Ui, text: &str) {
     ui.add_space(4.0);

@@ -16,8 +16,8 @@ use crate::app::text::{game_name, level_name, level_rated, side_name};
 use crate::app::theme;
 use crate::app::view::{Resumable, View, moves_played};
 use crate::app::widgets::{
-    accessible_name, button_width, text_and_buttons, text_width, text_width_in, top_bar,
-    wrapped_label,
+    accessible_name, button_width, home_card_ui, text_and_buttons, text_width, text_width_in,
+    top_bar, wrapped_label,
 };
 use crate::rules::{GameId, State};
 
@@ -467,39 +467,26 @@ fn friend_card_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
     let join = i18n.t("online.join_with_code");
     let buttons =
         button_width(ui, invite.clone()) + button_width(ui, join) + ui.spacing().item_spacing.x;
-    theme::card_frame().show(ui, |ui| {
-        ui.set_width(ui.available_width());
-        text_and_buttons(
-            ui,
-            buttons,
-            |ui| {
-                ui.label(
-                    RichText::new(i18n.t("online.title"))
-                        .size(theme::text(18.0))
-                        .strong()
-                        .color(theme::ink()),
-                );
-                wrapped_label(
-                    ui,
-                    RichText::new(i18n.t("online.card")).color(theme::muted()),
-                );
-            },
-            |ui| {
-                if ui.add(theme::primary_button(invite)).clicked() {
-                    out.push(Command::Open(Open::Friend {
-                        game: None,
-                        join: None,
-                    }));
-                }
-                if ui.button(join).clicked() {
-                    out.push(Command::Open(Open::Friend {
-                        game: None,
-                        join: Some(String::new()),
-                    }));
-                }
-            },
-        );
-    });
+    home_card_ui(
+        ui,
+        i18n.t("online.title"),
+        i18n.t("online.card"),
+        buttons,
+        |ui| {
+            if ui.add(theme::primary_button(invite)).clicked() {
+                out.push(Command::Open(Open::Friend {
+                    game: None,
+                    join: None,
+                }));
+            }
+            if ui.button(join).clicked() {
+                out.push(Command::Open(Open::Friend {
+                    game: None,
+                    join: Some(String::new()),
+                }));
+            }
+        },
+    );
 }
 
 /// The results of one game: the total, then one line per opponent played.

@@ -19,7 +19,7 @@ use crate::app::story::{pieces, story_text};
 use crate::app::text::{action_text, game_name, side_name};
 use crate::app::theme;
 use crate::app::view::View;
-use crate::app::widgets::{button_width, stone_icon, text_and_buttons, top_bar, wrapped_label};
+use crate::app::widgets::{button_width, stone_icon, top_bar, wrapped_label};
 use crate::learn::puzzles::miss::{Miss, RightDoes, Threat, line_ends_won, threat};
 use crate::learn::puzzles::quality;
 use crate::learn::puzzles::{Goal, Puzzle, Theme, embedded};
@@ -672,39 +672,23 @@ pub fn home_card_ui(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
     if let Some(own) = &own {
         buttons += button_width(ui, own.as_str()) + ui.spacing().item_spacing.x;
     }
-    theme::card_frame().show(ui, |ui| {
-        ui.set_width(ui.available_width());
-        text_and_buttons(
-            ui,
-            buttons,
-            |ui| {
-                ui.label(
-                    RichText::new(i18n.t("puzzle.title"))
-                        .size(theme::text(18.0))
-                        .strong()
-                        .color(theme::ink()),
-                );
-                let line = i18n.format(
-                    "puzzle.card",
-                    &[
-                        ("count", &count),
-                        ("game", &game_name(i18n, game)),
-                        ("rating", &format!("{:.0}", solver.rating.rating)),
-                        ("streak", &solver.streak),
-                    ],
-                );
-                wrapped_label(ui, RichText::new(line).color(theme::muted()));
-            },
-            |ui| {
-                if ui.add(theme::primary_button(solve)).clicked() {
-                    out.push(Command::OpenPuzzles(None));
-                }
-                if let Some(own) = own
-                    && ui.button(own).clicked()
-                {
-                    out.push(Command::OpenOwnPuzzles);
-                }
-            },
-        );
+    let line = i18n.format(
+        "puzzle.card",
+        &[
+            ("count", &count),
+            ("game", &game_name(i18n, game)),
+            ("rating", &format!("{:.0}", solver.rating.rating)),
+            ("streak", &solver.streak),
+        ],
+    );
+    crate::app::widgets::home_card_ui(ui, i18n.t("puzzle.title"), &line, buttons, |ui| {
+        if ui.add(theme::primary_button(solve)).clicked() {
+            out.push(Command::OpenPuzzles(None));
+        }
+        if let Some(own) = own
+            && ui.button(own).clicked()
+        {
+            out.push(Command::OpenOwnPuzzles);
+        }
     });
 }
